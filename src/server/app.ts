@@ -1,0 +1,123 @@
+import crypto from 'node:crypto';
+import path from 'node:path';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import rateLimit from '@fastify/rate-limit';
+import { Redis } from 'ioredis';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import type { Context } from './context';
+import { openDatabase, type DatabaseHandle } from './db/database';
+import { migrateToLatest } from './db/migrate';
+import { ensureReferenceData } from './db/reference-data';
+import { createMailer, type Mailer } from './adapters/mailer';
+import { createLocalStorage } from './adapters/storage';
+import { loadOrCreateSecret, randomSecret } from './lib/secrets';
+import { createTokenService } from './modules/auth/tokens';
+import { authService } from './modules/auth/auth.service';
+import { ensureAdmin } from './modules/auth/admin-bootstrap';
+import { usersRepository } from './modules/users/users.repository';
+import { playerCountService } from './modules/player-count/player-count.service';
+import { registerErrorHandler } from './plugins/error-handler';
+import { registerSecurityHeaders } from './plugins/security';
+import { registerDocs } from './plugins/docs';
+import { registerWebApp } from './plugins/web-app';
+import { attachSocket } from './plugins/socket';
+import { DEFAULT_RATE_LIMITS, type RateLimitSettings } from './plugins/rate-limits';
+import { apiRoutes } from './routes';
+import { seedDemo } from './db/seed/demo';
+
+/** What tests (and tools) may hand in instead of what the config would create. */
+export interface BuildOptions {
+  /** An open database; when given, `build` neither opens nor closes it. */
+  database?: DatabaseHandle;
+  logger?: FastifyServerOptions['logger'];
+  mailer?: Mailer;
+  rateLimits?: Partial<RateLimitSettings>;
+  /** Prefix of rate-limit keys in Redis, so parallel test apps do not share counters. */
+  rateLimitNamespace?: string;
+  webDist?: string;
+  now?: () => Date;
+}
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+
+function defaultLogger(): FastifyServerOptions['logger'] {
+  const pretty = process.stdout.isTTY && process.env.NODE_ENV !== 'production';
+  return { level: process.env.LOG_LEVEL ?? 'info', ...(pretty ? { transport: { target: 'pino-pretty' } } : {}) };
+}
+
+/**
+ * Builds the whole app without listening: database migrated, reference data present, admin
+ * ensured, demo data seeded when asked, routes registered. `server.ts` listens; tests inject.
+ */
+export async function build(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? defaultLogger(),
+    bodyLimit: 256 * 1024,
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : crypto.randomUUID();
+    },
+    routerOptions: { ignoreTrailingSlash: true },
+    forceCloseConnections: 'idle',
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  const handle = options.database ?? (await openDatabase(config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: path.join(config.dataDir, 'db') }));
+  if (!options.database) app.addHook('onClose', () => handle.close());
+  const { db } = handle;
+  await migrateToLatest(db);
+  await ensureReferenceData(db);
+
+  const now = options.now ?? (() => new Date());
+  const mailer = options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox') });
+  if (!options.mailer) app.addHook('onClose', async () => mailer.close());
+  const tokens = createTokenService(config.jwtSecret ?? loadOrCreateSecret(config.dataDir, 'jwtSecret', randomSecret));
+  const storage = createLocalStorage(path.join(config.dataDir, 'uploads'));
+  const io = attachSocket(app, config.redisUrl);
+  const playerCount = playerCountService(db, (count) => io.emit('playerCountUpdated', count));
+  app.addHook('onClose', async () => playerCount.stop());
+
+  const ctx: Context = {
+    config,
+    db,
+    dbKind: handle.kind,
+    mailer,
+    storage,
+    tokens,
+    users: usersRepository(db),
+    auth: authService({ db, tokens, mailer, publicUrl: config.publicUrl, now, onMailError: (err) => app.log.error({ err }, 'e-mail failed') }),
+    playerCount,
+    io,
+    rateLimits: { ...DEFAULT_RATE_LIMITS, ...options.rateLimits },
+    now,
+  };
+  app.decorate('ctx', ctx);
+
+  if (config.admin) await ensureAdmin(db, config.admin);
+  const seed = config.seedDemo ?? (handle.kind === 'pglite' && handle.created);
+  if (seed) await seedDemo(db, storage, app.log);
+  await playerCount.init();
+
+  registerErrorHandler(app);
+  await registerSecurityHeaders(app, config.publicUrl);
+  await registerRateLimiting(app, config.redisUrl, options.rateLimitNamespace);
+  await registerDocs(app);
+  await app.register(apiRoutes, { prefix: '/api' });
+  await registerWebApp(app, { webDist: options.webDist ?? path.join(ROOT, 'dist/web'), uploadsDir: storage.root });
+  return app;
+}
+
+async function registerRateLimiting(app: FastifyInstance, redisUrl: string | undefined, nameSpace = 'rl:'): Promise<void> {
+  let redis: Redis | undefined;
+  if (redisUrl) {
+    redis = new Redis(redisUrl, { connectTimeout: 2000, maxRetriesPerRequest: 1 });
+    redis.on('error', (err) => app.log.warn({ err }, 'rate-limit redis error'));
+    app.addHook('onClose', async () => void (await redis?.quit().catch(() => undefined)));
+  }
+  await app.register(rateLimit, { global: false, ...(redis ? { redis } : {}), nameSpace });
+}

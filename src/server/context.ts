@@ -1,0 +1,34 @@
+import type { Kysely } from 'kysely';
+import type { Config } from './config';
+import type { Database } from './db/schema';
+import type { DatabaseKind } from './db/database';
+import type { Mailer } from './adapters/mailer';
+import type { Storage } from './adapters/storage';
+import type { TokenService } from './modules/auth/tokens';
+import type { AuthService } from './modules/auth/auth.service';
+import type { UsersRepository } from './modules/users/users.repository';
+import type { PlayerCountService } from './modules/player-count/player-count.service';
+import type { RateLimitSettings } from './plugins/rate-limits';
+import type { SocketServer } from './plugins/socket';
+
+/** What routes and services share: built once in `build()`, reached as `app.ctx`. */
+export interface Context {
+  config: Config;
+  db: Kysely<Database>;
+  dbKind: DatabaseKind;
+  mailer: Mailer;
+  storage: Storage;
+  tokens: TokenService;
+  users: UsersRepository;
+  auth: AuthService;
+  playerCount: PlayerCountService;
+  io: SocketServer;
+  rateLimits: RateLimitSettings;
+  now: () => Date;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: Context;
+  }
+}

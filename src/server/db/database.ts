@@ -1,0 +1,123 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { CamelCasePlugin, Kysely, sql } from 'kysely';
+import { PGlite, types as pgliteTypes } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { PGliteDialect } from 'kysely-pglite-dialect';
+import { PostgresDialect } from 'kysely';
+import pg from 'pg';
+import type { Database } from './schema';
+
+/** Which engine a database runs on: both serve the same Kysely code path (issue 2, §3). */
+export type DatabaseKind = 'pglite' | 'postgres';
+
+export interface DatabaseHandle {
+  db: Kysely<Database>;
+  kind: DatabaseKind;
+  /** True when this start created the embedded database (decides the default of SEED_DEMO). */
+  created: boolean;
+  close(): Promise<void>;
+}
+
+export type DatabaseOptions =
+  | { kind: 'postgres'; url: string; poolSize?: number }
+  /** `dataDir` undefined: in memory. `loadFrom`: a dump made by `dumpDataDir` (tests start from a migrated copy). */
+  | { kind: 'pglite'; dataDir?: string; loadFrom?: Blob };
+
+const INT8 = 20;
+const DATE = 1082;
+/** Counts and bigint ids as numbers, dates as 'YYYY-MM-DD' strings, on both drivers. */
+const toNumber = (value: string) => Number(value);
+const asIs = (value: string) => value;
+
+function plugins() {
+  return [new CamelCasePlugin()];
+}
+
+export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
+  if (options.kind === 'postgres') {
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: options.poolSize ?? 10,
+      types: {
+        getTypeParser: ((oid: number, format?: 'text' | 'binary') => {
+          if (oid === INT8) return toNumber;
+          if (oid === DATE) return asIs;
+          return pg.types.getTypeParser(oid, format);
+        }) as typeof pg.types.getTypeParser,
+      },
+    });
+    // An idle client that loses its connection emits 'error'; without a listener the process dies.
+    pool.on('error', () => undefined);
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: plugins() });
+    return { db, kind: 'postgres', created: false, close: () => db.destroy() };
+  }
+
+  let created = true;
+  let unlock = () => undefined as void;
+  if (options.dataDir) {
+    created = !fs.existsSync(path.join(options.dataDir, 'PG_VERSION'));
+    fs.mkdirSync(options.dataDir, { recursive: true });
+    unlock = lockDataDir(options.dataDir);
+  }
+  const pglite = await PGlite.create({
+    ...(options.dataDir ? { dataDir: options.dataDir } : {}),
+    ...(options.loadFrom ? { loadDataDir: options.loadFrom } : {}),
+    extensions: { pg_trgm },
+    parsers: { [pgliteTypes.INT8]: toNumber, [DATE]: asIs },
+  });
+  const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite), plugins: plugins() });
+  return {
+    db,
+    kind: 'pglite',
+    created: created && !options.loadFrom,
+    close: async () => {
+      await db.destroy();
+      unlock();
+    },
+  };
+}
+
+/**
+ * PGlite has no lock of its own: two processes on one data directory corrupt it. A pid file
+ * refuses a second instance with a clear message and is taken over when its process is gone.
+ */
+function lockDataDir(dataDir: string): () => void {
+  const lockFile = `${dataDir}.lock`;
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      fs.writeFileSync(lockFile, String(process.pid), { flag: 'wx' });
+      return () => fs.rmSync(lockFile, { force: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const pid = Number(fs.readFileSync(lockFile, 'utf8'));
+      if (Number.isInteger(pid) && pid > 0 && pid !== process.pid && isAlive(pid)) {
+        throw new Error(
+          `Another process (pid ${pid}) is using the embedded database in ${dataDir}. ` +
+            'Stop it first, or set DATABASE_URL to run several instances on PostgreSQL.',
+        );
+      }
+      fs.rmSync(lockFile, { force: true });
+    }
+  }
+  throw new Error(`Could not lock ${dataDir}`);
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** Answers whether the database takes queries (used by GET /api/ready). */
+export async function pingDatabase(db: Kysely<Database>): Promise<boolean> {
+  try {
+    await sql`SELECT 1`.execute(db);
+    return true;
+  } catch {
+    return false;
+  }
+}

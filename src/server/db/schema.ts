@@ -1,0 +1,326 @@
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+/**
+ * Table types for Kysely, camelCased by CamelCasePlugin. Ids are bigint in the database and
+ * numbers here (both drivers parse int8 to number, see database.ts); the API turns them into strings.
+ */
+type Id = Generated<number>;
+type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+type Defaulted<T> = ColumnType<T, T | undefined, T>;
+
+export interface UsersTable {
+  id: Id;
+  username: string;
+  passwordHash: string;
+  role: 'player' | 'server_owner' | 'admin';
+  email: string | null;
+  emailUnsubscribed: Defaulted<boolean>;
+  subscriptionPlan: Defaulted<'' | 'Pro' | 'Premium'>;
+  displayName: Defaulted<string>;
+  profilePicture: string | null;
+  tokenVersion: Defaulted<number>;
+  stripeCustomerId: string | null;
+  createdAt: CreatedAt;
+  updatedAt: Timestamp;
+}
+
+export interface ServersTable {
+  id: Id;
+  ownerId: number;
+  name: string;
+  statusMessage: Defaulted<string>;
+  bio: Defaulted<string>;
+  backgroundColor: Defaulted<string>;
+  textColor: Defaulted<string>;
+  discordLink: string | null;
+  profilePicture: string | null;
+  banner: string | null;
+  likes: Defaulted<number>;
+  dislikes: Defaulted<number>;
+  totalBoosts: Defaulted<number>;
+  totalJoins: Defaulted<number>;
+  views: Defaulted<number>;
+  lastBoostedAt: NullableTimestamp;
+  currentPlayers: Defaulted<number>;
+  maxPlayers: number | null;
+  game: string | null;
+  gameHost: string | null;
+  gamePort: number | null;
+  online: boolean | null;
+  lastSeenAt: NullableTimestamp;
+  lastPolledAt: NullableTimestamp;
+  pollFailures: Defaulted<number>;
+  nextPollAt: NullableTimestamp;
+  pollError: string | null;
+  hidden: Defaulted<boolean>;
+  createdAt: CreatedAt;
+  updatedAt: Timestamp;
+}
+
+export interface MediaTable {
+  id: Id;
+  serverId: number | null;
+  userId: number | null;
+  kind: 'profile' | 'banner' | 'gallery' | 'avatar';
+  storageKey: string;
+  position: Defaulted<number>;
+  width: number;
+  height: number;
+  bytes: number;
+  createdAt: CreatedAt;
+}
+
+export interface FilterCategoriesTable {
+  id: Id;
+  name: string;
+  position: Defaulted<number>;
+}
+
+export interface FiltersTable {
+  id: Id;
+  categoryId: number;
+  name: string;
+  position: Defaulted<number>;
+}
+
+export interface ServerFiltersTable {
+  serverId: number;
+  filterId: number;
+}
+
+export interface JoinsTable {
+  id: Id;
+  userId: number;
+  serverId: number;
+  createdAt: CreatedAt;
+}
+
+export interface VotesTable {
+  id: Id;
+  userId: number;
+  serverId: number;
+  type: 'like' | 'dislike';
+  review: string | null;
+  hidden: Defaulted<boolean>;
+  createdAt: CreatedAt;
+}
+
+export type PaymentType = 'playerBoost' | 'ownerBoost' | 'subscription' | 'serverOfTheWeekend';
+
+export interface CheckoutSessionsTable {
+  id: string;
+  userId: number;
+  serverId: number | null;
+  kind: PaymentType;
+  plan: 'Pro' | 'Premium' | null;
+  quantity: Defaulted<number>;
+  amountCents: number;
+  weekendStart: string | null;
+  status: Defaulted<'open' | 'complete' | 'canceled' | 'expired'>;
+  provider: 'test' | 'stripe';
+  returnPath: Defaulted<string>;
+  createdAt: CreatedAt;
+  completedAt: NullableTimestamp;
+}
+
+export interface PaymentsTable {
+  id: Id;
+  userId: number | null;
+  serverId: number | null;
+  checkoutSessionId: string | null;
+  stripeInvoiceId: string | null;
+  stripePaymentIntentId: string | null;
+  type: PaymentType;
+  amountCents: number;
+  status: Defaulted<'paid' | 'refunded' | 'disputed'>;
+  createdAt: CreatedAt;
+}
+
+export interface BoostsTable {
+  id: Id;
+  serverId: number;
+  userId: number | null;
+  paymentId: number | null;
+  source: 'player' | 'owner' | 'premium_credit';
+  amount: number;
+  revokedAt: NullableTimestamp;
+  createdAt: CreatedAt;
+}
+
+export interface SubscriptionsTable {
+  id: Id;
+  userId: number;
+  plan: 'Pro' | 'Premium';
+  status: 'active' | 'past_due' | 'canceled';
+  stripeSubscriptionId: string | null;
+  currentPeriodEnd: NullableTimestamp;
+  createdAt: CreatedAt;
+  updatedAt: Timestamp;
+  canceledAt: NullableTimestamp;
+}
+
+export interface WeekendBookingsTable {
+  id: Id;
+  serverId: number;
+  userId: number | null;
+  paymentId: number | null;
+  weekendStart: string;
+  status: Defaulted<'active' | 'revoked'>;
+  createdAt: CreatedAt;
+}
+
+export interface NotificationsTable {
+  id: Id;
+  userId: number;
+  title: string;
+  message: string;
+  link: string | null;
+  readAt: NullableTimestamp;
+  createdAt: CreatedAt;
+}
+
+export interface PushSubscriptionsTable {
+  id: Id;
+  userId: number;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  userAgent: string | null;
+  createdAt: CreatedAt;
+  updatedAt: Timestamp;
+}
+
+export interface PushPromotionsTable {
+  id: Id;
+  ownerId: number;
+  serverId: number;
+  playerCount: number;
+  isEvent: Defaulted<boolean>;
+  eventName: string | null;
+  eventTime: string | null;
+  recipients: Defaulted<number>;
+  createdAt: CreatedAt;
+}
+
+export interface TestimonialsTable {
+  id: Id;
+  ownerId: number;
+  content: string;
+  hidden: Defaulted<boolean>;
+  createdAt: CreatedAt;
+}
+
+export interface SettingsTable {
+  key: string;
+  value: ColumnType<unknown, string, string>;
+  updatedAt: Timestamp;
+}
+
+export interface SearchLogTable {
+  id: Id;
+  userId: number | null;
+  filter: string;
+  createdAt: CreatedAt;
+}
+
+export interface WebhookEventsTable {
+  id: string;
+  type: string;
+  processedAt: CreatedAt;
+}
+
+export interface ResetTokensTable {
+  id: Id;
+  userId: number;
+  tokenHash: string;
+  expiresAt: Date;
+  usedAt: NullableTimestamp;
+  createdAt: CreatedAt;
+}
+
+export interface PlayerCountSamplesTable {
+  serverId: number;
+  sampledAt: Date;
+  resolution: Defaulted<'raw' | 'hour' | 'day'>;
+  players: number;
+  maxPlayers: number | null;
+  online: boolean;
+  samples: Defaulted<number>;
+  onlineSamples: Defaulted<number>;
+}
+
+export interface ServerViewsTable {
+  serverId: number;
+  viewer: string;
+  day: string;
+}
+
+export interface ReportsTable {
+  id: Id;
+  reporterId: number | null;
+  serverId: number;
+  voteId: number | null;
+  reason: string;
+  status: Defaulted<'open' | 'actioned' | 'dismissed'>;
+  createdAt: CreatedAt;
+  resolvedAt: NullableTimestamp;
+}
+
+export interface EmailCampaignsTable {
+  id: Id;
+  createdBy: number | null;
+  subject: string;
+  content: string;
+  target: 'owners' | 'players';
+  status: Defaulted<'queued' | 'sending' | 'done' | 'failed'>;
+  total: Defaulted<number>;
+  sent: Defaulted<number>;
+  skipped: Defaulted<number>;
+  failed: Defaulted<number>;
+  createdAt: CreatedAt;
+  finishedAt: NullableTimestamp;
+}
+
+export interface EmailDeliveriesTable {
+  campaignId: number;
+  userId: number;
+  status: Defaulted<'pending' | 'sent' | 'skipped' | 'failed'>;
+  sentAt: NullableTimestamp;
+}
+
+export interface Database {
+  users: UsersTable;
+  servers: ServersTable;
+  media: MediaTable;
+  filterCategories: FilterCategoriesTable;
+  filters: FiltersTable;
+  serverFilters: ServerFiltersTable;
+  joins: JoinsTable;
+  votes: VotesTable;
+  checkoutSessions: CheckoutSessionsTable;
+  payments: PaymentsTable;
+  boosts: BoostsTable;
+  subscriptions: SubscriptionsTable;
+  weekendBookings: WeekendBookingsTable;
+  notifications: NotificationsTable;
+  pushSubscriptions: PushSubscriptionsTable;
+  pushPromotions: PushPromotionsTable;
+  testimonials: TestimonialsTable;
+  settings: SettingsTable;
+  searchLog: SearchLogTable;
+  webhookEvents: WebhookEventsTable;
+  resetTokens: ResetTokensTable;
+  playerCountSamples: PlayerCountSamplesTable;
+  serverViews: ServerViewsTable;
+  reports: ReportsTable;
+  emailCampaigns: EmailCampaignsTable;
+  emailDeliveries: EmailDeliveriesTable;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type UserUpdate = Updateable<UsersTable>;
+export type ServerRow = Selectable<ServersTable>;
+export type NewServer = Insertable<ServersTable>;

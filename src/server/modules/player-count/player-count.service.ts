@@ -1,0 +1,57 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+
+/**
+ * The live player total across listed servers (decisions §3), kept in memory so
+ * `GET /api/player-count` costs no query. `refresh()` recomputes it with one query and tells
+ * `onChange` at most once per `throttleMs`, with the newest value (issue 2 §5).
+ */
+export function playerCountService(db: Kysely<Database>, onChange: (count: number) => void, throttleMs = 1000) {
+  let count = 0;
+  let lastEmitAt = 0;
+  let timer: NodeJS.Timeout | undefined;
+  let emitted = 0;
+
+  const emit = () => {
+    timer = undefined;
+    if (count === emitted) return;
+    emitted = count;
+    lastEmitAt = Date.now();
+    onChange(count);
+  };
+
+  return {
+    get count() {
+      return count;
+    },
+
+    async refresh(): Promise<number> {
+      const row = await db
+        .selectFrom('servers')
+        .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('currentPlayers'), eb.lit(0)).as('total'))
+        .where('hidden', '=', false)
+        .executeTakeFirstOrThrow();
+      count = Number(row.total);
+      if (count !== emitted && !timer) {
+        const wait = Math.max(0, lastEmitAt + throttleMs - Date.now());
+        timer = setTimeout(emit, wait);
+      }
+      return count;
+    },
+
+    /** The first value is known without telling anyone: nothing changed yet. */
+    async init(): Promise<void> {
+      await this.refresh();
+      emitted = count;
+      if (timer) clearTimeout(timer);
+      timer = undefined;
+    },
+
+    stop(): void {
+      if (timer) clearTimeout(timer);
+      timer = undefined;
+    },
+  };
+}
+
+export type PlayerCountService = ReturnType<typeof playerCountService>;

@@ -1,0 +1,64 @@
+import { sql, type Kysely } from 'kysely';
+import type { Database, NewUser, UserRow } from '../../db/schema';
+import type { User } from '../../../shared/schemas/auth';
+import { toApiId } from '../../lib/ids';
+
+/** Users in the database. Only this file and other repositories query tables. */
+export function usersRepository(db: Kysely<Database>) {
+  return {
+    findById(id: number): Promise<UserRow | undefined> {
+      return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+    },
+
+    /** Usernames are unique case-insensitively (decisions §4). */
+    findByUsername(username: string): Promise<UserRow | undefined> {
+      return db
+        .selectFrom('users')
+        .selectAll()
+        .where(sql<string>`lower(username)`, '=', username.toLowerCase())
+        .executeTakeFirst();
+    },
+
+    create(user: NewUser): Promise<UserRow> {
+      return db.insertInto('users').values(user).returningAll().executeTakeFirstOrThrow();
+    },
+
+    async updateEmail(id: number, email: string): Promise<UserRow | undefined> {
+      return db
+        .updateTable('users')
+        .set({ email, updatedAt: new Date() })
+        .where('id', '=', id)
+        .returningAll()
+        .executeTakeFirst();
+    },
+
+    /** Sets a password and bumps the token version, so every older token stops working. */
+    async setPassword(id: number, passwordHash: string, trx: Kysely<Database> = db): Promise<void> {
+      await trx
+        .updateTable('users')
+        .set((eb) => ({ passwordHash, tokenVersion: eb('tokenVersion', '+', 1), updatedAt: new Date() }))
+        .where('id', '=', id)
+        .execute();
+    },
+
+    async ownsAnyServer(id: number): Promise<boolean> {
+      const row = await db.selectFrom('servers').select('id').where('ownerId', '=', id).limit(1).executeTakeFirst();
+      return row !== undefined;
+    },
+  };
+}
+
+export type UsersRepository = ReturnType<typeof usersRepository>;
+
+/** The API's user object (decisions §3); nothing private leaves through it. */
+export function toApiUser(row: UserRow): User {
+  return {
+    id: toApiId(row.id),
+    username: row.username,
+    role: row.role,
+    email: row.email,
+    subscriptionPlan: row.subscriptionPlan,
+    displayName: row.displayName || row.username,
+    profilePicture: row.profilePicture,
+  };
+}

@@ -1,0 +1,47 @@
+import type { FastifyRequest } from 'fastify';
+import type { UserRow } from '../db/schema';
+import type { Role } from '../../shared/roles';
+import { MSG } from '../../shared/messages';
+import { forbidden, unauthorized } from '../errors';
+
+const cache = new WeakMap<FastifyRequest, Promise<UserRow | undefined>>();
+
+function bearer(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (!header) return undefined;
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  return match?.[1];
+}
+
+async function resolve(request: FastifyRequest): Promise<UserRow | undefined> {
+  const token = bearer(request);
+  if (!token) return undefined;
+  const { tokens, users } = request.server.ctx;
+  const claims = await tokens.verify(token);
+  if (!claims) return undefined;
+  const user = await users.findById(claims.userId);
+  // A password change, reset or deletion bumps or removes the version: older tokens die (decisions §4).
+  if (!user || user.tokenVersion !== claims.version) return undefined;
+  return user;
+}
+
+/** The caller, or undefined when anonymous or the token is no longer valid. Resolved once per request. */
+export function currentUser(request: FastifyRequest): Promise<UserRow | undefined> {
+  let pending = cache.get(request);
+  if (!pending) {
+    pending = resolve(request);
+    cache.set(request, pending);
+  }
+  return pending;
+}
+
+/**
+ * The caller, or 401. A token that was sent but no longer works says so, which makes the web
+ * app clear its session (spec §4); no token at all is the plain "must be logged in".
+ */
+export async function requireUser(request: FastifyRequest, ...roles: Role[]): Promise<UserRow> {
+  const user = await currentUser(request);
+  if (!user) throw unauthorized(bearer(request) ? MSG.sessionExpired : MSG.loginRequired);
+  if (roles.length > 0 && !roles.includes(user.role)) throw forbidden();
+  return user;
+}

@@ -1,0 +1,42 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError } from '../errors';
+import { MSG } from '../../shared/messages';
+
+/** Fastify's own client-error codes, answered with a clear message instead of its default text. */
+const FASTIFY_CLIENT_ERRORS: Record<string, string> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: MSG.invalidJson,
+  FST_ERR_CTP_EMPTY_JSON_BODY: MSG.invalidJson,
+  FST_ERR_CTP_BODY_TOO_LARGE: MSG.tooLarge,
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: MSG.unsupportedMedia,
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: MSG.invalidJson,
+  FST_REQ_FILE_TOO_LARGE: MSG.tooLarge,
+  FST_FILES_LIMIT: MSG.tooLarge,
+  FST_PARTS_LIMIT: MSG.tooLarge,
+  FST_FIELDS_LIMIT: MSG.tooLarge,
+};
+
+/**
+ * One error handler for the whole app: `{error}` with the right status, never a stack trace,
+ * never a 500 for bad input. Server errors are logged with the request id and hidden.
+ */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((rawError: FastifyError | AppError | Error, request, reply) => {
+    const error = rawError as FastifyError & { headers?: Record<string, string> };
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const first = error.validation[0];
+      return reply.code(400).send({ error: first?.message ?? 'Invalid input' });
+    }
+    if (error instanceof AppError) {
+      return reply.code(error.statusCode).headers(error.headers).send({ error: error.message });
+    }
+    const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
+    if (status >= 400 && status < 500) {
+      const message = (error.code && FASTIFY_CLIENT_ERRORS[error.code]) ?? error.message ?? 'Bad request';
+      if (status === 429 && error.headers) reply.headers(error.headers);
+      return reply.code(status).send({ error: message });
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply.code(500).send({ error: MSG.internal });
+  });
+}

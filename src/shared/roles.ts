@@ -1,0 +1,18 @@
+/** Roles a user can have. Only the first two can be chosen at registration (decisions §4). */
+export const ROLES = ['player', 'server_owner', 'admin'] as const;
+export type Role = (typeof ROLES)[number];
+
+export const REGISTRABLE_ROLES = ['player', 'server_owner'] as const;
+export type RegistrableRole = (typeof REGISTRABLE_ROLES)[number];
+
+/** Subscription plans; '' means none (spec §3). */
+export const PLANS = ['', 'Pro', 'Premium'] as const;
+export type Plan = (typeof PLANS)[number];
+
+/** Case-insensitive plan comparison, as the spec compares plans in places. */
+export function normalizePlan(value: string | null | undefined): Plan {
+  const lower = (value ?? '').trim().toLowerCase();
+  if (lower === 'pro') return 'Pro';
+  if (lower === 'premium') return 'Premium';
+  return '';
+}

@@ -1,0 +1,67 @@
+import { z } from 'zod';
+import { LIMITS } from '../limits';
+import { MSG } from '../messages';
+import { REGISTRABLE_ROLES, ROLES, PLANS } from '../roles';
+
+/** A required text field: missing, non-text or blank all answer with `message`. */
+const required = (message: string) =>
+  z.string({ error: message }).refine((s) => s.trim().length > 0, { message });
+
+export const usernameSchema = required(MSG.allFieldsRequired).pipe(
+  z
+    .string()
+    .min(LIMITS.usernameMin, MSG.usernameInvalid)
+    .max(LIMITS.usernameMax, MSG.usernameInvalid)
+    .regex(/^[A-Za-z0-9_.-]+$/, MSG.usernameInvalid),
+);
+
+export const passwordSchema = z
+  .string()
+  .min(LIMITS.passwordMin, MSG.passwordLength)
+  .max(LIMITS.passwordMax, MSG.passwordLength);
+
+export const registerBodySchema = z.object({
+  username: usernameSchema,
+  password: required(MSG.allFieldsRequired).pipe(passwordSchema),
+  role: required(MSG.allFieldsRequired).pipe(z.enum(REGISTRABLE_ROLES, { error: MSG.roleInvalid })),
+});
+export type RegisterBody = z.infer<typeof registerBodySchema>;
+
+export const loginBodySchema = z.object({
+  username: required(MSG.allFieldsRequired).pipe(z.string().max(LIMITS.usernameMax * 4)),
+  password: required(MSG.allFieldsRequired).pipe(z.string().max(LIMITS.passwordMax * 4)),
+});
+export type LoginBody = z.infer<typeof loginBodySchema>;
+
+export const resetRequestBodySchema = z.object({
+  username: required(MSG.resetAllFieldsRequired).pipe(z.string().max(LIMITS.usernameMax * 4)),
+});
+
+export const resetPasswordBodySchema = z.object({
+  token: required(MSG.resetAllFieldsRequired).pipe(z.string().max(200)),
+  newPassword: required(MSG.resetAllFieldsRequired).pipe(passwordSchema),
+});
+
+export const emailSchema = z
+  .string({ error: MSG.emailRequired })
+  .trim()
+  .min(1, MSG.emailRequired)
+  .max(LIMITS.email, MSG.emailInvalid)
+  .pipe(z.email({ error: MSG.emailInvalid }));
+
+export const updateEmailBodySchema = z.object({ email: emailSchema });
+
+/** The user object of decisions §3; the response schema strips every private field. */
+export const userSchema = z.object({
+  id: z.string(),
+  username: z.string(),
+  role: z.enum(ROLES),
+  email: z.string().nullable(),
+  subscriptionPlan: z.enum(PLANS),
+  displayName: z.string(),
+  profilePicture: z.string().nullable(),
+});
+export type User = z.infer<typeof userSchema>;
+
+export const authResponseSchema = z.object({ user: userSchema, token: z.string() });
+export type AuthResponse = z.infer<typeof authResponseSchema>;
