@@ -63,18 +63,30 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // While shutting down, answers to in-flight requests close their connection, so keep-alive
+  // sockets cannot hold the server open after the last response.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
+    if (closing) reply.header('connection', 'close');
   });
 
-  const handle = options.database ?? (await openDatabase(config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: path.join(config.dataDir, 'db') }));
+  const handle =
+    options.database ??
+    (await openDatabase(
+      config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: path.join(config.dataDir, 'db') },
+    ));
   if (!options.database) app.addHook('onClose', () => handle.close());
   const { db } = handle;
   await migrateToLatest(db);
   await ensureReferenceData(db);
 
   const now = options.now ?? (() => new Date());
-  const mailer = options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox') });
+  const mailer =
+    options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox') });
   if (!options.mailer) app.addHook('onClose', async () => mailer.close());
   const tokens = createTokenService(config.jwtSecret ?? loadOrCreateSecret(config.dataDir, 'jwtSecret', randomSecret));
   const storage = createLocalStorage(path.join(config.dataDir, 'uploads'));
@@ -90,7 +102,14 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
     storage,
     tokens,
     users: usersRepository(db),
-    auth: authService({ db, tokens, mailer, publicUrl: config.publicUrl, now, onMailError: (err) => app.log.error({ err }, 'e-mail failed') }),
+    auth: authService({
+      db,
+      tokens,
+      mailer,
+      publicUrl: config.publicUrl,
+      now,
+      onMailError: (err) => app.log.error({ err }, 'e-mail failed'),
+    }),
     playerCount,
     io,
     rateLimits: { ...DEFAULT_RATE_LIMITS, ...options.rateLimits },
@@ -119,5 +138,6 @@ async function registerRateLimiting(app: FastifyInstance, redisUrl: string | und
     redis.on('error', (err) => app.log.warn({ err }, 'rate-limit redis error'));
     app.addHook('onClose', async () => void (await redis?.quit().catch(() => undefined)));
   }
-  await app.register(rateLimit, { global: false, ...(redis ? { redis } : {}), nameSpace });
+  // A Redis outage must not lock everyone out: the limiter then lets requests through (logged above).
+  await app.register(rateLimit, { global: false, ...(redis ? { redis } : {}), nameSpace, skipOnError: true });
 }

@@ -16,6 +16,8 @@ export interface DatabaseHandle {
   kind: DatabaseKind;
   /** True when this start created the embedded database (decides the default of SEED_DEMO). */
   created: boolean;
+  /** The embedded engine itself, for dumps (tests copy a migrated database this way). */
+  pglite?: PGlite;
   close(): Promise<void>;
 }
 
@@ -71,6 +73,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     db,
     kind: 'pglite',
     created: created && !options.loadFrom,
+    pglite,
     close: async () => {
       await db.destroy();
       unlock();

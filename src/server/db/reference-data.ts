@@ -6,18 +6,40 @@ import type { Database } from './schema';
  * Filter names are unique across categories, since a server's filters are a list of names (spec §3).
  */
 export const FILTER_CATEGORIES: ReadonlyArray<{ name: string; filters: readonly string[] }> = [
-  { name: 'Game', filters: ['FiveM (GTA V)', 'RedM (RDR2)', 'Minecraft Java', 'Minecraft Bedrock', "Garry's Mod", 'Arma 3', 'Rust', 'Conan Exiles'] },
-  { name: 'Style', filters: ['Serious RP', 'Semi-Serious RP', 'Casual RP', 'Heavy RP', 'DarkRP', 'Life RP', 'Military RP', 'Fantasy RP', 'Western RP'] },
+  {
+    name: 'Game',
+    filters: ['FiveM (GTA V)', 'RedM (RDR2)', 'Minecraft Java', 'Minecraft Bedrock', "Garry's Mod", 'Arma 3', 'Rust', 'Conan Exiles'],
+  },
+  {
+    name: 'Style',
+    filters: ['Serious RP', 'Semi-Serious RP', 'Casual RP', 'Heavy RP', 'DarkRP', 'Life RP', 'Military RP', 'Fantasy RP', 'Western RP'],
+  },
   { name: 'Economy', filters: ['Realistic Economy', 'Player-Driven Economy', 'Boosted Economy', 'Hardcore Economy'] },
   { name: 'Whitelist', filters: ['Whitelisted', 'Application Required', 'Open (No Whitelist)', 'Discord Verification'] },
-  { name: 'Language', filters: ['English', 'German', 'French', 'Spanish', 'Portuguese', 'Dutch', 'Polish', 'Swedish', 'Turkish', 'Arabic'] },
+  {
+    name: 'Language',
+    filters: ['English', 'German', 'French', 'Spanish', 'Portuguese', 'Dutch', 'Polish', 'Swedish', 'Turkish', 'Arabic'],
+  },
   { name: 'Region', filters: ['North America', 'Europe', 'South America', 'Oceania', 'Asia', 'Middle East'] },
   { name: 'Platform', filters: ['PC', 'Xbox', 'PlayStation', 'Mobile', 'Cross-Platform'] },
   {
     name: 'Features',
     filters: [
-      'Custom Cars', 'Custom Scripts', 'Custom Map', 'Gangs', 'Police & EMS', 'Businesses', 'Housing', 'Heists',
-      'Weekly Events', 'Voice Chat', 'Streamer Friendly', 'New-Player Friendly', 'Crafting', 'Factions', 'Mods Required',
+      'Custom Cars',
+      'Custom Scripts',
+      'Custom Map',
+      'Gangs',
+      'Police & EMS',
+      'Businesses',
+      'Housing',
+      'Heists',
+      'Weekly Events',
+      'Voice Chat',
+      'Streamer Friendly',
+      'New-Player Friendly',
+      'Crafting',
+      'Factions',
+      'Mods Required',
     ],
   },
 ];
@@ -31,7 +53,11 @@ export async function ensureReferenceData(db: Kysely<Database>): Promise<void> {
 
   await db.transaction().execute(async (trx) => {
     for (const [position, category] of FILTER_CATEGORIES.entries()) {
-      await trx.insertInto('filterCategories').values({ name: category.name, position }).onConflict((oc) => oc.column('name').doNothing()).execute();
+      await trx
+        .insertInto('filterCategories')
+        .values({ name: category.name, position })
+        .onConflict((oc) => oc.column('name').doNothing())
+        .execute();
       const row = await trx.selectFrom('filterCategories').select('id').where('name', '=', category.name).executeTakeFirstOrThrow();
       await trx
         .insertInto('filters')

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
-import { MSG } from '../../shared/messages';
+import { tooMany } from '../errors';
 
 /** One limit: at most `max` attempts per `windowMs`. */
 export interface Limit {
@@ -33,23 +33,21 @@ function usernameOf(request: FastifyRequest): string {
 }
 
 /**
- * preHandlers for one action, limited per IP and per username, answering 429 with Retry-After.
+ * A preHandler for one action, limited per IP and per username, answering 429 with Retry-After.
  * The counters live in memory, or in Redis when REDIS_URL is set so every instance shares them.
  */
-export function limitPerIpAndUsername(app: FastifyInstance, action: string, perIp: Limit, perUsername: Limit): preHandlerAsyncHookHandler[] {
-  const errorResponseBuilder = (_request: FastifyRequest, context: { ttl: number }) => ({
-    statusCode: 429,
-    error: MSG.tooMany,
-    message: MSG.tooMany,
-    retryAfter: Math.ceil(context.ttl / 1000),
+export function limitPerIpAndUsername(app: FastifyInstance, action: string, perIp: Limit, perUsername: Limit): preHandlerAsyncHookHandler {
+  const byIp = app.createRateLimit({ max: perIp.max, timeWindow: perIp.windowMs, keyGenerator: (r) => `${action}:ip:${r.ip}` });
+  const byUsername = app.createRateLimit({
+    max: perUsername.max,
+    timeWindow: perUsername.windowMs,
+    keyGenerator: (r) => `${action}:user:${usernameOf(r)}`,
   });
-  return [
-    app.rateLimit({ max: perIp.max, timeWindow: perIp.windowMs, keyGenerator: (r) => `${action}:ip:${r.ip}`, errorResponseBuilder }),
-    app.rateLimit({
-      max: perUsername.max,
-      timeWindow: perUsername.windowMs,
-      keyGenerator: (r) => `${action}:user:${usernameOf(r)}`,
-      errorResponseBuilder,
-    }),
-  ] as preHandlerAsyncHookHandler[];
+  return async (request) => {
+    const results = await Promise.all([byIp(request), byUsername(request)]);
+    const exceeded = results.filter((r) => !r.isAllowed && r.isExceeded);
+    if (exceeded.length > 0) {
+      throw tooMany(Math.max(1, ...exceeded.map((r) => (r.isAllowed ? 0 : r.ttlInSeconds))));
+    }
+  };
 }

@@ -4,8 +4,7 @@ import { MSG } from '../messages';
 import { REGISTRABLE_ROLES, ROLES, PLANS } from '../roles';
 
 /** A required text field: missing, non-text or blank all answer with `message`. */
-const required = (message: string) =>
-  z.string({ error: message }).refine((s) => s.trim().length > 0, { message });
+const required = (message: string) => z.string({ error: message }).refine((s) => s.trim().length > 0, { message });
 
 export const usernameSchema = required(MSG.allFieldsRequired).pipe(
   z
@@ -15,10 +14,7 @@ export const usernameSchema = required(MSG.allFieldsRequired).pipe(
     .regex(/^[A-Za-z0-9_.-]+$/, MSG.usernameInvalid),
 );
 
-export const passwordSchema = z
-  .string()
-  .min(LIMITS.passwordMin, MSG.passwordLength)
-  .max(LIMITS.passwordMax, MSG.passwordLength);
+export const passwordSchema = z.string().min(LIMITS.passwordMin, MSG.passwordLength).max(LIMITS.passwordMax, MSG.passwordLength);
 
 export const registerBodySchema = z.object({
   username: usernameSchema,

@@ -64,7 +64,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`CREATE INDEX servers_owner_idx ON servers (owner_id, created_at)`.execute(db);
   await sql`CREATE INDEX servers_likes_idx ON servers (likes DESC, id) WHERE NOT hidden`.execute(db);
   await sql`CREATE INDEX servers_popular_idx ON servers ((likes + total_boosts + total_joins) DESC, id) WHERE NOT hidden`.execute(db);
-  await sql`CREATE INDEX servers_hot_idx ON servers (last_boosted_at DESC, id) WHERE NOT hidden AND last_boosted_at IS NOT NULL`.execute(db);
+  await sql`CREATE INDEX servers_hot_idx ON servers (last_boosted_at DESC, id) WHERE NOT hidden AND last_boosted_at IS NOT NULL`.execute(
+    db,
+  );
   await sql`CREATE INDEX servers_new_idx ON servers (created_at DESC, id) WHERE NOT hidden`.execute(db);
   await sql`CREATE INDEX servers_players_idx ON servers (current_players DESC, id) WHERE NOT hidden`.execute(db);
   await sql`CREATE INDEX servers_joins_idx ON servers (total_joins DESC, id) WHERE NOT hidden`.execute(db);
@@ -353,10 +355,32 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   const tables = [
-    'email_deliveries', 'email_campaigns', 'reports', 'server_views', 'player_count_samples', 'reset_tokens',
-    'webhook_events', 'search_log', 'settings', 'testimonials', 'push_promotions', 'push_subscriptions',
-    'notifications', 'weekend_bookings', 'subscriptions', 'boosts', 'payments', 'checkout_sessions', 'votes',
-    'joins', 'server_filters', 'filters', 'filter_categories', 'media', 'servers', 'users',
+    'email_deliveries',
+    'email_campaigns',
+    'reports',
+    'server_views',
+    'player_count_samples',
+    'reset_tokens',
+    'webhook_events',
+    'search_log',
+    'settings',
+    'testimonials',
+    'push_promotions',
+    'push_subscriptions',
+    'notifications',
+    'weekend_bookings',
+    'subscriptions',
+    'boosts',
+    'payments',
+    'checkout_sessions',
+    'votes',
+    'joins',
+    'server_filters',
+    'filters',
+    'filter_categories',
+    'media',
+    'servers',
+    'users',
   ];
   for (const table of tables) await sql`DROP TABLE IF EXISTS ${sql.table(table)} CASCADE`.execute(db);
 }

@@ -12,7 +12,13 @@ export const DEMO_ACCOUNTS = { player: 'demo_player', owner: 'demo_owner' } as c
 
 const HOUR = 3600_000;
 const DAY = 24 * HOUR;
-const PLAYER_CAPACITY: Record<string, number> = { 'FiveM (GTA V)': 128, 'RedM (RDR2)': 64, 'Minecraft Java': 200, 'Minecraft Bedrock': 100, "Garry's Mod": 80 };
+const PLAYER_CAPACITY: Record<string, number> = {
+  'FiveM (GTA V)': 128,
+  'RedM (RDR2)': 64,
+  'Minecraft Java': 200,
+  'Minecraft Bedrock': 100,
+  "Garry's Mod": 80,
+};
 
 /**
  * Fills a new database with about 40 RP servers, their owners, players, votes with reviews,
@@ -39,7 +45,11 @@ export async function seedDemo(db: Kysely<Database>, storage: Storage, log: Fast
   );
 
   await db.transaction().execute(async (trx) => {
-    const mkUser = (username: string, role: 'player' | 'server_owner', extra: { email?: string; plan?: '' | 'Pro' | 'Premium'; displayName?: string; daysAgo: number }) => ({
+    const mkUser = (
+      username: string,
+      role: 'player' | 'server_owner',
+      extra: { email?: string; plan?: '' | 'Pro' | 'Premium'; displayName?: string; daysAgo: number },
+    ) => ({
       username,
       passwordHash,
       role,
@@ -63,7 +73,13 @@ export async function seedDemo(db: Kysely<Database>, storage: Storage, log: Fast
       .insertInto('users')
       .values([
         mkUser(DEMO_ACCOUNTS.owner, 'server_owner', { displayName: 'Demo Owner', plan: 'Premium', daysAgo: 120 }),
-        ...DEMO_SERVERS.slice(3).map((s, i) => mkUser(`owner_${i + 1}`, 'server_owner', { displayName: `${s[0].split(' ')[0]} Staff`, plan: i % 3 === 0 ? 'Pro' : i % 5 === 0 ? 'Premium' : '', daysAgo: 60 + Math.floor(random() * 200) })),
+        ...DEMO_SERVERS.slice(3).map((s, i) =>
+          mkUser(`owner_${i + 1}`, 'server_owner', {
+            displayName: `${s[0].split(' ')[0]} Staff`,
+            plan: i % 3 === 0 ? 'Pro' : i % 5 === 0 ? 'Premium' : '',
+            daysAgo: 60 + Math.floor(random() * 200),
+          }),
+        ),
       ])
       .returning(['id'])
       .execute();
@@ -89,7 +105,10 @@ export async function seedDemo(db: Kysely<Database>, storage: Storage, log: Fast
             bio,
             backgroundColor: i % 4 === 0 ? '#0f172a' : '#ffffff',
             textColor: i % 4 === 0 ? '#f8fafc' : '#000000',
-            discordLink: `https://discord.gg/${name.toLowerCase().replace(/[^a-z]/g, '').slice(0, 10)}`,
+            discordLink: `https://discord.gg/${name
+              .toLowerCase()
+              .replace(/[^a-z]/g, '')
+              .slice(0, 10)}`,
             profilePicture: img ? storage.url(img.emblem.key) : null,
             banner: img ? storage.url(img.banner.key) : null,
             currentPlayers: Math.floor(capacity * popularity * (0.4 + random() * 0.6)),
@@ -109,8 +128,22 @@ export async function seedDemo(db: Kysely<Database>, storage: Storage, log: Fast
         servers.flatMap((s, i) => {
           const img = images[i]!;
           return [
-            { serverId: s.id, kind: 'banner' as const, storageKey: img.banner.key, width: img.banner.width, height: img.banner.height, bytes: img.banner.data.length },
-            { serverId: s.id, kind: 'profile' as const, storageKey: img.emblem.key, width: img.emblem.width, height: img.emblem.height, bytes: img.emblem.data.length },
+            {
+              serverId: s.id,
+              kind: 'banner' as const,
+              storageKey: img.banner.key,
+              width: img.banner.width,
+              height: img.banner.height,
+              bytes: img.banner.data.length,
+            },
+            {
+              serverId: s.id,
+              kind: 'profile' as const,
+              storageKey: img.emblem.key,
+              width: img.emblem.width,
+              height: img.emblem.height,
+              bytes: img.emblem.data.length,
+            },
           ];
         }),
       )
@@ -131,10 +164,17 @@ export async function seedDemo(db: Kysely<Database>, storage: Storage, log: Fast
       for (const player of players) {
         if (random() < 0.1 + popularity * 0.55) {
           const type = random() < 0.82 + popularity * 0.1 ? 'like' : 'dislike';
-          votes.push({ userId: player.id, serverId: server.id, type, review: random() < 0.35 ? pick(DEMO_REVIEWS[type]) : null, createdAt: when() });
+          votes.push({
+            userId: player.id,
+            serverId: server.id,
+            type,
+            review: random() < 0.35 ? pick(DEMO_REVIEWS[type]) : null,
+            createdAt: when(),
+          });
         }
         if (random() < 0.15 + popularity * 0.6) joins.push({ userId: player.id, serverId: server.id, createdAt: when() });
-        if (random() < popularity * 0.06) boosts.push({ serverId: server.id, userId: player.id, source: 'player', amount: 1, createdAt: when() });
+        if (random() < popularity * 0.06)
+          boosts.push({ serverId: server.id, userId: player.id, source: 'player', amount: 1, createdAt: when() });
       }
     });
     if (votes.length) await trx.insertInto('votes').values(votes).execute();
@@ -142,15 +182,32 @@ export async function seedDemo(db: Kysely<Database>, storage: Storage, log: Fast
     if (boosts.length) {
       const payments = await trx
         .insertInto('payments')
-        .values(boosts.map((b) => ({ userId: b.userId, serverId: b.serverId, type: 'playerBoost' as const, amountCents: 200, createdAt: b.createdAt })))
+        .values(
+          boosts.map((b) => ({
+            userId: b.userId,
+            serverId: b.serverId,
+            type: 'playerBoost' as const,
+            amountCents: 200,
+            createdAt: b.createdAt,
+          })),
+        )
         .returning('id')
         .execute();
-      await trx.insertInto('boosts').values(boosts.map((b, i) => ({ ...b, paymentId: payments[i]!.id }))).execute();
+      await trx
+        .insertInto('boosts')
+        .values(boosts.map((b, i) => ({ ...b, paymentId: payments[i]!.id })))
+        .execute();
     }
     await recountServers(trx);
-    await trx.insertInto('settings').values({ key: 'demoSeeded', value: JSON.stringify(true) }).execute();
+    await trx
+      .insertInto('settings')
+      .values({ key: 'demoSeeded', value: JSON.stringify(true) })
+      .execute();
   });
-  log.info({ servers: DEMO_SERVERS.length, ms: Date.now() - started }, `demo data seeded; log in as ${DEMO_ACCOUNTS.player} or ${DEMO_ACCOUNTS.owner} with password ${DEMO_PASSWORD}`);
+  log.info(
+    { servers: DEMO_SERVERS.length, ms: Date.now() - started },
+    `demo data seeded; log in as ${DEMO_ACCOUNTS.player} or ${DEMO_ACCOUNTS.owner} with password ${DEMO_PASSWORD}`,
+  );
 }
 
 /** Sets every server's counters from the rows they count. */
@@ -158,11 +215,30 @@ async function recountServers(trx: Kysely<Database>): Promise<void> {
   await trx
     .updateTable('servers')
     .set((eb) => ({
-      likes: eb.selectFrom('votes').select((v) => v.fn.countAll<number>().as('n')).whereRef('votes.serverId', '=', 'servers.id').where('votes.type', '=', 'like'),
-      dislikes: eb.selectFrom('votes').select((v) => v.fn.countAll<number>().as('n')).whereRef('votes.serverId', '=', 'servers.id').where('votes.type', '=', 'dislike'),
-      totalJoins: eb.selectFrom('joins').select((j) => j.fn.countAll<number>().as('n')).whereRef('joins.serverId', '=', 'servers.id'),
-      totalBoosts: eb.selectFrom('boosts').select((b) => b.fn.coalesce(b.fn.sum<number>('amount'), b.lit(0)).as('n')).whereRef('boosts.serverId', '=', 'servers.id').where('boosts.revokedAt', 'is', null),
-      lastBoostedAt: eb.selectFrom('boosts').select((b) => b.fn.max('createdAt').as('n')).whereRef('boosts.serverId', '=', 'servers.id').where('boosts.revokedAt', 'is', null),
+      likes: eb
+        .selectFrom('votes')
+        .select((v) => v.fn.countAll<number>().as('n'))
+        .whereRef('votes.serverId', '=', 'servers.id')
+        .where('votes.type', '=', 'like'),
+      dislikes: eb
+        .selectFrom('votes')
+        .select((v) => v.fn.countAll<number>().as('n'))
+        .whereRef('votes.serverId', '=', 'servers.id')
+        .where('votes.type', '=', 'dislike'),
+      totalJoins: eb
+        .selectFrom('joins')
+        .select((j) => j.fn.countAll<number>().as('n'))
+        .whereRef('joins.serverId', '=', 'servers.id'),
+      totalBoosts: eb
+        .selectFrom('boosts')
+        .select((b) => b.fn.coalesce(b.fn.sum<number>('amount'), b.lit(0)).as('n'))
+        .whereRef('boosts.serverId', '=', 'servers.id')
+        .where('boosts.revokedAt', 'is', null),
+      lastBoostedAt: eb
+        .selectFrom('boosts')
+        .select((b) => b.fn.max('createdAt').as('n'))
+        .whereRef('boosts.serverId', '=', 'servers.id')
+        .where('boosts.revokedAt', 'is', null),
     }))
     .execute();
 }

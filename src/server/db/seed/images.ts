@@ -33,7 +33,11 @@ function bannerSvg(random: () => number, hue: number): string {
     d += ` L${w} ${h} Z`;
     layers.push(`<path d="${d}" fill="${hsl(hue + 200, 30, 12 + layer * 6)}" opacity="${0.55 + layer * 0.2}"/>`);
   }
-  const stars = Array.from({ length: 40 }, () => `<circle cx="${(random() * w).toFixed(0)}" cy="${(random() * 200).toFixed(0)}" r="${(random() * 1.8 + 0.4).toFixed(1)}" fill="#fff" opacity="${(0.3 + random() * 0.6).toFixed(2)}"/>`);
+  const stars = Array.from(
+    { length: 40 },
+    () =>
+      `<circle cx="${(random() * w).toFixed(0)}" cy="${(random() * 200).toFixed(0)}" r="${(random() * 1.8 + 0.4).toFixed(1)}" fill="#fff" opacity="${(0.3 + random() * 0.6).toFixed(2)}"/>`,
+  );
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}">
   <defs><linearGradient id="sky" x1="0" y1="0" x2="0" y2="1">
     <stop offset="0" stop-color="${hsl(hue, 70, 22)}"/><stop offset="0.65" stop-color="${hsl(hue + 35, 80, 55)}"/><stop offset="1" stop-color="${hsl(hue + 60, 90, 70)}"/>

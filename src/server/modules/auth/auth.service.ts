@@ -32,7 +32,14 @@ export function authService({ db, tokens, mailer, publicUrl, now, onMailError }:
       if (await users.findByUsername(body.username)) throw conflict(MSG.usernameTaken);
       const passwordHash = await hashPassword(body.password);
       try {
-        const user = await users.create({ username: body.username, passwordHash, role: body.role, email: null, profilePicture: null, stripeCustomerId: null });
+        const user = await users.create({
+          username: body.username,
+          passwordHash,
+          role: body.role,
+          email: null,
+          profilePicture: null,
+          stripeCustomerId: null,
+        });
         return session(user);
       } catch (error) {
         // Two registrations of one name at once: the unique index decides, the loser gets 409.
@@ -66,19 +73,19 @@ export function authService({ db, tokens, mailer, publicUrl, now, onMailError }:
       const link = `${publicUrl}/login?reset=${encodeURIComponent(token)}`;
       void mailer
         .send({
-        to: user.email,
-        subject: 'Reset your password',
-        text: [
-          `Hello ${user.username},`,
-          '',
-          'Someone asked to reset the password of your account. If it was you, open this link within one hour:',
-          link,
-          '',
-          `Or enter this code in the Reset Password dialog: ${token}`,
-          '',
-          'If it was not you, ignore this e-mail: your password stays as it is.',
-        ].join('\n'),
-      })
+          to: user.email,
+          subject: 'Reset your password',
+          text: [
+            `Hello ${user.username},`,
+            '',
+            'Someone asked to reset the password of your account. If it was you, open this link within one hour:',
+            link,
+            '',
+            `Or enter this code in the Reset Password dialog: ${token}`,
+            '',
+            'If it was not you, ignore this e-mail: your password stays as it is.',
+          ].join('\n'),
+        })
         .catch(onMailError);
     },
 

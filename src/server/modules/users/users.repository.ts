@@ -24,12 +24,7 @@ export function usersRepository(db: Kysely<Database>) {
     },
 
     async updateEmail(id: number, email: string): Promise<UserRow | undefined> {
-      return db
-        .updateTable('users')
-        .set({ email, updatedAt: new Date() })
-        .where('id', '=', id)
-        .returningAll()
-        .executeTakeFirst();
+      return db.updateTable('users').set({ email, updatedAt: new Date() }).where('id', '=', id).returningAll().executeTakeFirst();
     },
 
     /** Sets a password and bumps the token version, so every older token stops working. */

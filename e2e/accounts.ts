@@ -1,0 +1,5 @@
+/** The e2e admin the server creates at start-up from ADMIN_* (decisions §2). */
+export const E2E_ADMIN = { username: 'e2e_admin', password: 'e2e-admin-password', email: 'admin@e2e.test' } as const;
+
+/** Accounts of the demo seed (SEED_DEMO=1). */
+export const DEMO = { player: 'demo_player', owner: 'demo_owner', password: 'demo-password' } as const;

@@ -1,0 +1,152 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO, E2E_ADMIN } from './accounts';
+import { baseURL, expectNoPageErrors, expectPath, launchBrowser, loginThroughForm, newPage, uniqueName } from './browser';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** `GET /api/user/servers` decides /dashboard vs /quick-create for owners; 404 means the server does not serve it yet. */
+async function ownerServersEndpointExists(): Promise<boolean> {
+  const res = await fetch(`${baseURL()}/api/user/servers`);
+  return res.status !== 404;
+}
+
+describe('register and log in', () => {
+  it('registers a player, asks for the e-mail, then opens /profile', async () => {
+    const { context, page, errors } = await newPage(browser);
+    await page.goto('/register');
+    await page.getByRole('button', { name: 'Register', exact: true }).last().click();
+    await expect.poll(() => page.getByRole('alert').textContent()).toBe('All fields are required');
+
+    await page.getByLabel('Username').fill(uniqueName('player'));
+    await page.getByLabel('Password').fill('player-password');
+    await page.getByLabel('I am a…').selectOption('player');
+    await page.locator('form').getByRole('button', { name: 'Register' }).click();
+    await expectPath(page, '/update-email');
+
+    await page.getByRole('button', { name: 'Save e-mail' }).click();
+    await expect.poll(() => page.getByRole('alert').textContent()).toBe('Email required');
+    await page.getByLabel('E-mail').fill('new.player@e2e.test');
+    await page.getByRole('button', { name: 'Save e-mail' }).click();
+    await expectPath(page, '/profile');
+    const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('user') ?? 'null') as { email: string | null });
+    expect(stored.email).toBe('new.player@e2e.test');
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeTruthy();
+    expectNoPageErrors(errors);
+    await context.close();
+  });
+
+  it('registers an owner, asks for the e-mail, then opens /quick-create', async () => {
+    const { context, page, errors } = await newPage(browser);
+    await page.goto('/register');
+    await page.getByLabel('Username').fill(uniqueName('owner'));
+    await page.getByLabel('Password').fill('owner-password');
+    await page.getByLabel('I am a…').selectOption('server_owner');
+    await page.locator('form').getByRole('button', { name: 'Register' }).click();
+    await expectPath(page, '/update-email');
+    await page.getByLabel('E-mail').fill('new.owner@e2e.test');
+    await page.getByRole('button', { name: 'Save e-mail' }).click();
+    await expectPath(page, '/quick-create');
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Create your server');
+    expectNoPageErrors(errors);
+    await context.close();
+  });
+
+  it('shows the server’s error on a wrong password and "required" on empty fields', async () => {
+    const { context, page, errors } = await newPage(browser);
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    await expect.poll(() => page.getByRole('alert').textContent()).toBe('All fields are required');
+    await page.getByLabel('Username').fill(DEMO.player);
+    await page.getByLabel('Password', { exact: true }).fill('not-the-password');
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    await expect.poll(() => page.getByRole('alert').textContent()).toBe('Invalid username or password');
+    expect(new URL(page.url()).pathname).toBe('/login');
+    expectNoPageErrors(errors);
+    await context.close();
+  });
+
+  it('sends demo_player to /profile', async () => {
+    const { context, page, errors } = await newPage(browser);
+    await loginThroughForm(page, DEMO.player, DEMO.password, '/profile');
+    expectNoPageErrors(errors);
+    await context.close();
+  });
+
+  it('sends demo_owner, who owns servers, to /dashboard', async ({ skip }) => {
+    if (!(await ownerServersEndpointExists())) skip('GET /api/user/servers is not served yet: owners go to /quick-create');
+    const { context, page, errors } = await newPage(browser);
+    await loginThroughForm(page, DEMO.owner, DEMO.password, '/dashboard');
+    expectNoPageErrors(errors);
+    await context.close();
+  });
+
+  it('sends the admin to /admin', async () => {
+    const { context, page, errors } = await newPage(browser);
+    await loginThroughForm(page, E2E_ADMIN.username, E2E_ADMIN.password, '/admin');
+    expectNoPageErrors(errors);
+    await context.close();
+  });
+
+  it('logs out: clears the session and goes to /login', async () => {
+    const { context, page, errors } = await newPage(browser);
+    await loginThroughForm(page, DEMO.player, DEMO.password, '/profile');
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await expectPath(page, '/login');
+    expect(await page.evaluate(() => [localStorage.getItem('token'), localStorage.getItem('user')])).toEqual([null, null]);
+    expectNoPageErrors(errors);
+    await context.close();
+  });
+
+  it('treats a stored token the server rejects as logged out', async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto('/');
+    await page.evaluate(() => {
+      localStorage.setItem('token', 'not-a-valid-token');
+      localStorage.setItem(
+        'user',
+        JSON.stringify({
+          id: '1',
+          username: 'ghost',
+          role: 'player',
+          email: 'g@e2e.test',
+          subscriptionPlan: '',
+          displayName: 'ghost',
+          profilePicture: null,
+        }),
+      );
+    });
+    await page.goto('/profile');
+    await expectPath(page, '/login');
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    await context.close();
+  });
+
+  it('sends every API request with no-cache, a t timestamp and the bearer token', async () => {
+    const { context, page } = await newPage(browser);
+    const seen: Array<{ url: URL; headers: Record<string, string> }> = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname.startsWith('/api/')) seen.push({ url, headers: request.headers() });
+    });
+    await loginThroughForm(page, DEMO.player, DEMO.password, '/profile');
+    const userResponse = page.waitForResponse((res) => new URL(res.url()).pathname === '/api/user');
+    await page.reload();
+    await userResponse;
+    expect(seen.length).toBeGreaterThan(1);
+    for (const { url, headers } of seen) {
+      expect(headers['cache-control'], url.pathname).toBe('no-cache');
+      expect(Number(url.searchParams.get('t')), url.pathname).toBeGreaterThan(0);
+    }
+    const userCall = seen.find((r) => r.url.pathname === '/api/user');
+    expect(userCall?.headers.authorization).toMatch(/^Bearer .+/);
+    expect(seen.find((r) => r.url.pathname === '/api/login')?.headers.authorization).toBeUndefined();
+    await context.close();
+  });
+});

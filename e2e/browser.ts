@@ -1,0 +1,74 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
+import { expect, inject } from 'vitest';
+
+export const PHONE = { width: 390, height: 844 } as const;
+export const DESKTOP = { width: 1280, height: 800 } as const;
+export const SCREENSHOT_DIR = path.resolve(import.meta.dirname, '../test-results/screenshots');
+
+/** Debian's Chromium, headless (never `playwright install`). */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+export const baseURL = () => inject('baseURL');
+
+/**
+ * A fresh context (own storage) with the app's base URL. Uncaught page errors are collected and
+ * checked by {@link expectNoPageErrors}: a journey fails if the app throws.
+ */
+export async function newPage(
+  browser: Browser,
+  options: BrowserContextOptions = {},
+): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+  const context = await browser.newContext({ baseURL: baseURL(), viewport: DESKTOP, serviceWorkers: 'block', ...options });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (msg) => {
+    // Failed resource loads (an expected 401 of a wrong password) are not app errors.
+    if (msg.type() === 'error' && !msg.text().startsWith('Failed to load resource')) errors.push(msg.text());
+  });
+  return { context, page, errors };
+}
+
+export function expectNoPageErrors(errors: string[]): void {
+  expect(errors, `the page logged errors:\n${errors.join('\n')}`).toEqual([]);
+}
+
+/** Waits until the app's path is `pathname`. */
+export async function expectPath(page: Page, pathname: string): Promise<void> {
+  await page.waitForURL((url) => url.pathname === pathname, { timeout: 15_000 });
+}
+
+/** Logs in through the form and waits for the post-login routing to land on `landing`. */
+export async function loginThroughForm(page: Page, username: string, password: string, landing: string): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await expectPath(page, landing);
+}
+
+export async function screenshot(page: Page, name: string): Promise<void> {
+  fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
+}
+
+/** A username no other test run used (usernames are unique; runs share nothing but this must never collide). */
+export function uniqueName(prefix: string): string {
+  return `${prefix}_${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
+}

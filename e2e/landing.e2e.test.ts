@@ -1,0 +1,94 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { baseURL, expectNoPageErrors, expectPath, launchBrowser, newPage, PHONE } from './browser';
+
+const IPHONE_SAFARI =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('landing page', () => {
+  it('shows the live player count and a disabled Install App button', async () => {
+    const { context, page, errors } = await newPage(browser);
+    const { count } = (await (await fetch(`${baseURL()}/api/player-count`)).json()) as { count: number };
+    await page.goto('/');
+    const install = page.getByRole('button', { name: 'Install App' });
+    expect(await install.isDisabled()).toBe(true);
+    const shown = page.getByTestId('player-count');
+    await expect.poll(async () => Number((await shown.textContent())?.replaceAll(',', '')), { timeout: 10_000 }).toBe(count);
+    expect(count).toBeGreaterThanOrEqual(0);
+    // The device remembers it, so the next visit starts from the real number.
+    expect(await page.evaluate(() => localStorage.getItem('rp.lastPlayerCount'))).toBe(String(count));
+    expect(await page.getByRole('link', { name: 'Contact support' }).first().getAttribute('href')).toMatch(/^mailto:/);
+    expectNoPageErrors(errors);
+    await context.close();
+  });
+
+  it('Launch in Browser opens /home', async () => {
+    const { context, page, errors } = await newPage(browser);
+    await page.goto('/');
+    await page.getByRole('link', { name: 'Launch in Browser' }).click();
+    await expectPath(page, '/home');
+    expectNoPageErrors(errors);
+    await context.close();
+  });
+
+  it('hides the iOS install hint for good once dismissed', async () => {
+    const { context, page, errors } = await newPage(browser, { viewport: PHONE, userAgent: IPHONE_SAFARI, isMobile: true, hasTouch: true });
+    await page.goto('/');
+    const hint = page.getByTestId('ios-install-hint');
+    await hint.waitFor();
+    await page.getByRole('button', { name: 'Dismiss install hint' }).click();
+    expect(await hint.count()).toBe(0);
+    await page.reload();
+    await page.getByTestId('player-count').waitFor();
+    expect(await hint.count()).toBe(0);
+    expectNoPageErrors(errors);
+    await context.close();
+  });
+
+  it('does not show the iOS hint to desktop browsers', async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto('/');
+    await page.getByTestId('player-count').waitFor();
+    expect(await page.getByTestId('ios-install-hint').count()).toBe(0);
+    await context.close();
+  });
+
+  it('redirects to /home when running as an installed app', async () => {
+    const { context, page, errors } = await newPage(browser);
+    await context.addInitScript(() => Object.defineProperty(navigator, 'standalone', { value: true }));
+    await page.goto('/');
+    await expectPath(page, '/home');
+    expectNoPageErrors(errors);
+    await context.close();
+  });
+
+  it('is installable: manifest with icons, and a service worker that controls the page', async () => {
+    const { context, page, errors } = await newPage(browser, { serviceWorkers: 'allow' });
+    await page.goto('/');
+    const manifestHref = await page.locator('link[rel="manifest"]').getAttribute('href');
+    const manifest = (await (await fetch(new URL(manifestHref ?? '', baseURL()))).json()) as {
+      name: string;
+      display: string;
+      start_url: string;
+      icons: Array<{ src: string; sizes: string; purpose?: string }>;
+    };
+    expect(manifest).toMatchObject({ name: 'RP Servers', display: 'standalone', start_url: '/' });
+    expect(manifest.icons.map((i) => `${i.sizes}${i.purpose ? ` ${i.purpose}` : ''}`)).toEqual(['192x192', '512x512', '512x512 maskable']);
+    for (const icon of manifest.icons) {
+      const res = await fetch(new URL(icon.src, baseURL()));
+      expect(res.headers.get('content-type')).toBe('image/png');
+    }
+    const scope = await page.evaluate(async () => (await navigator.serviceWorker.ready).scope);
+    expect(scope).toBe(`${baseURL()}/`);
+    expectNoPageErrors(errors);
+    await context.close();
+  });
+});

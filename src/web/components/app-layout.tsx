@@ -1,0 +1,24 @@
+import { Outlet } from 'react-router';
+import { NavBar } from './nav-bar';
+import { SiteFooter } from './site-footer';
+import { UpdateBanner } from './update-banner';
+
+/** Shell of every page: skip link, navigation, content, footer, update banner. */
+export function AppLayout() {
+  return (
+    <div className="glow-bg flex min-h-dvh flex-col">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:left-3 focus:top-3 focus:z-50 focus:rounded-lg focus:bg-white focus:px-3 focus:py-2 focus:text-ink-950"
+      >
+        Skip to content
+      </a>
+      <NavBar />
+      <main id="main" className="flex flex-1 flex-col">
+        <Outlet />
+      </main>
+      <SiteFooter />
+      <UpdateBanner />
+    </div>
+  );
+}

@@ -1,0 +1,29 @@
+import type { Role } from '../../shared/roles';
+
+export interface NavItem {
+  to: string;
+  label: string;
+}
+
+const common: NavItem[] = [
+  { to: '/home', label: 'Home' },
+  { to: '/search', label: 'Search Servers' },
+  { to: '/list', label: 'Hot & Popular' },
+  { to: '/inbox', label: 'Inbox' },
+];
+const owner: NavItem[] = [
+  { to: '/dashboard', label: 'Dashboard' },
+  { to: '/stats', label: 'Stats' },
+  { to: '/payments', label: 'Payments' },
+];
+const admin: NavItem[] = [
+  { to: '/admin', label: 'Admin Dashboard' },
+  { to: '/admin/email', label: 'Send Mass Email' },
+];
+
+/** The navigation bar's links for a role (spec §2); `null` is a visitor. */
+export function navItemsFor(role: Role | null): NavItem[] {
+  if (role === 'server_owner') return [...common, ...owner];
+  if (role === 'admin') return [...common, ...admin];
+  return common;
+}

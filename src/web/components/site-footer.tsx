@@ -1,0 +1,25 @@
+import { Link } from 'react-router';
+
+export const SUPPORT_EMAIL = 'support@rpservers.gg';
+
+/** Footer with the support contact and the public pages. */
+export function SiteFooter() {
+  return (
+    <footer className="border-t border-white/10 bg-ink-950">
+      <div className="mx-auto flex max-w-7xl flex-col gap-3 px-4 py-6 text-sm text-slate-400 sm:flex-row sm:items-center sm:justify-between">
+        <p>© {new Date().getFullYear()} RP Servers · Find your next roleplay home.</p>
+        <div className="flex flex-wrap gap-4">
+          <Link to="/subscriptions" className="hover:text-white">
+            Plans
+          </Link>
+          <Link to="/testimonials" className="hover:text-white">
+            Testimonials
+          </Link>
+          <a href={`mailto:${SUPPORT_EMAIL}`} className="hover:text-white">
+            Contact support
+          </a>
+        </div>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,30 @@
+import { useRegisterSW } from 'virtual:pwa-register/react';
+import { Button } from './button';
+
+/**
+ * Registers the service worker and, when a new version is waiting, offers to switch to it
+ * (spec §4). Refresh activates the waiting worker and reloads the page.
+ */
+export function UpdateBanner() {
+  const {
+    needRefresh: [needRefresh, setNeedRefresh],
+    updateServiceWorker,
+  } = useRegisterSW({
+    onRegisterError: (error: unknown) => console.warn('service worker registration failed', error),
+  });
+  if (!needRefresh) return null;
+  return (
+    <div
+      role="status"
+      className="fixed inset-x-3 bottom-3 z-50 mx-auto flex max-w-xl flex-col gap-3 rounded-2xl border border-brand-400/40 bg-ink-800 p-4 shadow-2xl sm:flex-row sm:items-center"
+    >
+      <p className="flex-1 text-sm text-slate-100">A new version of RP Servers is available.</p>
+      <div className="flex gap-2">
+        <Button variant="ghost" onClick={() => setNeedRefresh(false)}>
+          Later
+        </Button>
+        <Button onClick={() => void updateServiceWorker(true)}>Refresh</Button>
+      </div>
+    </div>
+  );
+}

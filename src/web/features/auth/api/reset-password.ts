@@ -1,0 +1,12 @@
+import { useMutation } from '@tanstack/react-query';
+import { messageSchema } from '../../../../shared/schemas/common';
+import { apiRequest } from '../../../lib/api-client';
+
+/** `POST /api/reset-password {token, newPassword}` → `{message}` (decisions §4). */
+export async function resetPassword(body: { token: string; newPassword: string }): Promise<string> {
+  return messageSchema.parse(await apiRequest('/api/reset-password', { method: 'POST', body })).message;
+}
+
+export function useResetPassword() {
+  return useMutation({ mutationFn: resetPassword });
+}

@@ -1,0 +1,97 @@
+import { useState, type FormEvent } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { loginBodySchema } from '../../../../shared/schemas/auth';
+import { MSG } from '../../../../shared/messages';
+import { Button } from '../../../components/button';
+import { FormMessage } from '../../../components/form-message';
+import { TextField } from '../../../components/text-field';
+import { errorText } from '../../../lib/api-client';
+import { validate } from '../../../lib/validate';
+import { useLogin } from '../api/login';
+import { useCompleteLogin } from '../hooks/use-complete-login';
+import { AuthShell } from './auth-shell';
+import { ResetPasswordDialog } from './reset-password-dialog';
+
+/** `/login`: username and password, plus the Reset Password dialog (opened at step 2 by `?reset=<code>`). */
+export function LoginPage() {
+  const [params, setParams] = useSearchParams();
+  const resetCode = params.get('reset');
+  const [resetOpen, setResetOpen] = useState(resetCode !== null);
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const loginMutation = useLogin();
+  const completeLogin = useCompleteLogin();
+  const [finishing, setFinishing] = useState(false);
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    setNotice(null);
+    const parsed = validate(loginBodySchema, { username, password });
+    if (parsed.error !== undefined) return setError(MSG.allFieldsRequired);
+    setError(null);
+    try {
+      const auth = await loginMutation.mutateAsync(parsed.data);
+      setFinishing(true);
+      await completeLogin(auth);
+    } catch (err) {
+      setFinishing(false);
+      setError(errorText(err, MSG.loginFailed));
+    }
+  };
+
+  const closeReset = (message?: string) => {
+    setResetOpen(false);
+    if (message) setNotice(message);
+    if (resetCode !== null) setParams({}, { replace: true });
+  };
+  const busy = loginMutation.isPending || finishing;
+
+  return (
+    <AuthShell
+      title="Welcome back"
+      subtitle="Log in to join, like and boost servers, or to manage your own."
+      footer={
+        <>
+          New here?{' '}
+          <Link to="/register" className="font-semibold text-brand-400 hover:text-brand-500">
+            Create an account
+          </Link>
+        </>
+      }
+    >
+      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+        <TextField
+          label="Username"
+          name="username"
+          autoComplete="username"
+          value={username}
+          onChange={(e) => setUsername(e.target.value)}
+          aria-required="true"
+        />
+        <TextField
+          label="Password"
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          aria-required="true"
+        />
+        <FormMessage error={error} success={notice} />
+        <Button type="submit" disabled={busy} className="mt-1 w-full">
+          {busy ? 'Logging in…' : 'Login'}
+        </Button>
+        <button
+          type="button"
+          onClick={() => setResetOpen(true)}
+          className="self-center rounded text-sm font-medium text-brand-400 hover:text-brand-500"
+        >
+          Reset Password
+        </button>
+      </form>
+      <ResetPasswordDialog open={resetOpen} initialCode={resetCode} onClose={closeReset} />
+    </AuthShell>
+  );
+}

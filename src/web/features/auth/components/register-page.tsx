@@ -1,0 +1,91 @@
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { registerBodySchema } from '../../../../shared/schemas/auth';
+import { LIMITS } from '../../../../shared/limits';
+import { MSG } from '../../../../shared/messages';
+import { Button } from '../../../components/button';
+import { FormMessage } from '../../../components/form-message';
+import { SelectField } from '../../../components/select-field';
+import { TextField } from '../../../components/text-field';
+import { errorText } from '../../../lib/api-client';
+import { validate } from '../../../lib/validate';
+import { useRegister } from '../api/register';
+import { useCompleteLogin } from '../hooks/use-complete-login';
+import { AuthShell } from './auth-shell';
+
+const ROLE_OPTIONS = [
+  { value: '', label: 'Choose your role…' },
+  { value: 'player', label: 'Player: find and join servers' },
+  { value: 'server_owner', label: 'Server owner: list and promote my server' },
+] as const;
+
+/** `/register`: username, password and role; logs the new user in and applies the post-login routing. */
+export function RegisterPage() {
+  const [form, setForm] = useState({ username: '', password: '', role: '' });
+  const [error, setError] = useState<string | null>(null);
+  const [finishing, setFinishing] = useState(false);
+  const registerMutation = useRegister();
+  const completeLogin = useCompleteLogin();
+  const set = (key: keyof typeof form) => (e: { target: { value: string } }) => setForm((f) => ({ ...f, [key]: e.target.value }));
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!form.username.trim() || !form.password || !form.role) return setError(MSG.allFieldsRequired);
+    const parsed = validate(registerBodySchema, form);
+    if (parsed.error !== undefined) return setError(parsed.error);
+    setError(null);
+    try {
+      const auth = await registerMutation.mutateAsync(parsed.data);
+      setFinishing(true);
+      await completeLogin(auth);
+    } catch (err) {
+      setFinishing(false);
+      setError(errorText(err, MSG.registrationFailed));
+    }
+  };
+  const busy = registerMutation.isPending || finishing;
+
+  return (
+    <AuthShell
+      title="Create your account"
+      subtitle="Free for players and server owners."
+      footer={
+        <>
+          Already registered?{' '}
+          <Link to="/login" className="font-semibold text-brand-400 hover:text-brand-500">
+            Log in
+          </Link>
+        </>
+      }
+    >
+      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+        <TextField
+          label="Username"
+          name="username"
+          autoComplete="username"
+          maxLength={LIMITS.usernameMax}
+          value={form.username}
+          onChange={set('username')}
+          hint={`${LIMITS.usernameMin} to ${LIMITS.usernameMax} letters, digits, _ - or .`}
+          aria-required="true"
+        />
+        <TextField
+          label="Password"
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          maxLength={LIMITS.passwordMax}
+          value={form.password}
+          onChange={set('password')}
+          hint={`At least ${LIMITS.passwordMin} characters.`}
+          aria-required="true"
+        />
+        <SelectField label="I am a…" name="role" value={form.role} onChange={set('role')} options={ROLE_OPTIONS} aria-required="true" />
+        <FormMessage error={error} />
+        <Button type="submit" disabled={busy} className="mt-1 w-full">
+          {busy ? 'Creating account…' : 'Register'}
+        </Button>
+      </form>
+    </AuthShell>
+  );
+}

@@ -1,0 +1,24 @@
+import type { User } from '../../../../shared/schemas/auth';
+import { getUserServers } from '../api/get-user-servers';
+
+/**
+ * Where a user goes after logging in (spec §4): no e-mail → /update-email; owner with a server →
+ * /dashboard, without → /quick-create; admin → /admin; player → /profile.
+ */
+export async function postLoginPath(user: User): Promise<string> {
+  if (!user.email) return '/update-email';
+  switch (user.role) {
+    case 'admin':
+      return '/admin';
+    case 'server_owner':
+      try {
+        return (await getUserServers()).length > 0 ? '/dashboard' : '/quick-create';
+      } catch (error) {
+        // Not knowing is treated like having none: /quick-create is where an owner can start.
+        console.warn('could not load the owner’s servers', error);
+        return '/quick-create';
+      }
+    default:
+      return '/profile';
+  }
+}

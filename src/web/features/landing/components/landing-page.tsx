@@ -1,0 +1,51 @@
+import { Navigate } from 'react-router';
+import { SUPPORT_EMAIL } from '../../../components/site-footer';
+import { isStandalone } from '../../../lib/platform';
+import { FeatureBlurbs } from './feature-blurbs';
+import { InstallActions } from './install-actions';
+import { IosInstallHint } from './ios-install-hint';
+import { LivePlayerCount } from './live-player-count';
+
+const GAMES = ['GTA V · FiveM', 'RedM', 'Minecraft', 'Garry’s Mod'];
+
+/** `/`: hero, the live player count, install buttons and what the product offers. Installed apps go to /home. */
+export function LandingPage() {
+  if (isStandalone()) return <Navigate to="/home" replace />;
+  return (
+    <>
+      <IosInstallHint />
+      <section className="mx-auto grid w-full max-w-7xl items-center gap-10 px-4 py-8 sm:py-20 lg:grid-cols-[1.15fr_1fr] lg:gap-16">
+        <div>
+          <p className="inline-flex items-center rounded-full border border-brand-400/30 bg-brand-500/10 px-3 py-1 text-xs font-semibold text-brand-400">
+            The roleplay server list
+          </p>
+          <h1 className="mt-5 text-4xl font-black leading-tight tracking-tight text-white sm:text-5xl lg:text-6xl">
+            Find your next <span className="text-gradient">roleplay home</span>.
+          </h1>
+          <p className="mt-5 max-w-xl text-lg leading-relaxed text-slate-300">
+            Discover live roleplay servers, see who is playing right now, and join the communities that fit you. Own a server? Put it in
+            front of the players looking for it.
+          </p>
+          <ul className="mt-6 flex flex-wrap gap-2" aria-label="Supported games">
+            {GAMES.map((g) => (
+              <li key={g} className="rounded-lg border border-white/10 bg-white/5 px-3 py-1 text-sm text-slate-300">
+                {g}
+              </li>
+            ))}
+          </ul>
+          <div className="mt-8">
+            <InstallActions />
+          </div>
+          <p className="mt-6 text-sm text-slate-400">
+            Questions or trouble installing?{' '}
+            <a href={`mailto:${SUPPORT_EMAIL}`} className="font-semibold text-brand-400 hover:text-brand-500">
+              Contact support
+            </a>
+          </p>
+        </div>
+        <LivePlayerCount />
+      </section>
+      <FeatureBlurbs />
+    </>
+  );
+}

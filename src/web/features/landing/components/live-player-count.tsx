@@ -1,0 +1,33 @@
+import { UI_TIMING } from '../../../../shared/limits';
+import { useAnimatedNumber } from '../hooks/use-animated-number';
+import { lastSeenPlayerCount, useLivePlayerCount } from '../hooks/use-live-player-count';
+
+const format = new Intl.NumberFormat('en-US');
+
+/** The big live number: starts from what this device saw last and animates to the live count. */
+export function LivePlayerCount() {
+  const { count, isError } = useLivePlayerCount();
+  const shown = useAnimatedNumber(count ?? lastSeenPlayerCount(), UI_TIMING.countAnimationMs, lastSeenPlayerCount());
+
+  return (
+    <div className="rounded-3xl border border-white/10 bg-ink-900/70 p-6 text-center shadow-2xl shadow-brand-600/10 backdrop-blur sm:p-8">
+      <p className="flex items-center justify-center gap-2 text-xs font-semibold uppercase tracking-[0.2em] text-emerald-300">
+        <span className="relative flex size-2.5" aria-hidden="true">
+          <span className="absolute inline-flex size-full animate-ping rounded-full bg-emerald-400 opacity-75" />
+          <span className="relative inline-flex size-2.5 rounded-full bg-emerald-400" />
+        </span>
+        Live now
+      </p>
+      <p
+        className="mt-3 text-6xl font-black tabular-nums tracking-tight text-white sm:text-7xl"
+        data-testid="player-count"
+        aria-live="polite"
+        aria-atomic="true"
+      >
+        {format.format(shown)}
+      </p>
+      <p className="mt-2 text-sm text-slate-400">players on listed roleplay servers right now</p>
+      {isError ? <p className="mt-2 text-xs text-amber-300">Live count unavailable, showing the last one we saw.</p> : null}
+    </div>
+  );
+}

@@ -1,0 +1,50 @@
+import { useSyncExternalStore } from 'react';
+
+/** The non-standard event Chromium fires when the app can be installed. */
+export interface BeforeInstallPromptEvent extends Event {
+  prompt(): Promise<void>;
+  userChoice: Promise<{ outcome: 'accepted' | 'dismissed' }>;
+}
+
+let deferred: BeforeInstallPromptEvent | null = null;
+const listeners = new Set<() => void>();
+const emit = () => listeners.forEach((l) => l());
+
+/**
+ * Listens from start-up, because the browser may fire `beforeinstallprompt` before the landing
+ * page is on screen. Call once from main.
+ */
+export function captureInstallPrompt(): void {
+  window.addEventListener('beforeinstallprompt', (event) => {
+    event.preventDefault();
+    deferred = event as BeforeInstallPromptEvent;
+    emit();
+  });
+  window.addEventListener('appinstalled', () => {
+    deferred = null;
+    emit();
+  });
+}
+
+/** Shows the browser's install dialog; the saved event can only be used once. */
+export async function promptInstall(): Promise<void> {
+  const event = deferred;
+  if (!event) return;
+  deferred = null;
+  emit();
+  await event.prompt();
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => void listeners.delete(listener);
+}
+
+/** Whether the Install App button can do something now. */
+export function useCanInstall(): boolean {
+  return useSyncExternalStore(
+    subscribe,
+    () => deferred !== null,
+    () => false,
+  );
+}

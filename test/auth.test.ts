@@ -1,0 +1,226 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from './helpers/test-app';
+import { createUser, TEST_PASSWORD, uniqueName } from './helpers/factories';
+
+describe('register and login', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  const register = (payload: unknown) => t.app.inject({ method: 'POST', url: '/api/register', payload: payload as object });
+
+  it('registers a player and an owner, answering 201 with the user and a working token', async () => {
+    for (const role of ['player', 'server_owner'] as const) {
+      const username = uniqueName('new');
+      const res = await register({ username, password: 'long-enough-pw', role });
+      expect(res.statusCode).toBe(201);
+      const body = res.json();
+      expect(body.user).toEqual({
+        id: expect.stringMatching(/^\d+$/),
+        username,
+        role,
+        email: null,
+        subscriptionPlan: '',
+        displayName: username,
+        profilePicture: null,
+      });
+      expect(Object.keys(body.user).sort()).toEqual([
+        'displayName',
+        'email',
+        'id',
+        'profilePicture',
+        'role',
+        'subscriptionPlan',
+        'username',
+      ]);
+      const me = await t.app.inject({ url: '/api/user', headers: { authorization: `Bearer ${body.token}` } });
+      expect(me.statusCode).toBe(200);
+      expect(me.json().username).toBe(username);
+    }
+  });
+
+  it("answers 'All fields are required' for any missing field", async () => {
+    for (const payload of [
+      {},
+      { username: 'abcdef', password: 'long-enough-pw' },
+      { username: 'abcdef', role: 'player' },
+      { password: 'long-enough-pw', role: 'player' },
+      { username: '   ', password: 'long-enough-pw', role: 'player' },
+    ]) {
+      const res = await register(payload);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ error: 'All fields are required' });
+    }
+  });
+
+  it('refuses any role but player and server_owner, admin included', async () => {
+    for (const role of ['admin', 'moderator', 'ADMIN', 'Player']) {
+      const res = await register({ username: uniqueName('r'), password: 'long-enough-pw', role });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ error: 'Role must be player or server_owner' });
+    }
+  });
+
+  it('checks username and password shape', async () => {
+    const cases: Array<[object, string]> = [
+      [{ username: 'ab', password: 'long-enough-pw', role: 'player' }, "Username must be 3 to 32 letters, digits, '_', '-' or '.'"],
+      [
+        { username: 'a'.repeat(33), password: 'long-enough-pw', role: 'player' },
+        "Username must be 3 to 32 letters, digits, '_', '-' or '.'",
+      ],
+      [
+        { username: "bob'; DROP TABLE users;--", password: 'long-enough-pw', role: 'player' },
+        "Username must be 3 to 32 letters, digits, '_', '-' or '.'",
+      ],
+      [{ username: '<b>bob</b>', password: 'long-enough-pw', role: 'player' }, "Username must be 3 to 32 letters, digits, '_', '-' or '.'"],
+      [{ username: 'valid_name', password: 'short', role: 'player' }, 'Password must be 8 to 128 characters'],
+      [{ username: 'valid_name', password: 'p'.repeat(129), role: 'player' }, 'Password must be 8 to 128 characters'],
+    ];
+    for (const [payload, error] of cases) {
+      const res = await register(payload);
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(res.json()).toEqual({ error });
+    }
+  });
+
+  it('ignores unknown fields and never stores them', async () => {
+    const username = uniqueName('sneaky');
+    const res = await register({
+      username,
+      password: 'long-enough-pw',
+      role: 'player',
+      subscriptionPlan: 'Premium',
+      tokenVersion: 99,
+      id: '1',
+      email: 'x@example.com',
+    });
+    expect(res.statusCode).toBe(201);
+    const row = await t.app.ctx.db.selectFrom('users').selectAll().where('username', '=', username).executeTakeFirstOrThrow();
+    expect(row.subscriptionPlan).toBe('');
+    expect(row.tokenVersion).toBe(0);
+    expect(row.email).toBeNull();
+    expect(row.role).toBe('player');
+  });
+
+  it('answers 409 for a taken username, whatever its case, also under concurrent registrations', async () => {
+    const username = uniqueName('Taken');
+    expect((await register({ username, password: 'long-enough-pw', role: 'player' })).statusCode).toBe(201);
+    const again = await register({ username: username.toLowerCase(), password: 'long-enough-pw', role: 'server_owner' });
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toEqual({ error: 'Username is already taken' });
+
+    const racer = uniqueName('racer');
+    const results = await Promise.all(
+      Array.from({ length: 6 }, () => register({ username: racer, password: 'long-enough-pw', role: 'player' })),
+    );
+    expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409, 409, 409, 409, 409]);
+    const rows = await t.app.ctx.db.selectFrom('users').select('id').where('username', '=', racer).execute();
+    expect(rows).toHaveLength(1);
+  });
+
+  it('logs in with the right password only, without telling which part was wrong', async () => {
+    const user = await createUser(t.app);
+    const ok = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { username: user.row.username.toUpperCase(), password: TEST_PASSWORD },
+    });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().user.id).toBe(String(user.row.id));
+    expect(typeof ok.json().token).toBe('string');
+
+    const wrong = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { username: user.row.username, password: 'wrong-password' },
+    });
+    const unknown = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { username: 'nobody_here', password: 'wrong-password' },
+    });
+    expect(wrong.statusCode).toBe(401);
+    expect(unknown.statusCode).toBe(401);
+    expect(wrong.json()).toEqual(unknown.json());
+
+    const missing = await t.app.inject({ method: 'POST', url: '/api/login', payload: { username: user.row.username } });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json()).toEqual({ error: 'All fields are required' });
+  });
+
+  it('keeps SQL and HTML in text verbatim', async () => {
+    const user = await createUser(t.app, { email: null });
+    const email = "o'brien+<script>@example.com";
+    const res = await t.app.inject({ method: 'POST', url: '/api/users/update-email', headers: user.headers, payload: { email } });
+    // Not a valid address for zod's e-mail rule, so it is refused rather than mangled.
+    expect(res.statusCode).toBe(400);
+    const ok = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/update-email',
+      headers: user.headers,
+      payload: { email: "o'brien@example.com" },
+    });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().email).toBe("o'brien@example.com");
+  });
+});
+
+describe('current user and e-mail', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('answers 401 without a token and with a forged, malformed or expired one', async () => {
+    const none = await t.app.inject({ url: '/api/user' });
+    expect(none.statusCode).toBe(401);
+    expect(none.json()).toEqual({ error: 'You must be logged in to perform this action.' });
+    const user = await createUser(t.app);
+    const [head, body] = user.token.split('.');
+    const forged = `${head}.${body}.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA`;
+    for (const token of ['garbage', forged, `${user.token}x`]) {
+      const res = await t.app.inject({ url: '/api/user', headers: { authorization: `Bearer ${token}` } });
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toEqual({ error: 'User data unavailable. Please login again.' });
+    }
+    const { createTokenService } = await import('../src/server/modules/auth/tokens');
+    const secret = (await import('../src/server/lib/secrets')).loadOrCreateSecret(t.dataDir, 'jwtSecret', () => 'unused');
+    const expired = await createTokenService(secret, '-1s').sign({ userId: user.row.id, version: 0 });
+    expect((await t.app.inject({ url: '/api/user', headers: { authorization: `Bearer ${expired}` } })).statusCode).toBe(401);
+  });
+
+  it("updates the caller's e-mail; 'Email required' when empty; invalid addresses refused", async () => {
+    const user = await createUser(t.app, { email: null });
+    const empty = await t.app.inject({ method: 'POST', url: '/api/users/update-email', headers: user.headers, payload: { email: '  ' } });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json()).toEqual({ error: 'Email required' });
+    const missing = await t.app.inject({ method: 'POST', url: '/api/users/update-email', headers: user.headers, payload: {} });
+    expect(missing.json()).toEqual({ error: 'Email required' });
+    const invalid = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/update-email',
+      headers: user.headers,
+      payload: { email: 'not-an-address' },
+    });
+    expect(invalid.json()).toEqual({ error: 'Enter a valid e-mail address' });
+    const ok = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/update-email',
+      headers: user.headers,
+      payload: { email: ' me@example.com ' },
+    });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().email).toBe('me@example.com');
+    const anonymous = await t.app.inject({ method: 'POST', url: '/api/users/update-email', payload: { email: 'me@example.com' } });
+    expect(anonymous.statusCode).toBe(401);
+  });
+
+  it('ends older sessions when the user is deleted', async () => {
+    const user = await createUser(t.app);
+    await t.app.ctx.db.deleteFrom('users').where('id', '=', user.row.id).execute();
+    expect((await t.app.inject({ url: '/api/user', headers: user.headers })).statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,89 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../src/server/config';
+
+describe('configuration from the environment (decisions §2)', () => {
+  it('has the documented defaults', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '0.0.0.0',
+      publicUrl: 'http://localhost:3000',
+      dataDir: path.resolve('./data'),
+      databaseUrl: undefined,
+      redisUrl: undefined,
+      jwtSecret: undefined,
+      admin: undefined,
+      smtpUrl: undefined,
+      mailFrom: 'no-reply@localhost',
+      vapid: undefined,
+      seedDemo: undefined,
+    });
+    expect(loadConfig({ PORT: '8080' }).publicUrl).toBe('http://localhost:8080');
+  });
+
+  it('reads every variable', () => {
+    const config = loadConfig({
+      PORT: '4000',
+      HOST: '127.0.0.1',
+      PUBLIC_URL: 'https://rp.example.com/',
+      DATA_DIR: '/tmp/rp-data',
+      DATABASE_URL: 'postgres://u:p@db:5432/rp',
+      REDIS_URL: 'redis://cache:6379',
+      JWT_SECRET: 'x'.repeat(40),
+      ADMIN_USERNAME: 'chief',
+      ADMIN_PASSWORD: 'chief-password',
+      ADMIN_EMAIL: 'chief@example.com',
+      SMTP_URL: 'smtp://mail:25',
+      MAIL_FROM: 'hello@example.com',
+      STRIPE_SECRET_KEY: 'sk_test_123',
+      STRIPE_WEBHOOK_SECRET: 'whsec_123',
+      STRIPE_API_URL: 'http://127.0.0.1:12111',
+      VAPID_PUBLIC_KEY: 'B'.repeat(87),
+      VAPID_PRIVATE_KEY: 'p'.repeat(43),
+      VAPID_SUBJECT: 'mailto:ops@example.com',
+      SEED_DEMO: '1',
+    });
+    expect(config).toMatchObject({
+      port: 4000,
+      host: '127.0.0.1',
+      publicUrl: 'https://rp.example.com',
+      dataDir: '/tmp/rp-data',
+      databaseUrl: 'postgres://u:p@db:5432/rp',
+      redisUrl: 'redis://cache:6379',
+      admin: { username: 'chief', password: 'chief-password', email: 'chief@example.com' },
+      smtpUrl: 'smtp://mail:25',
+      mailFrom: 'hello@example.com',
+      stripe: { secretKey: 'sk_test_123', webhookSecret: 'whsec_123', apiUrl: 'http://127.0.0.1:12111' },
+      vapid: { subject: 'mailto:ops@example.com' },
+      seedDemo: true,
+    });
+    expect(loadConfig({ SEED_DEMO: '0' }).seedDemo).toBe(false);
+  });
+
+  it('treats empty values as unset', () => {
+    expect(loadConfig({ DATABASE_URL: '', PORT: '' }).databaseUrl).toBeUndefined();
+  });
+
+  it('stops with every problem listed at once', () => {
+    let error: unknown;
+    try {
+      loadConfig({
+        PORT: 'eighty',
+        DATABASE_URL: 'mysql://x',
+        REDIS_URL: 'http://nope',
+        JWT_SECRET: 'short',
+        SEED_DEMO: 'yes',
+        STRIPE_SECRET_KEY: 'pk_live',
+        VAPID_PUBLIC_KEY: 'B'.repeat(87),
+      });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const problems = (error as ConfigError).problems.join('\n');
+    for (const name of ['PORT', 'DATABASE_URL', 'REDIS_URL', 'JWT_SECRET', 'SEED_DEMO', 'STRIPE_SECRET_KEY', 'VAPID_PRIVATE_KEY'])
+      expect(problems).toContain(name);
+    expect((error as ConfigError).message).toMatch(/^Invalid configuration:\n {2}- /);
+  });
+});

@@ -1,0 +1,138 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DatabaseHandle } from '../src/server/db/database';
+import { migrateToLatest } from '../src/server/db/migrate';
+import { ensureReferenceData, FILTER_CATEGORIES } from '../src/server/db/reference-data';
+import { openTestDatabase, testDatabaseKind } from './helpers/test-db';
+
+describe(`the data layer on ${testDatabaseKind}`, () => {
+  let h: DatabaseHandle;
+  beforeAll(async () => {
+    h = await openTestDatabase();
+  });
+  afterAll(() => h.close());
+
+  const newUser = (username: string) => ({
+    username,
+    passwordHash: 'x',
+    role: 'player' as const,
+    email: null,
+    profilePicture: null,
+    stripeCustomerId: null,
+  });
+  const newServer = (ownerId: number) => ({
+    ownerId,
+    name: 'S',
+    discordLink: null,
+    profilePicture: null,
+    banner: null,
+    maxPlayers: null,
+    game: null,
+    gameHost: null,
+    gamePort: null,
+    online: null,
+    pollError: null,
+  });
+
+  it('runs on the expected engine', () => {
+    expect(h.kind).toBe(testDatabaseKind);
+  });
+
+  it('returns the same JS types from both drivers: numbers, Dates, booleans, date strings', async () => {
+    const user = await h.db.insertInto('users').values(newUser('types_check')).returningAll().executeTakeFirstOrThrow();
+    expect(typeof user.id).toBe('number');
+    expect(user.createdAt).toBeInstanceOf(Date);
+    expect(typeof user.emailUnsubscribed).toBe('boolean');
+    const count = await h.db
+      .selectFrom('users')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirstOrThrow();
+    expect(typeof count.n).toBe('number');
+    const sum = await h.db
+      .selectFrom('servers')
+      .select((eb) => eb.fn.coalesce(eb.fn.sum('likes'), eb.lit(0)).as('n'))
+      .executeTakeFirstOrThrow();
+    expect(Number(sum.n)).toBe(0);
+    const day = await sql<{ d: string }>`SELECT DATE '2026-11-27' AS d`.execute(h.db);
+    expect(day.rows[0]?.d).toBe('2026-11-27');
+  });
+
+  it('migrates idempotently', async () => {
+    expect(await migrateToLatest(h.db)).toEqual([]);
+  });
+
+  it('holds the filter categories of RP servers in every database', async () => {
+    await ensureReferenceData(h.db);
+    const categories = await h.db.selectFrom('filterCategories').select('name').orderBy('position').execute();
+    expect(categories.map((c) => c.name)).toEqual(['Game', 'Style', 'Economy', 'Whitelist', 'Language', 'Region', 'Platform', 'Features']);
+    const filters = await h.db
+      .selectFrom('filters')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    expect(filters.n).toBe(FILTER_CATEGORIES.reduce((n, c) => n + c.filters.length, 0));
+  });
+
+  it('enforces one join and one vote per user per server, and one testimonial per owner', async () => {
+    const user = await h.db.insertInto('users').values(newUser('unique_check')).returning('id').executeTakeFirstOrThrow();
+    const server = await h.db.insertInto('servers').values(newServer(user.id)).returning('id').executeTakeFirstOrThrow();
+    const join = { userId: user.id, serverId: server.id };
+    await h.db.insertInto('joins').values(join).execute();
+    await expect(h.db.insertInto('joins').values(join).execute()).rejects.toMatchObject({ code: '23505' });
+    await h.db
+      .insertInto('votes')
+      .values({ ...join, type: 'like', review: null })
+      .execute();
+    await expect(
+      h.db
+        .insertInto('votes')
+        .values({ ...join, type: 'dislike', review: null })
+        .execute(),
+    ).rejects.toMatchObject({ code: '23505' });
+    await h.db.insertInto('testimonials').values({ ownerId: user.id, content: 'Great' }).execute();
+    await expect(h.db.insertInto('testimonials').values({ ownerId: user.id, content: 'Again' }).execute()).rejects.toMatchObject({
+      code: '23505',
+    });
+  });
+
+  it('keeps usernames unique case-insensitively and rows valid by constraint', async () => {
+    await h.db.insertInto('users').values(newUser('CaseName')).execute();
+    await expect(h.db.insertInto('users').values(newUser('casename')).execute()).rejects.toMatchObject({ code: '23505' });
+    const owner = await h.db.insertInto('users').values(newUser('constraint_owner')).returning('id').executeTakeFirstOrThrow();
+    await expect(
+      h.db
+        .insertInto('servers')
+        .values({ ...newServer(owner.id), backgroundColor: 'red' })
+        .execute(),
+    ).rejects.toMatchObject({ code: '23514' });
+    await expect(
+      h.db
+        .insertInto('servers')
+        .values({ ...newServer(owner.id), name: 'x'.repeat(101) })
+        .execute(),
+    ).rejects.toMatchObject({ code: '23514' });
+  });
+
+  it('deletes what belongs to a user with the user', async () => {
+    const owner = await h.db.insertInto('users').values(newUser('cascade_owner')).returning('id').executeTakeFirstOrThrow();
+    const server = await h.db.insertInto('servers').values(newServer(owner.id)).returning('id').executeTakeFirstOrThrow();
+    await h.db.insertInto('votes').values({ userId: owner.id, serverId: server.id, type: 'like', review: null }).execute();
+    await h.db.deleteFrom('users').where('id', '=', owner.id).execute();
+    expect(await h.db.selectFrom('servers').select('id').where('id', '=', server.id).execute()).toEqual([]);
+  });
+
+  it('has an index for every listing sort and the name search', async () => {
+    const rows = await sql<{ indexname: string }>`SELECT indexname FROM pg_indexes WHERE tablename = 'servers'`.execute(h.db);
+    const names = rows.rows.map((r) => r.indexname);
+    for (const index of [
+      'servers_likes_idx',
+      'servers_popular_idx',
+      'servers_hot_idx',
+      'servers_new_idx',
+      'servers_players_idx',
+      'servers_joins_idx',
+      'servers_name_trgm_idx',
+    ]) {
+      expect(names).toContain(index);
+    }
+  });
+});

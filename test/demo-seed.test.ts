@@ -1,0 +1,124 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from './helpers/test-app';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../src/server/db/seed/demo';
+
+describe('demo seed (SEED_DEMO=1)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ env: { SEED_DEMO: '1' } });
+  });
+  afterAll(() => t.close());
+
+  it('fills about 40 believable servers across the four main games, each with filters and images', async () => {
+    const { db } = t.app.ctx;
+    const servers = await db.selectFrom('servers').selectAll().execute();
+    expect(servers.length).toBeGreaterThanOrEqual(38);
+    const games = await db
+      .selectFrom('serverFilters')
+      .innerJoin('filters', 'filters.id', 'serverFilters.filterId')
+      .select('filters.name')
+      .distinct()
+      .where('filters.name', 'in', ['FiveM (GTA V)', 'RedM (RDR2)', 'Minecraft Java', "Garry's Mod"])
+      .execute();
+    expect(games).toHaveLength(4);
+    for (const server of servers) {
+      expect(server.banner).toMatch(/^\/uploads\/banners\/[0-9a-f]{24}\.webp$/);
+      expect(server.profilePicture).toMatch(/^\/uploads\/profiles\/[0-9a-f]{24}\.webp$/);
+    }
+    const banner = path.join(t.dataDir, 'uploads', servers[0]!.banner!.replace('/uploads/', ''));
+    const meta = await sharp(fs.readFileSync(banner)).metadata();
+    expect(meta).toMatchObject({ format: 'webp', width: 1200, height: 400 });
+    const served = await t.app.inject({ url: servers[0]!.banner! });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('keeps every counter equal to the rows it counts', async () => {
+    const { db } = t.app.ctx;
+    const mismatches = await db
+      .selectFrom('servers')
+      .select(['servers.id', 'servers.likes', 'servers.dislikes', 'servers.totalJoins', 'servers.totalBoosts'])
+      .select((eb) => [
+        eb
+          .selectFrom('votes')
+          .select((v) => v.fn.countAll<number>().as('n'))
+          .whereRef('votes.serverId', '=', 'servers.id')
+          .where('type', '=', 'like')
+          .as('likeRows'),
+        eb
+          .selectFrom('votes')
+          .select((v) => v.fn.countAll<number>().as('n'))
+          .whereRef('votes.serverId', '=', 'servers.id')
+          .where('type', '=', 'dislike')
+          .as('dislikeRows'),
+        eb
+          .selectFrom('joins')
+          .select((j) => j.fn.countAll<number>().as('n'))
+          .whereRef('joins.serverId', '=', 'servers.id')
+          .as('joinRows'),
+        eb
+          .selectFrom('boosts')
+          .select((b) => b.fn.coalesce(b.fn.sum<number>('amount'), b.lit(0)).as('n'))
+          .whereRef('boosts.serverId', '=', 'servers.id')
+          .as('boostRows'),
+      ])
+      .execute();
+    let likes = 0;
+    for (const s of mismatches) {
+      expect(s.likes).toBe(Number(s.likeRows));
+      expect(s.dislikes).toBe(Number(s.dislikeRows));
+      expect(s.totalJoins).toBe(Number(s.joinRows));
+      expect(s.totalBoosts).toBe(Number(s.boostRows));
+      likes += s.likes;
+    }
+    expect(likes).toBeGreaterThan(200);
+    const reviews = await db.selectFrom('votes').select('id').where('review', 'is not', null).execute();
+    expect(reviews.length).toBeGreaterThan(50);
+  });
+
+  it('has servers that joined within the last day, and a live total', async () => {
+    const recent = await t.app.ctx.db
+      .selectFrom('servers')
+      .select('id')
+      .where('createdAt', '>', new Date(Date.now() - 24 * 3600_000))
+      .execute();
+    expect(recent.length).toBeGreaterThanOrEqual(3);
+    const count = (await t.app.inject({ url: '/api/player-count' })).json().count as number;
+    expect(count).toBeGreaterThan(100);
+  });
+
+  it('lets the demo accounts log in, the owner seeing the three servers it owns', async () => {
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { username: DEMO_ACCOUNTS.owner, password: DEMO_PASSWORD },
+    });
+    expect(login.statusCode).toBe(200);
+    expect(login.json().user).toMatchObject({ role: 'server_owner', subscriptionPlan: 'Premium' });
+    const mine = await t.app.inject({ url: '/api/user/servers', headers: { authorization: `Bearer ${login.json().token}` } });
+    expect(mine.json()).toHaveLength(3);
+    const player = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { username: DEMO_ACCOUNTS.player, password: DEMO_PASSWORD },
+    });
+    expect(player.json().user.role).toBe('player');
+  });
+
+  it('runs once: a second start on the same database adds nothing', async () => {
+    const before = await t.app.ctx.db
+      .selectFrom('servers')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    const { seedDemo } = await import('../src/server/db/seed/demo');
+    await seedDemo(t.app.ctx.db, t.app.ctx.storage, t.app.log);
+    const after = await t.app.ctx.db
+      .selectFrom('servers')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    expect(after.n).toBe(before.n);
+  });
+});

@@ -1,0 +1,68 @@
+import path from 'node:path';
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import tailwindcss from '@tailwindcss/vite';
+import { VitePWA } from 'vite-plugin-pwa';
+
+const root = path.resolve(import.meta.dirname, 'src/web');
+
+/** The web app: root `src/web`, built into `dist/web`, which the Fastify server serves (decisions §1). */
+export default defineConfig({
+  root,
+  publicDir: path.join(root, 'public'),
+  build: {
+    outDir: path.resolve(import.meta.dirname, 'dist/web'),
+    emptyOutDir: true,
+    sourcemap: true,
+    rolldownOptions: {
+      output: {
+        // Libraries change less often than the app: separate chunks stay cached across releases.
+        codeSplitting: {
+          groups: [
+            { name: 'react', test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/ },
+            { name: 'vendor', test: /node_modules[\\/]/ },
+          ],
+        },
+      },
+    },
+  },
+  server: {
+    // `npm run dev` runs the API on 3000; the dev server forwards API, uploads and socket to it.
+    proxy: {
+      '/api': 'http://127.0.0.1:3000',
+      '/uploads': 'http://127.0.0.1:3000',
+      '/socket.io': { target: 'ws://127.0.0.1:3000', ws: true },
+    },
+  },
+  plugins: [
+    react(),
+    tailwindcss(),
+    VitePWA({
+      registerType: 'prompt',
+      // The app registers the worker itself (useRegisterSW); the CSP forbids an injected inline script.
+      injectRegister: false,
+      includeAssets: ['favicon.svg', 'icons/apple-touch-icon.png'],
+      manifest: {
+        name: 'RP Servers',
+        short_name: 'RP Servers',
+        description: 'Discover and promote roleplay game servers: FiveM, RedM, Minecraft and Garry’s Mod.',
+        theme_color: '#0b0d17',
+        background_color: '#0b0d17',
+        display: 'standalone',
+        start_url: '/',
+        scope: '/',
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
+          { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+      workbox: {
+        globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+        navigateFallback: 'index.html',
+        navigateFallbackDenylist: [/^\/api(\/|$)/, /^\/uploads\//, /^\/socket\.io(\/|$)/],
+        cleanupOutdatedCaches: true,
+      },
+    }),
+  ],
+});
