@@ -224,3 +224,60 @@ describe('current user and e-mail', () => {
     expect((await t.app.inject({ url: '/api/user', headers: user.headers })).statusCode).toBe(401);
   });
 });
+
+describe('password change', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('needs the current password, answers a fresh session and ends every older one', async () => {
+    const user = await createUser(t.app);
+    const other = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { username: user.row.username, password: TEST_PASSWORD },
+    });
+    const otherHeaders = { authorization: `Bearer ${other.json().token}` };
+
+    const wrong = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/change-password',
+      headers: user.headers,
+      payload: { currentPassword: 'not-it-at-all', newPassword: 'new-password-1' },
+    });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json()).toEqual({ error: 'Current password is incorrect' });
+    const short = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/change-password',
+      headers: user.headers,
+      payload: { currentPassword: TEST_PASSWORD, newPassword: 'short' },
+    });
+    expect(short.json()).toEqual({ error: 'Password must be 8 to 128 characters' });
+    const anonymous = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/change-password',
+      payload: { currentPassword: TEST_PASSWORD, newPassword: 'new-password-1' },
+    });
+    expect(anonymous.statusCode).toBe(401);
+
+    const ok = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/change-password',
+      headers: user.headers,
+      payload: { currentPassword: TEST_PASSWORD, newPassword: 'new-password-1' },
+    });
+    expect(ok.statusCode).toBe(200);
+    expect((await t.app.inject({ url: '/api/user', headers: user.headers })).statusCode).toBe(401);
+    expect((await t.app.inject({ url: '/api/user', headers: otherHeaders })).statusCode).toBe(401);
+    expect((await t.app.inject({ url: '/api/user', headers: { authorization: `Bearer ${ok.json().token}` } })).statusCode).toBe(200);
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { username: user.row.username, password: 'new-password-1' },
+    });
+    expect(login.statusCode).toBe(200);
+  });
+});

@@ -10,6 +10,8 @@ const tight: RateLimitSettings = {
   registerPerUsername: { max: 2, windowMs: 60_000 },
   resetPerIp: { max: 4, windowMs: 60_000 },
   resetPerUsername: { max: 2, windowMs: 60_000 },
+  passwordChangePerIp: { max: 10, windowMs: 60_000 },
+  passwordChangePerUser: { max: 2, windowMs: 60_000 },
 };
 
 const login = (t: TestApp, username: string, ip: string) =>
@@ -58,6 +60,25 @@ describe('brute-force limits in memory', () => {
     const resetCodes = [];
     for (let i = 0; i < 3; i++) resetCodes.push((await reset('victim_name', `10.3.3.${i}`)).statusCode);
     expect(resetCodes).toEqual([200, 200, 429]);
+  });
+});
+
+describe('password change limits', () => {
+  it('limits guesses of the current password per account', async () => {
+    const t = await createTestApp({ build: { rateLimits: tight } });
+    try {
+      const user = await createUser(t.app);
+      const change = () =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/users/change-password',
+          headers: user.headers,
+          payload: { currentPassword: 'guess-guess', newPassword: 'new-password-1' },
+        });
+      expect([(await change()).statusCode, (await change()).statusCode, (await change()).statusCode]).toEqual([400, 400, 429]);
+    } finally {
+      await t.close();
+    }
   });
 });
 

@@ -17,6 +17,7 @@ export const MSG = {
   resetRequested: 'If that account exists and has an e-mail address, a reset code is on its way.',
   resetDone: 'Password updated. You can log in now.',
   resetTokenInvalid: 'This reset code is invalid or has expired.',
+  currentPasswordWrong: 'Current password is incorrect',
   // session
   loginRequired: 'You must be logged in to perform this action.',
   sessionExpired: 'User data unavailable. Please login again.',

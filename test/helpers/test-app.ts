@@ -39,6 +39,8 @@ const GENEROUS_LIMITS: RateLimitSettings = {
   registerPerUsername: generous,
   resetPerIp: generous,
   resetPerUsername: generous,
+  passwordChangePerIp: generous,
+  passwordChangePerUser: generous,
 };
 
 /**

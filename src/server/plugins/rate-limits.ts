@@ -15,6 +15,8 @@ export interface RateLimitSettings {
   registerPerUsername: Limit;
   resetPerIp: Limit;
   resetPerUsername: Limit;
+  passwordChangePerIp: Limit;
+  passwordChangePerUser: Limit;
 }
 
 const MINUTE = 60_000;
@@ -25,26 +27,36 @@ export const DEFAULT_RATE_LIMITS: RateLimitSettings = {
   registerPerUsername: { max: 5, windowMs: 60 * MINUTE },
   resetPerIp: { max: 10, windowMs: 60 * MINUTE },
   resetPerUsername: { max: 3, windowMs: 60 * MINUTE },
+  passwordChangePerIp: { max: 20, windowMs: 60 * MINUTE },
+  passwordChangePerUser: { max: 5, windowMs: 15 * MINUTE },
 };
 
-function usernameOf(request: FastifyRequest): string {
+/** The username a login, register or reset names in its body: what brute force targets. */
+export function usernameOf(request: FastifyRequest): string {
   const body = request.body as { username?: unknown } | undefined;
   return typeof body?.username === 'string' ? body.username.trim().toLowerCase().slice(0, 64) : '';
 }
 
 /**
- * A preHandler for one action, limited per IP and per username, answering 429 with Retry-After.
- * The counters live in memory, or in Redis when REDIS_URL is set so every instance shares them.
+ * A preHandler for one action, limited per IP and per account (by default the username in the
+ * body), answering 429 with Retry-After. The counters live in memory, or in Redis when REDIS_URL
+ * is set so every instance shares them.
  */
-export function limitPerIpAndUsername(app: FastifyInstance, action: string, perIp: Limit, perUsername: Limit): preHandlerAsyncHookHandler {
+export function limitPerIpAndUsername(
+  app: FastifyInstance,
+  action: string,
+  perIp: Limit,
+  perAccount: Limit,
+  accountOf: (request: FastifyRequest) => string | Promise<string> = usernameOf,
+): preHandlerAsyncHookHandler {
   const byIp = app.createRateLimit({ max: perIp.max, timeWindow: perIp.windowMs, keyGenerator: (r) => `${action}:ip:${r.ip}` });
-  const byUsername = app.createRateLimit({
-    max: perUsername.max,
-    timeWindow: perUsername.windowMs,
-    keyGenerator: (r) => `${action}:user:${usernameOf(r)}`,
+  const byAccount = app.createRateLimit({
+    max: perAccount.max,
+    timeWindow: perAccount.windowMs,
+    keyGenerator: async (r) => `${action}:user:${await accountOf(r)}`,
   });
   return async (request) => {
-    const results = await Promise.all([byIp(request), byUsername(request)]);
+    const results = await Promise.all([byIp(request), byAccount(request)]);
     const exceeded = results.filter((r) => !r.isAllowed && r.isExceeded);
     if (exceeded.length > 0) {
       throw tooMany(Math.max(1, ...exceeded.map((r) => (r.isAllowed ? 0 : r.ttlInSeconds))));

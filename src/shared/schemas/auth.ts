@@ -38,6 +38,11 @@ export const resetPasswordBodySchema = z.object({
   newPassword: required(MSG.resetAllFieldsRequired).pipe(passwordSchema),
 });
 
+export const changePasswordBodySchema = z.object({
+  currentPassword: required(MSG.allFieldsRequired).pipe(z.string().max(LIMITS.passwordMax * 4)),
+  newPassword: required(MSG.allFieldsRequired).pipe(passwordSchema),
+});
+
 export const emailSchema = z
   .string({ error: MSG.emailRequired })
   .trim()

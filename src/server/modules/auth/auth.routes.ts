@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   authResponseSchema,
+  changePasswordBodySchema,
   loginBodySchema,
   registerBodySchema,
   resetPasswordBodySchema,
@@ -11,7 +12,7 @@ import {
 } from '../../../shared/schemas/auth';
 import { errorSchema, messageSchema } from '../../../shared/schemas/common';
 import { MSG } from '../../../shared/messages';
-import { requireUser } from '../../plugins/auth';
+import { currentUser, requireUser } from '../../plugins/auth';
 import { limitPerIpAndUsername } from '../../plugins/rate-limits';
 import { toApiUser } from '../users/users.repository';
 
@@ -50,6 +51,18 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     handler: async (request) => {
       const user = await requireUser(request);
       return toApiUser(await auth.updateEmail(user.id, request.body.email));
+    },
+  });
+
+  r.post('/users/change-password', {
+    schema: { tags: ['accounts'], body: changePasswordBodySchema, response: { 200: authResponseSchema, ...errors } },
+    preHandler: limitPerIpAndUsername(app, 'change-password', rateLimits.passwordChangePerIp, rateLimits.passwordChangePerUser, async (r) =>
+      String((await currentUser(r))?.id ?? 'anonymous'),
+    ),
+    handler: async (request) => {
+      const user = await requireUser(request);
+      const { user: updated, token } = await auth.changePassword(user, request.body.currentPassword, request.body.newPassword);
+      return { user: toApiUser(updated), token };
     },
   });
 

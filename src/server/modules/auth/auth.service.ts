@@ -109,6 +109,15 @@ export function authService({ db, tokens, mailer, publicUrl, now, onMailError }:
       if (!done) throw new AppError(400, MSG.resetTokenInvalid);
     },
 
+    /** Changes the password and answers a fresh session: every older token stops working (decisions §4). */
+    async changePassword(user: UserRow, currentPassword: string, newPassword: string) {
+      if (!(await verifyPassword(user.passwordHash, currentPassword))) throw new AppError(400, MSG.currentPasswordWrong);
+      await users.setPassword(user.id, await hashPassword(newPassword));
+      const updated = await users.findById(user.id);
+      if (!updated) throw new AppError(401, MSG.sessionExpired);
+      return session(updated);
+    },
+
     async updateEmail(userId: number, email: string): Promise<UserRow> {
       const user = await users.updateEmail(userId, email);
       if (!user) throw new AppError(401, MSG.sessionExpired);

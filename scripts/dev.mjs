@@ -1,0 +1,17 @@
+// `npm run dev`: the API on :3000 (restarting on change) and Vite's dev server on :5173 with hot reload.
+import { spawn } from 'node:child_process';
+import { ROOT, ensureDependencies } from './lib/ensure.mjs';
+
+ensureDependencies();
+const children = [
+  spawn(process.execPath, ['--import', 'tsx', '--watch', 'src/server/server.ts'], { cwd: ROOT, stdio: 'inherit' }),
+  spawn('npx', ['vite'], { cwd: ROOT, stdio: 'inherit' }),
+];
+const stop = (signal) => children.forEach((c) => c.kill(signal));
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => stop(signal));
+children.forEach((c) =>
+  c.on('exit', (code) => {
+    stop('SIGTERM');
+    process.exit(code ?? 0);
+  }),
+);

@@ -1,0 +1,54 @@
+// `npm test`: the whole suite. Installs what it lacks, then typecheck, lint, the integration
+// tests on the embedded database (and on PostgreSQL when TEST_DATABASE_URL is set), the
+// production build and the browser journeys. Ends with one line: "N passed, N failed".
+//   --skip-e2e     leave out the browser journeys
+//   --skip-checks  leave out typecheck and lint
+import fs from 'node:fs';
+import path from 'node:path';
+import { ROOT, ensureChromium, ensureDependencies, ensureRedis, ensureWebBuild, run } from './lib/ensure.mjs';
+
+const args = new Set(process.argv.slice(2));
+const results = [];
+
+function vitest(label, config, env = {}) {
+  const report = path.join(ROOT, 'test-results', `${label}.json`);
+  fs.mkdirSync(path.dirname(report), { recursive: true });
+  fs.rmSync(report, { force: true });
+  console.log(`\n› ${label}`);
+  const status = run('npx', ['vitest', 'run', '--config', config, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], {
+    env,
+    allowFailure: true,
+  });
+  const summary = fs.existsSync(report)
+    ? JSON.parse(fs.readFileSync(report, 'utf8'))
+    : { numPassedTests: 0, numFailedTests: 0, numTotalTests: 0 };
+  // A run that failed without counting a failed test (a crash, a failing hook) still counts as a failure.
+  const failed = summary.numFailedTests + (status !== 0 && summary.numFailedTests === 0 ? 1 : 0);
+  results.push({ label, passed: summary.numPassedTests, failed, status });
+}
+
+ensureDependencies();
+await ensureRedis();
+if (!args.has('--skip-checks')) {
+  console.log('\n› typecheck');
+  run('npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']);
+  console.log('› lint');
+  run('npx', ['eslint', '.']);
+  run('npx', ['prettier', '--check', '--log-level', 'warn', '.']);
+}
+
+vitest('integration-embedded', 'vitest.config.ts', { TEST_DATABASE_URL: '' });
+if (process.env.TEST_DATABASE_URL) vitest('integration-postgres', 'vitest.config.ts');
+
+if (!args.has('--skip-e2e')) {
+  ensureChromium();
+  ensureWebBuild({ force: true });
+  vitest('browser', 'vitest.e2e.config.ts');
+}
+
+console.log('');
+for (const r of results) console.log(`  ${r.label}: ${r.passed} passed, ${r.failed} failed`);
+const passed = results.reduce((n, r) => n + r.passed, 0);
+const failed = results.reduce((n, r) => n + r.failed, 0);
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed > 0 || results.some((r) => r.status !== 0) ? 1 : 0);
