@@ -12,6 +12,10 @@ const tight: RateLimitSettings = {
   resetPerUsername: { max: 2, windowMs: 60_000 },
   passwordChangePerIp: { max: 10, windowMs: 60_000 },
   passwordChangePerUser: { max: 2, windowMs: 60_000 },
+  votesPerIp: { max: 100, windowMs: 60_000 },
+  votesPerUser: { max: 3, windowMs: 60_000 },
+  uploadsPerIp: { max: 100, windowMs: 60_000 },
+  uploadsPerUser: { max: 2, windowMs: 60_000 },
 };
 
 const login = (t: TestApp, username: string, ip: string) =>

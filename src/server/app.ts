@@ -25,6 +25,12 @@ import { attachSocket } from './plugins/socket';
 import { DEFAULT_RATE_LIMITS, type RateLimitSettings } from './plugins/rate-limits';
 import { apiRoutes } from './routes';
 import { seedDemo } from './db/seed/demo';
+import { loadFilterCatalog } from './modules/filters/filters.catalog';
+import { serversService } from './modules/servers/servers.service';
+import { discoveryService } from './modules/servers/discovery.service';
+import { votesService } from './modules/servers/votes.service';
+import { playersService } from './modules/players/players.service';
+import { registerMultipart } from './plugins/multipart';
 
 /** What tests (and tools) may hand in instead of what the config would create. */
 export interface BuildOptions {
@@ -94,6 +100,9 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
   const playerCount = playerCountService(db, (count) => io.emit('playerCountUpdated', count));
   app.addHook('onClose', async () => playerCount.stop());
 
+  const filters = await loadFilterCatalog(db);
+  const onServersChanged = () => void playerCount.refresh().catch((err: unknown) => app.log.error({ err }, 'player count refresh failed'));
+
   const ctx: Context = {
     config,
     db,
@@ -111,6 +120,11 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
       onMailError: (err) => app.log.error({ err }, 'e-mail failed'),
     }),
     playerCount,
+    filters,
+    servers: serversService({ db, storage, filters, now, onServersChanged }),
+    discovery: discoveryService({ db, storage, filters, now }),
+    votes: votesService({ db }),
+    players: playersService({ db, storage }),
     io,
     rateLimits: { ...DEFAULT_RATE_LIMITS, ...options.rateLimits },
     now,
@@ -125,6 +139,7 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
   registerErrorHandler(app);
   await registerSecurityHeaders(app, config.publicUrl);
   await registerRateLimiting(app, config.redisUrl, options.rateLimitNamespace);
+  await registerMultipart(app);
   await registerDocs(app);
   await app.register(apiRoutes, { prefix: '/api' });
   await registerWebApp(app, { webDist: options.webDist ?? path.join(ROOT, 'dist/web'), uploadsDir: storage.root });

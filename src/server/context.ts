@@ -10,6 +10,11 @@ import type { UsersRepository } from './modules/users/users.repository';
 import type { PlayerCountService } from './modules/player-count/player-count.service';
 import type { RateLimitSettings } from './plugins/rate-limits';
 import type { SocketServer } from './plugins/socket';
+import type { FilterCatalog } from './modules/filters/filters.catalog';
+import type { ServersService } from './modules/servers/servers.service';
+import type { DiscoveryService } from './modules/servers/discovery.service';
+import type { VotesService } from './modules/servers/votes.service';
+import type { PlayersService } from './modules/players/players.service';
 
 /** What routes and services share: built once in `build()`, reached as `app.ctx`. */
 export interface Context {
@@ -22,6 +27,11 @@ export interface Context {
   users: UsersRepository;
   auth: AuthService;
   playerCount: PlayerCountService;
+  filters: FilterCatalog;
+  servers: ServersService;
+  discovery: DiscoveryService;
+  votes: VotesService;
+  players: PlayersService;
   io: SocketServer;
   rateLimits: RateLimitSettings;
   now: () => Date;

@@ -3,6 +3,11 @@ import { healthRoutes } from './modules/health/health.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { playerCountRoutes } from './modules/player-count/player-count.routes';
 import { ownerServersRoutes } from './modules/servers/owner-servers.routes';
+import { serversRoutes } from './modules/servers/servers.routes';
+import { discoveryRoutes } from './modules/servers/discovery.routes';
+import { votesRoutes } from './modules/servers/votes.routes';
+import { filtersRoutes } from './modules/filters/filters.routes';
+import { playersRoutes } from './modules/players/players.routes';
 
 /** Every API route, mounted under `/api` (decisions §1). */
 export async function apiRoutes(app: FastifyInstance): Promise<void> {
@@ -10,4 +15,9 @@ export async function apiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(authRoutes);
   await app.register(playerCountRoutes);
   await app.register(ownerServersRoutes);
+  await app.register(serversRoutes);
+  await app.register(discoveryRoutes);
+  await app.register(votesRoutes);
+  await app.register(filtersRoutes);
+  await app.register(playersRoutes);
 }

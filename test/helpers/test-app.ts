@@ -41,6 +41,10 @@ const GENEROUS_LIMITS: RateLimitSettings = {
   resetPerUsername: generous,
   passwordChangePerIp: generous,
   passwordChangePerUser: generous,
+  votesPerIp: generous,
+  votesPerUser: generous,
+  uploadsPerIp: generous,
+  uploadsPerUser: generous,
 };
 
 /**

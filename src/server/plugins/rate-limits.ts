@@ -17,6 +17,10 @@ export interface RateLimitSettings {
   resetPerUsername: Limit;
   passwordChangePerIp: Limit;
   passwordChangePerUser: Limit;
+  votesPerIp: Limit;
+  votesPerUser: Limit;
+  uploadsPerIp: Limit;
+  uploadsPerUser: Limit;
 }
 
 const MINUTE = 60_000;
@@ -29,6 +33,10 @@ export const DEFAULT_RATE_LIMITS: RateLimitSettings = {
   resetPerUsername: { max: 3, windowMs: 60 * MINUTE },
   passwordChangePerIp: { max: 20, windowMs: 60 * MINUTE },
   passwordChangePerUser: { max: 5, windowMs: 15 * MINUTE },
+  votesPerIp: { max: 120, windowMs: MINUTE },
+  votesPerUser: { max: 30, windowMs: MINUTE },
+  uploadsPerIp: { max: 60, windowMs: 10 * MINUTE },
+  uploadsPerUser: { max: 40, windowMs: 10 * MINUTE },
 };
 
 /** The username a login, register or reset names in its body: what brute force targets. */

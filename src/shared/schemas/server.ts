@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { DEFAULT_COLORS, LIMITS } from '../limits';
+import { MSG } from '../messages';
 
 /** A review as shown on a server page (decisions §3). */
 export const reviewSchema = z.object({
@@ -43,5 +45,106 @@ export const serverSchema = z.object({
 });
 export type Server = z.infer<typeof serverSchema>;
 
-export const serverWithReviewsSchema = serverSchema.extend({ reviews: z.array(reviewSchema) });
-export type ServerWithReviews = z.infer<typeof serverWithReviewsSchema>;
+/** What the caller has already done on a server: the page locks those buttons (spec §4). */
+export const viewerStateSchema = z.object({ joined: z.boolean(), vote: z.enum(['like', 'dislike']).nullable(), isOwner: z.boolean() });
+export type ViewerState = z.infer<typeof viewerStateSchema>;
+
+/** `GET /api/servers/{id}`: the server, its newest reviews, their total, and the caller's state (null when anonymous). */
+export const serverDetailSchema = serverSchema.extend({
+  reviews: z.array(reviewSchema),
+  reviewsTotal: z.number().int(),
+  viewer: viewerStateSchema.nullable(),
+});
+export type ServerDetail = z.infer<typeof serverDetailSchema>;
+
+/** How many reviews `GET /api/servers/{id}` embeds; `GET /api/servers/{id}/reviews` pages through the rest. */
+export const REVIEWS_FIRST_PAGE = 10;
+
+export const SORTS = ['likes', 'popular', 'hot', 'new', 'players', 'joins'] as const;
+export type Sort = (typeof SORTS)[number];
+
+/** `GET /api/servers` query (decisions §3). `filters` is comma-separated; a server must have all. */
+export const listServersQuerySchema = z.object({
+  q: z.string().trim().max(LIMITS.serverName).optional(),
+  filters: z.string().max(2000).optional(),
+  sort: z.enum(SORTS, { error: `sort must be one of ${SORTS.join(', ')}` }).default('likes'),
+  limit: z.coerce.number({ error: 'limit must be a number' }).int().min(1).max(LIMITS.listMax).default(LIMITS.listDefault),
+  offset: z.coerce.number({ error: 'offset must be a number' }).int().min(0).max(100_000).default(0),
+});
+export type ListServersQuery = z.infer<typeof listServersQuerySchema>;
+
+export const pageQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(LIMITS.listMax).default(REVIEWS_FIRST_PAGE),
+  offset: z.coerce.number().int().min(0).max(100_000).default(0),
+});
+
+export const createServerBodySchema = z.object({
+  name: z.string({ error: MSG.serverNameRequired }).trim().min(1, MSG.serverNameRequired).max(LIMITS.serverName, MSG.serverNameTooLong),
+  statusMessage: z.string().trim().max(LIMITS.statusMessage, MSG.statusTooLong).optional().default(''),
+});
+export type CreateServerBody = z.infer<typeof createServerBodySchema>;
+
+const HEX = /^#[0-9a-fA-F]{6}$/;
+/** Invite links only (decisions §4): discord.gg/<code> or discord.com/invite/<code>. */
+export const DISCORD_LINK = /^https:\/\/(discord\.gg|(www\.)?discord\.com\/invite)\/[A-Za-z0-9-]{2,32}\/?$/;
+
+/**
+ * The text fields of `PUT /api/servers/{id}/customize` (multipart). Every field is optional: what
+ * is left out stays as it is; an empty `discordLink` removes the link. `filters` is a JSON array
+ * of filter names.
+ */
+export const customizeFieldsSchema = z.object({
+  name: z.string().trim().min(1, MSG.serverNameRequired).max(LIMITS.serverName, MSG.serverNameTooLong).optional(),
+  statusMessage: z.string().trim().max(LIMITS.statusMessage, MSG.statusTooLong).optional(),
+  bio: z.string().trim().max(LIMITS.bio, MSG.bioTooLong).optional(),
+  backgroundColor: z
+    .string()
+    .trim()
+    .regex(HEX, MSG.colorInvalid)
+    .transform((c) => c.toLowerCase())
+    .optional(),
+  textColor: z
+    .string()
+    .trim()
+    .regex(HEX, MSG.colorInvalid)
+    .transform((c) => c.toLowerCase())
+    .optional(),
+  discordLink: z
+    .string()
+    .trim()
+    .refine((v) => v === '' || DISCORD_LINK.test(v), MSG.discordInvalid)
+    .optional(),
+  filters: z.array(z.string().max(100)).max(40, MSG.tooManyFilters).optional(),
+});
+export type CustomizeFields = z.infer<typeof customizeFieldsSchema>;
+
+export const DEFAULTS = { backgroundColor: DEFAULT_COLORS.background, textColor: DEFAULT_COLORS.text } as const;
+
+export const voteBodySchema = z
+  .object({ review: z.string({ error: MSG.reviewTooLong }).trim().max(LIMITS.review, MSG.reviewTooLong).optional() })
+  .optional()
+  .default({});
+
+export const filterCategorySchema = z.object({ category: z.string(), filters: z.array(z.string()) });
+export type FilterCategory = z.infer<typeof filterCategorySchema>;
+
+/** A server in a short list (a player's joined or boosted servers). */
+export const serverSummarySchema = z.object({ id: z.string(), name: z.string(), profilePicture: z.string().nullable() });
+export type ServerSummary = z.infer<typeof serverSummarySchema>;
+
+/** `GET /api/players/{id}` (spec §7). */
+export const playerProfileSchema = z.object({
+  id: z.string(),
+  username: z.string(),
+  displayName: z.string(),
+  profilePic: z.string().nullable(),
+  profilePicture: z.string().nullable(),
+  joinedServers: z.array(serverSummarySchema),
+  likesGiven: z.number().int(),
+  dislikesGiven: z.number().int(),
+  boostsGiven: z.number().int(),
+  boostedServers: z.array(serverSummarySchema),
+});
+export type PlayerProfile = z.infer<typeof playerProfileSchema>;
+
+export const displayNameSchema = z.string().trim().min(1, MSG.displayNameRequired).max(LIMITS.displayName, MSG.displayNameTooLong);

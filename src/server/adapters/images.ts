@@ -1,0 +1,62 @@
+import crypto from 'node:crypto';
+import sharp from 'sharp';
+import { MSG } from '../../shared/messages';
+import { AppError, badRequest } from '../errors';
+
+/** What an image is for, and the size the pages show it at. */
+export type ImageKind = 'profile' | 'banner' | 'gallery' | 'avatar';
+
+const SIZES: Record<ImageKind, { width: number; height: number; fit: 'cover' | 'inside'; folder: string }> = {
+  profile: { width: 256, height: 256, fit: 'cover', folder: 'profiles' },
+  avatar: { width: 256, height: 256, fit: 'cover', folder: 'avatars' },
+  banner: { width: 1200, height: 400, fit: 'cover', folder: 'banners' },
+  gallery: { width: 1600, height: 1600, fit: 'inside', folder: 'gallery' },
+};
+
+export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
+/** Beyond this a small file can still decode to gigabytes (a pixel flood): refused before decoding. */
+const MAX_INPUT_PIXELS = 40_000_000;
+
+/** Magic numbers of the four accepted formats (decisions §4): the file name and type say nothing. */
+function sniff(data: Buffer): 'jpeg' | 'png' | 'gif' | 'webp' | undefined {
+  if (data.length < 12) return undefined;
+  if (data[0] === 0xff && data[1] === 0xd8 && data[2] === 0xff) return 'jpeg';
+  if (data.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'png';
+  if (data.subarray(0, 6).toString('latin1') === 'GIF87a' || data.subarray(0, 6).toString('latin1') === 'GIF89a') return 'gif';
+  if (data.subarray(0, 4).toString('latin1') === 'RIFF' && data.subarray(8, 12).toString('latin1') === 'WEBP') return 'webp';
+  return undefined;
+}
+
+export interface ProcessedImage {
+  key: string;
+  data: Buffer;
+  width: number;
+  height: number;
+}
+
+/**
+ * Decodes an upload and re-encodes it as WebP in the size its page needs: metadata stripped,
+ * only the first frame of an animation, under a generated name. Anything that is not a JPEG,
+ * PNG, WebP or GIF, or does not decode, is refused with 400; over 5 MB with 413.
+ */
+export async function processImage(data: Buffer, kind: ImageKind): Promise<ProcessedImage> {
+  if (data.length === 0) throw badRequest(MSG.imageMissing);
+  if (data.length > MAX_UPLOAD_BYTES) throw new AppError(413, MSG.imageTooLarge);
+  const format = sniff(data);
+  if (!format) throw badRequest(MSG.imageOnly);
+  const size = SIZES[kind];
+  try {
+    const input = sharp(data, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error', pages: 1 });
+    const meta = await input.metadata();
+    if (meta.format !== format) throw badRequest(MSG.imageOnly);
+    const { data: out, info } = await input
+      .rotate()
+      .resize({ width: size.width, height: size.height, fit: size.fit, withoutEnlargement: size.fit === 'inside' })
+      .webp({ quality: 80, effort: 4 })
+      .toBuffer({ resolveWithObject: true });
+    return { key: `${size.folder}/${crypto.randomBytes(12).toString('hex')}.webp`, data: out, width: info.width, height: info.height };
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    throw badRequest(MSG.imageUnreadable);
+  }
+}

@@ -1,0 +1,59 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorSchema, idParamsSchema } from '../../../shared/schemas/common';
+import { listServersQuerySchema, pageQuerySchema, reviewSchema, serverDetailSchema, serverSchema } from '../../../shared/schemas/server';
+import { currentUser } from '../../plugins/auth';
+import { viewerKey } from './discovery.service';
+
+const errors = { 400: errorSchema, 404: errorSchema };
+
+/** Lists, search and server pages (issue 3 "Discovery"). Totals go in `X-Total-Count`. */
+export async function discoveryRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { discovery } = app.ctx;
+
+  r.get('/servers', {
+    schema: { tags: ['discovery'], querystring: listServersQuerySchema, response: { 200: z.array(serverSchema), ...errors } },
+    handler: async (request, reply) => {
+      const { servers, total } = await discovery.list(request.query, await currentUser(request));
+      return reply.header('x-total-count', String(total)).send(servers);
+    },
+  });
+
+  r.get('/servers/just-joined', {
+    schema: { tags: ['discovery'], response: { 200: z.array(serverSchema) } },
+    handler: async () => discovery.justJoined(),
+  });
+
+  r.get('/server-of-the-weekend', {
+    schema: { tags: ['discovery'], response: { 200: serverSchema.nullable() } },
+    handler: async () => discovery.serverOfTheWeekend(),
+  });
+
+  r.get('/servers/:id', {
+    schema: { tags: ['discovery'], params: idParamsSchema, response: { 200: serverDetailSchema, ...errors } },
+    handler: async (request) => {
+      const viewer = await currentUser(request);
+      return discovery.detail(request.params.id, viewer, viewerKey(viewer, request.ip, request.headers['user-agent']));
+    },
+  });
+
+  r.get('/servers/:id/reviews', {
+    schema: {
+      tags: ['discovery'],
+      params: idParamsSchema,
+      querystring: pageQuerySchema,
+      response: { 200: z.array(reviewSchema), ...errors },
+    },
+    handler: async (request, reply) => {
+      const { reviews, total } = await discovery.reviews(
+        request.params.id,
+        await currentUser(request),
+        request.query.limit,
+        request.query.offset,
+      );
+      return reply.header('x-total-count', String(total)).send(reviews);
+    },
+  });
+}
