@@ -7,7 +7,7 @@ import globals from 'globals';
 const noImport = (...worlds) => ({
   'no-restricted-imports': [
     'error',
-    { patterns: worlds.map((w) => ({ group: [`**/${w}/*`, `**/${w}`], message: `This world must not import from src/${w}.` })) },
+    { patterns: worlds.map((w) => ({ group: [`**/${w}/**`], message: `This world must not import from src/${w}.` })) },
   ],
 });
 
