@@ -31,6 +31,8 @@ import { discoveryService } from './modules/servers/discovery.service';
 import { votesService } from './modules/servers/votes.service';
 import { playersService } from './modules/players/players.service';
 import { registerMultipart } from './plugins/multipart';
+import { metaForPath, metaTags } from './modules/seo/meta';
+import { seoRoutes } from './modules/seo/seo.routes';
 
 /** What tests (and tools) may hand in instead of what the config would create. */
 export interface BuildOptions {
@@ -142,7 +144,12 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
   await registerMultipart(app);
   await registerDocs(app);
   await app.register(apiRoutes, { prefix: '/api' });
-  await registerWebApp(app, { webDist: options.webDist ?? path.join(ROOT, 'dist/web'), uploadsDir: storage.root });
+  await app.register(seoRoutes);
+  await registerWebApp(app, {
+    webDist: options.webDist ?? path.join(ROOT, 'dist/web'),
+    uploadsDir: storage.root,
+    meta: async (pathname) => metaTags(await metaForPath(db, config.publicUrl, pathname)),
+  });
   return app;
 }
 

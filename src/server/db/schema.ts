@@ -5,7 +5,8 @@ import type { ColumnType, Generated, Insertable, Selectable, Updateable } from '
  * numbers here (both drivers parse int8 to number, see database.ts); the API turns them into strings.
  */
 type Id = Generated<number>;
-type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
+// Updatable only so tests and maintenance can move time; no route sets it.
+type CreatedAt = ColumnType<Date, Date | string | undefined, Date | string>;
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 type Defaulted<T> = ColumnType<T, T | undefined, T>;

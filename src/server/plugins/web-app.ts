@@ -8,7 +8,10 @@ import { MSG } from '../../shared/messages';
  * Serves the built web app and uploaded files from one origin (decisions §1). Unknown `/api/…`
  * paths answer 404 JSON; every other unknown GET serves the app, whose router sends it to `/`.
  */
-export async function registerWebApp(app: FastifyInstance, options: { webDist: string; uploadsDir: string }): Promise<void> {
+export async function registerWebApp(
+  app: FastifyInstance,
+  options: { webDist: string; uploadsDir: string; meta: (pathname: string) => Promise<string> },
+): Promise<void> {
   fs.mkdirSync(options.uploadsDir, { recursive: true });
   await app.register(fastifyStatic, {
     root: options.uploadsDir,
@@ -35,13 +38,22 @@ export async function registerWebApp(app: FastifyInstance, options: { webDist: s
       },
     });
   }
-  const indexHtml = built ? fs.readFileSync(indexFile, 'utf8') : undefined;
+  // The page's title, description and Open Graph tags are rendered into the HTML per path, so
+  // link previews (Discord, search engines) see them without running the app.
+  const [head, tail] = built
+    ? fs
+        .readFileSync(indexFile, 'utf8')
+        .replace(/<title>[\s\S]*?<\/title>\s*/, '')
+        .replace(/<meta name="description"[^>]*>\s*/, '')
+        .split('</head>')
+    : [];
 
-  const sendApp = (reply: FastifyReply) => {
-    if (!indexHtml) {
+  const sendApp = async (reply: FastifyReply, pathname: string) => {
+    if (head === undefined || tail === undefined) {
       return reply.code(503).type('text/plain').send('The web app is not built yet: run `npm run build` (npm start does it for you).');
     }
-    return reply.type('text/html').header('cache-control', 'no-cache').send(indexHtml);
+    const meta = await options.meta(pathname);
+    return reply.type('text/html').header('cache-control', 'no-cache').send(`${head}  ${meta}\n  </head>${tail}`);
   };
 
   app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
@@ -49,6 +61,6 @@ export async function registerWebApp(app: FastifyInstance, options: { webDist: s
     if (url === '/api' || url.startsWith('/api/') || url.startsWith('/uploads/') || request.method !== 'GET') {
       return reply.code(404).send({ error: MSG.notFound });
     }
-    return sendApp(reply);
+    return sendApp(reply, url);
   });
 }

@@ -120,10 +120,11 @@ export type CustomizeFields = z.infer<typeof customizeFieldsSchema>;
 
 export const DEFAULTS = { backgroundColor: DEFAULT_COLORS.background, textColor: DEFAULT_COLORS.text } as const;
 
+/** Like or dislike, with an optional review; a request without a body is a vote without one. */
 export const voteBodySchema = z
   .object({ review: z.string({ error: MSG.reviewTooLong }).trim().max(LIMITS.review, MSG.reviewTooLong).optional() })
-  .optional()
-  .default({});
+  .nullish()
+  .transform((body) => body ?? {});
 
 export const filterCategorySchema = z.object({ category: z.string(), filters: z.array(z.string()) });
 export type FilterCategory = z.infer<typeof filterCategorySchema>;

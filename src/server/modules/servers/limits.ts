@@ -3,11 +3,10 @@ import { currentUser } from '../../plugins/auth';
 import { limitPerIpAndUsername } from '../../plugins/rate-limits';
 
 /** Votes, reviews and uploads are rate-limited per IP and per user (decisions §4). */
-const byUser = (app: FastifyInstance) => async (request: Parameters<typeof currentUser>[0]) =>
-  String((await currentUser(request))?.id ?? `anon:${request.ip}`);
+const byUser = async (request: Parameters<typeof currentUser>[0]) => String((await currentUser(request))?.id ?? `anon:${request.ip}`);
 
 export const voteLimit = (app: FastifyInstance) =>
-  limitPerIpAndUsername(app, 'vote', app.ctx.rateLimits.votesPerIp, app.ctx.rateLimits.votesPerUser, byUser(app));
+  limitPerIpAndUsername(app, 'vote', app.ctx.rateLimits.votesPerIp, app.ctx.rateLimits.votesPerUser, byUser);
 
 export const uploadLimit = (app: FastifyInstance) =>
-  limitPerIpAndUsername(app, 'upload', app.ctx.rateLimits.uploadsPerIp, app.ctx.rateLimits.uploadsPerUser, byUser(app));
+  limitPerIpAndUsername(app, 'upload', app.ctx.rateLimits.uploadsPerIp, app.ctx.rateLimits.uploadsPerUser, byUser);

@@ -1,0 +1,300 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from './helpers/test-app';
+import { createServer, createUser, uniqueName } from './helpers/factories';
+import { currentOrNextWeekend } from '../src/server/lib/weekend';
+
+let t: TestApp;
+let clock: Date | undefined;
+beforeAll(async () => {
+  t = await createTestApp({ build: { now: () => clock ?? new Date() } });
+});
+afterAll(() => t.close());
+
+async function setFilters(serverId: number, names: string[]) {
+  const rows = await t.app.ctx.db.selectFrom('filters').select('id').where('name', 'in', names).execute();
+  await t.app.ctx.db
+    .insertInto('serverFilters')
+    .values(rows.map((f) => ({ serverId, filterId: f.id })))
+    .execute();
+}
+
+describe('GET /api/servers (decisions §3)', () => {
+  const tag = uniqueName('Zq');
+  let ids: Record<string, number> = {};
+  beforeAll(async () => {
+    const owner = await createUser(t.app, { role: 'server_owner' });
+    const db = t.app.ctx.db;
+    const make = async (
+      name: string,
+      values: {
+        likes?: number;
+        totalBoosts?: number;
+        totalJoins?: number;
+        currentPlayers?: number;
+        lastBoostedAt?: Date | null;
+        createdAt?: Date;
+        hidden?: boolean;
+      },
+    ) => {
+      const s = await createServer(t.app, owner.row.id, { name: `${tag} ${name}` });
+      await db.updateTable('servers').set(values).where('id', '=', s.id).execute();
+      return s.id;
+    };
+    ids = {
+      alpha: await make('Alpha Roleplay', {
+        likes: 50,
+        totalBoosts: 0,
+        totalJoins: 5,
+        currentPlayers: 10,
+        lastBoostedAt: null,
+        createdAt: new Date(Date.now() - 5 * 86400_000),
+      }),
+      bravo: await make('Bravo Roleplay', {
+        likes: 10,
+        totalBoosts: 100,
+        totalJoins: 1,
+        currentPlayers: 80,
+        lastBoostedAt: new Date(Date.now() - 3600_000),
+        createdAt: new Date(Date.now() - 3 * 86400_000),
+      }),
+      charlie: await make('Charlie Life', {
+        likes: 30,
+        totalBoosts: 5,
+        totalJoins: 60,
+        currentPlayers: 0,
+        lastBoostedAt: new Date(Date.now() - 60_000),
+        createdAt: new Date(Date.now() - 86400_000),
+      }),
+      hidden: await make('Hidden Roleplay', { likes: 999, hidden: true }),
+    };
+    await setFilters(ids.alpha!, ['FiveM (GTA V)', 'Serious RP']);
+    await setFilters(ids.bravo!, ['FiveM (GTA V)']);
+    await setFilters(ids.charlie!, ["Garry's Mod", 'Serious RP']);
+  });
+
+  const list = (query: string) => t.app.inject({ url: `/api/servers?q=${encodeURIComponent(tag)}&${query}` });
+  const names = (res: Awaited<ReturnType<typeof list>>) =>
+    (res.json() as Array<{ name: string }>).map((s) => s.name.replace(`${tag} `, ''));
+
+  it('sorts by likes by default, and by popular, hot, new, players and joins', async () => {
+    expect(names(await list(''))).toEqual(['Alpha Roleplay', 'Charlie Life', 'Bravo Roleplay']);
+    expect(names(await list('sort=popular'))).toEqual(['Bravo Roleplay', 'Charlie Life', 'Alpha Roleplay']);
+    expect(names(await list('sort=hot'))).toEqual(['Charlie Life', 'Bravo Roleplay']);
+    expect(names(await list('sort=new'))).toEqual(['Charlie Life', 'Bravo Roleplay', 'Alpha Roleplay']);
+    expect(names(await list('sort=players'))).toEqual(['Bravo Roleplay', 'Alpha Roleplay', 'Charlie Life']);
+    expect(names(await list('sort=joins'))).toEqual(['Charlie Life', 'Alpha Roleplay', 'Bravo Roleplay']);
+  });
+
+  it('searches names by partial words, case-insensitively, with LIKE characters taken literally', async () => {
+    expect(names(await t.app.inject({ url: `/api/servers?q=${encodeURIComponent(`${tag} roLEpl`)}` }))).toEqual([
+      'Alpha Roleplay',
+      'Bravo Roleplay',
+    ]);
+    expect(names(await t.app.inject({ url: `/api/servers?q=${encodeURIComponent(`${tag} rav role`)}` }))).toEqual(['Bravo Roleplay']);
+    expect((await t.app.inject({ url: `/api/servers?q=${encodeURIComponent(`${tag} %`)}` })).json()).toEqual([]);
+    expect((await t.app.inject({ url: `/api/servers?q=${encodeURIComponent("'; DROP TABLE servers; --")}` })).statusCode).toBe(200);
+  });
+
+  it('keeps servers that have every chosen filter', async () => {
+    expect(names(await list('filters=FiveM%20(GTA%20V)'))).toEqual(['Alpha Roleplay', 'Bravo Roleplay']);
+    expect(names(await list('filters=FiveM%20(GTA%20V),serious%20rp'))).toEqual(['Alpha Roleplay']);
+    const unknown = await list('filters=Nope');
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json()).toEqual({ error: 'Unknown filter: Nope' });
+  });
+
+  it('pages with limit and offset and tells the total in X-Total-Count; hidden servers never show', async () => {
+    const first = await list('limit=2');
+    expect(first.headers['x-total-count']).toBe('3');
+    expect(names(first)).toEqual(['Alpha Roleplay', 'Charlie Life']);
+    const second = await list('limit=2&offset=2');
+    expect(names(second)).toEqual(['Bravo Roleplay']);
+    expect(second.headers['x-total-count']).toBe('3');
+    const past = await list('limit=2&offset=10');
+    expect(past.json()).toEqual([]);
+    expect(past.headers['x-total-count']).toBe('3');
+  });
+
+  it('refuses bad paging and sorts with 400', async () => {
+    for (const query of ['limit=0', 'limit=101', 'limit=abc', 'offset=-1', 'sort=random']) {
+      const res = await list(query);
+      expect(res.statusCode, query).toBe(400);
+      expect(res.json()).toHaveProperty('error');
+    }
+    expect((await t.app.inject({ url: '/api/servers' })).headers['x-total-count']).toBeDefined();
+  });
+
+  it('records searches with filters by players and visitors, once per search, for popular filters', async () => {
+    const player = await createUser(t.app);
+    const owner = await createUser(t.app, { role: 'server_owner' });
+    const before = await t.app.ctx.db.selectFrom('searchLog').select('filter').execute();
+    await t.app.inject({ url: '/api/servers?filters=Whitelisted,English', headers: player.headers });
+    await t.app.inject({ url: '/api/servers?filters=Whitelisted' });
+    await t.app.inject({ url: '/api/servers?filters=Whitelisted&offset=24' });
+    await t.app.inject({ url: '/api/servers?filters=Whitelisted', headers: owner.headers });
+    await t.app.inject({ url: '/api/servers?q=abc' });
+    const after = await t.app.ctx.db.selectFrom('searchLog').select(['filter', 'userId']).execute();
+    const added = after.slice(before.length);
+    expect(added.map((r) => r.filter).sort()).toEqual(['English', 'Whitelisted', 'Whitelisted']);
+    expect(added.filter((r) => r.userId === player.row.id)).toHaveLength(2);
+  });
+});
+
+describe('just joined, filter categories and server of the weekend', () => {
+  it('lists servers created in the last 24 hours, newest first', async () => {
+    const owner = await createUser(t.app, { role: 'server_owner' });
+    const old = await createServer(t.app, owner.row.id, { name: uniqueName('Old') });
+    await t.app.ctx.db
+      .updateTable('servers')
+      .set({ createdAt: new Date(Date.now() - 25 * 3600_000) })
+      .where('id', '=', old.id)
+      .execute();
+    const a = await createServer(t.app, owner.row.id, { name: uniqueName('NewA') });
+    const b = await createServer(t.app, owner.row.id, { name: uniqueName('NewB') });
+    await t.app.ctx.db
+      .updateTable('servers')
+      .set({ createdAt: new Date(Date.now() - 3600_000) })
+      .where('id', '=', a.id)
+      .execute();
+    const ids = ((await t.app.inject({ url: '/api/servers/just-joined' })).json() as Array<{ id: string }>).map((s) => s.id);
+    expect(ids.indexOf(String(b.id))).toBeLessThan(ids.indexOf(String(a.id)));
+    expect(ids).not.toContain(String(old.id));
+  });
+
+  it('answers the filter categories from memory', async () => {
+    const res = await t.app.inject({ url: '/api/filters/categories' });
+    const categories = res.json() as Array<{ category: string; filters: string[] }>;
+    expect(categories.map((c) => c.category)).toEqual([
+      'Game',
+      'Style',
+      'Economy',
+      'Whitelist',
+      'Language',
+      'Region',
+      'Platform',
+      'Features',
+    ]);
+    expect(categories[0]!.filters).toContain('FiveM (GTA V)');
+  });
+
+  it("shows this weekend's booking, and between weekends the coming one's; null when none", async () => {
+    expect((await t.app.inject({ url: '/api/server-of-the-weekend' })).json()).toBeNull();
+    const owner = await createUser(t.app, { role: 'server_owner' });
+    const server = await createServer(t.app, owner.row.id, { name: 'Weekend Star' });
+    await t.app.ctx.db.insertInto('weekendBookings').values({ serverId: server.id, weekendStart: '2026-11-27' }).execute();
+    for (const [at, featured] of [
+      ['2026-11-24T12:00:00Z', true], // Tuesday before: the coming weekend
+      ['2026-11-27T00:00:00Z', true], // Friday 00:00
+      ['2026-11-29T23:59:59Z', true], // Sunday 24:00
+      ['2026-11-30T00:00:00Z', false], // Monday after
+    ] as const) {
+      clock = new Date(at);
+      const res = (await t.app.inject({ url: '/api/server-of-the-weekend' })).json();
+      expect(res?.name ?? null, at).toBe(featured ? 'Weekend Star' : null);
+    }
+    clock = undefined;
+  });
+
+  it('computes the weekend in UTC', () => {
+    expect(currentOrNextWeekend(new Date('2026-11-22T10:00:00Z'))).toBe('2026-11-20'); // Sunday
+    expect(currentOrNextWeekend(new Date('2026-11-23T00:00:00Z'))).toBe('2026-11-27'); // Monday
+    expect(currentOrNextWeekend(new Date('2026-11-28T05:00:00Z'))).toBe('2026-11-27'); // Saturday
+  });
+});
+
+describe('GET /api/servers/{id}', () => {
+  it('answers the server with its newest reviews, their total and the caller state; more through /reviews', async () => {
+    const owner = await createUser(t.app, { role: 'server_owner' });
+    const server = await createServer(t.app, owner.row.id);
+    const voters = await Promise.all(Array.from({ length: 12 }, () => createUser(t.app)));
+    for (const [i, v] of voters.entries()) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/servers/${server.id}/${i % 3 ? 'like' : 'dislike'}`,
+        headers: v.headers,
+        payload: { review: `Review <b>${i}</b>` },
+      });
+      expect(res.statusCode).toBe(200);
+    }
+    const res = await t.app.inject({ url: `/api/servers/${server.id}`, headers: voters[0]!.headers });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.reviews).toHaveLength(10);
+    expect(body.reviewsTotal).toBe(12);
+    expect(body.reviews[0]).toMatchObject({ type: 'like', review: 'Review <b>11</b>', username: voters[11]!.row.username });
+    expect(body.viewer).toEqual({ joined: false, vote: 'dislike', isOwner: false });
+    expect(body).toMatchObject({ likes: 8, dislikes: 4 });
+    const more = await t.app.inject({ url: `/api/servers/${server.id}/reviews?offset=10&limit=10` });
+    expect(more.json().map((r: { review: string }) => r.review)).toEqual(['Review <b>1</b>', 'Review <b>0</b>']);
+    expect(more.headers['x-total-count']).toBe('12');
+    expect((await t.app.inject({ url: `/api/servers/${server.id}` })).json().viewer).toBeNull();
+  });
+
+  it('counts a view once per viewer per day, and not the owner', async () => {
+    const owner = await createUser(t.app, { role: 'server_owner' });
+    const server = await createServer(t.app, owner.row.id);
+    const player = await createUser(t.app);
+    const view = (headers: Record<string, string> = {}, ip = '10.0.0.1') =>
+      t.app.inject({ url: `/api/servers/${server.id}`, headers, remoteAddress: ip });
+    expect((await view(player.headers)).json().views).toBe(1);
+    expect((await view(player.headers, '10.0.0.2')).json().views).toBe(1);
+    expect((await view({ 'user-agent': 'A' })).json().views).toBe(2);
+    expect((await view({ 'user-agent': 'A' })).json().views).toBe(2);
+    expect((await view({ 'user-agent': 'A' }, '10.0.0.9')).json().views).toBe(3);
+    expect((await view(owner.headers)).json().views).toBe(3);
+    clock = new Date(Date.now() + 86400_000);
+    expect((await view(player.headers)).json().views).toBe(4);
+    clock = undefined;
+  });
+
+  it('answers 404 for unknown, malformed and hidden servers', async () => {
+    for (const id of ['999999999', 'abc', '0', '1;DROP'])
+      expect((await t.app.inject({ url: `/api/servers/${encodeURIComponent(id)}` })).statusCode).toBe(404);
+    const owner = await createUser(t.app, { role: 'server_owner' });
+    const server = await createServer(t.app, owner.row.id);
+    await t.app.ctx.db.updateTable('servers').set({ hidden: true }).where('id', '=', server.id).execute();
+    const res = await t.app.inject({ url: `/api/servers/${server.id}` });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ error: 'Server not found' });
+    expect((await t.app.inject({ url: `/api/servers/${server.id}`, headers: owner.headers })).statusCode).toBe(200);
+  });
+});
+
+describe('pages for link previews and crawlers', () => {
+  it('renders Open Graph and Twitter tags of a server into its HTML, escaped; sitemap and robots', async () => {
+    const fs = await import('node:fs');
+    const path = await import('node:path');
+    const dist = fs.mkdtempSync(path.join(t.dataDir, 'dist-'));
+    fs.writeFileSync(
+      path.join(dist, 'index.html'),
+      '<!doctype html><html><head><meta charset="UTF-8" /><meta name="description" content="x" /><title>RP Servers</title></head><body><div id="root"></div></body></html>',
+    );
+    const app = await createTestApp({ build: { webDist: dist } });
+    try {
+      const owner = await createUser(app.app, { role: 'server_owner' });
+      const server = await createServer(app.app, owner.row.id, { name: 'Neon <City> "RP"' });
+      await app.app.ctx.db
+        .updateTable('servers')
+        .set({ statusMessage: 'Open & whitelisted', banner: '/uploads/banners/abc.webp' })
+        .where('id', '=', server.id)
+        .execute();
+      const html = (await app.app.inject({ url: `/servers/${server.id}` })).body;
+      expect(html).toContain('<meta property="og:title" content="Neon &lt;City&gt; &quot;RP&quot; · RP Servers" />');
+      expect(html).toContain('<meta property="og:description" content="Open &amp; whitelisted" />');
+      expect(html).toContain('<meta property="og:image" content="http://localhost:3000/uploads/banners/abc.webp" />');
+      expect(html).toContain('<meta name="twitter:card" content="summary_large_image" />');
+      expect(html.match(/<title>/g)).toHaveLength(1);
+      expect(html).not.toContain('content="x"');
+      const home = (await app.app.inject({ url: '/home' })).body;
+      expect(home).toContain('<meta property="og:title" content="RP Servers · Find your next roleplay home" />');
+
+      const sitemap = await app.app.inject({ url: '/sitemap.xml' });
+      expect(sitemap.headers['content-type']).toContain('application/xml');
+      expect(sitemap.body).toContain(`<loc>http://localhost:3000/servers/${server.id}</loc>`);
+      const robots = await app.app.inject({ url: '/robots.txt' });
+      expect(robots.body).toContain('Sitemap: http://localhost:3000/sitemap.xml');
+    } finally {
+      await app.close();
+    }
+  });
+});
