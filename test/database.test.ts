@@ -23,15 +23,6 @@ describe(`the data layer on ${testDatabaseKind}`, () => {
   const newServer = (ownerId: number) => ({
     ownerId,
     name: 'S',
-    discordLink: null,
-    profilePicture: null,
-    banner: null,
-    maxPlayers: null,
-    game: null,
-    gameHost: null,
-    gamePort: null,
-    online: null,
-    pollError: null,
   });
 
   it('runs on the expected engine', () => {

@@ -47,15 +47,6 @@ export async function createServer(app: FastifyInstance, ownerId: number, attrs:
       ownerId,
       name: attrs.name ?? uniqueName('Server'),
       currentPlayers: attrs.currentPlayers ?? 0,
-      discordLink: null,
-      profilePicture: null,
-      banner: null,
-      maxPlayers: null,
-      game: null,
-      gameHost: null,
-      gamePort: null,
-      online: null,
-      pollError: null,
     })
     .returningAll()
     .executeTakeFirstOrThrow();

@@ -157,15 +157,6 @@ export function serversService({ db, storage, filters, now, onServersChanged }: 
             ownerId: actor.id,
             name: body.name,
             statusMessage: body.statusMessage,
-            discordLink: null,
-            profilePicture: null,
-            banner: null,
-            maxPlayers: null,
-            game: null,
-            gameHost: null,
-            gamePort: null,
-            online: null,
-            pollError: null,
           })
           .returning('id')
           .executeTakeFirstOrThrow();
