@@ -79,7 +79,10 @@ describe('the server process', () => {
         body: JSON.stringify({ username: `ghost_${i}`, password: 'wrong-password' }),
       }).then((r) => r.status),
     );
-    await new Promise((r) => setTimeout(r, 60));
+    // SIGTERM once the server has read all five requests (its log says so), so they are in flight.
+    const received = () => server.output().split('\n').filter((l) => l.includes('"url":"/api/login"') && l.includes('incoming request')).length;
+    for (let i = 0; i < 300 && received() < 5; i++) await new Promise((r) => setTimeout(r, 10));
+    expect(received()).toBe(5);
     server.child.kill('SIGTERM');
     expect(await Promise.all(inFlight)).toEqual([401, 401, 401, 401, 401]);
     expect(await server.exited, server.output()).toBe(0);
@@ -91,5 +94,6 @@ describe('the server process', () => {
     await waitReady(base);
     again.child.kill('SIGINT');
     expect(await again.exited, again.output()).toBe(0);
-  });
+    // Three cold starts of a process with an embedded database: generous on a busy 2-core machine.
+  }, 120_000);
 });

@@ -40,20 +40,20 @@ export async function registerWebApp(
   }
   // The page's title, description and Open Graph tags are rendered into the HTML per path, so
   // link previews (Discord, search engines) see them without running the app.
-  const [head, tail] = built
+  const [head, tail = ''] = built
     ? fs
         .readFileSync(indexFile, 'utf8')
         .replace(/<title>[\s\S]*?<\/title>\s*/, '')
         .replace(/<meta name="description"[^>]*>\s*/, '')
-        .split('</head>')
+        .split(/(?=<\/head>)/i)
     : [];
 
   const sendApp = async (reply: FastifyReply, pathname: string) => {
-    if (head === undefined || tail === undefined) {
+    if (head === undefined) {
       return reply.code(503).type('text/plain').send('The web app is not built yet: run `npm run build` (npm start does it for you).');
     }
     const meta = await options.meta(pathname);
-    return reply.type('text/html').header('cache-control', 'no-cache').send(`${head}  ${meta}\n  </head>${tail}`);
+    return reply.type('text/html').header('cache-control', 'no-cache').send(`${head}  ${meta}\n  ${tail}`);
   };
 
   app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
