@@ -33,6 +33,7 @@ async function main(): Promise<void> {
       payload: { username: DEMO_ACCOUNTS.player, password: DEMO_PASSWORD },
     });
     const token = (login.json() as { token: string }).token;
+    const firstServer = (await app.ctx.db.selectFrom('servers').select('id').orderBy('likes', 'desc').executeTakeFirstOrThrow()).id;
 
     const targets: Target[] = [
       { name: 'live player count (memory)', path: '/api/player-count', minRps: 4000, maxP99Ms: 50 },
@@ -44,9 +45,15 @@ async function main(): Promise<void> {
         minRps: 500,
         maxP99Ms: 150,
       },
+      { name: 'top servers by likes', path: '/api/servers?sort=likes&limit=24', minRps: 300, maxP99Ms: 250 },
+      { name: 'search by name and filter', path: '/api/servers?q=rp&filters=English&limit=24', minRps: 300, maxP99Ms: 250 },
+      { name: 'server page', path: `/api/servers/${firstServer}`, minRps: 200, maxP99Ms: 300 },
+      { name: 'filter categories (memory)', path: '/api/filters/categories', minRps: 3000, maxP99Ms: 50 },
     ];
     let failed = 0;
     for (const target of targets) {
+      // A short unmeasured run first: JIT and caches warm, as on a server that has been up a while.
+      await autocannon({ url: base + target.path, headers: target.headers, connections: 10, duration: 1 });
       const result = await autocannon({ url: base + target.path, headers: target.headers, connections: 20, duration: DURATION_S });
       const rps = result.requests.average;
       const p99 = result.latency.p99;

@@ -103,7 +103,10 @@ describe('serving the web app', () => {
   let dist: string;
   beforeAll(async () => {
     dist = fs.mkdtempSync(path.join(process.cwd(), 'tmp-dist-'));
-    fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><html><head><title>RP</title></head><body><div id="root"></div></body></html>');
+    fs.writeFileSync(
+      path.join(dist, 'index.html'),
+      '<!doctype html><html><head><title>RP</title></head><body><div id="root"></div></body></html>',
+    );
     fs.mkdirSync(path.join(dist, 'assets'));
     fs.writeFileSync(path.join(dist, 'assets', 'app-abc123.js'), 'console.log(1)');
     t = await createTestApp({ build: { webDist: dist } });

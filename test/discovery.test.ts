@@ -298,3 +298,36 @@ describe('pages for link previews and crawlers', () => {
     }
   });
 });
+
+describe('listing pages from memory', () => {
+  it('serves a repeated page from memory and drops it after a change through the API', async () => {
+    const cached = await createTestApp({ build: { listCacheTtlMs: 60_000 } });
+    try {
+      const owner = await createUser(cached.app, { role: 'server_owner', plan: 'Premium' });
+      const player = await createUser(cached.app);
+      const tag = uniqueName('Cache');
+      const first = await createServer(cached.app, owner.row.id, { name: `${tag} one` });
+      const url = `/api/servers?q=${tag}`;
+      expect((await cached.app.inject({ url })).json()).toHaveLength(1);
+      // Written behind the app's back: not seen until the cache is dropped.
+      await cached.app.ctx.db.updateTable('servers').set({ likes: 7 }).where('id', '=', first.id).execute();
+      expect((await cached.app.inject({ url })).json()[0].likes).toBe(0);
+      const liked = await cached.app.inject({ method: 'POST', url: `/api/servers/${first.id}/like`, headers: player.headers });
+      expect(liked.statusCode).toBe(200);
+      expect((await cached.app.inject({ url })).json()[0].likes).toBe(8);
+      const created = await cached.app.inject({
+        method: 'POST',
+        url: '/api/servers',
+        headers: owner.headers,
+        payload: { name: `${tag} two` },
+      });
+      expect(created.statusCode).toBe(201);
+      const after = await cached.app.inject({ url });
+      expect(after.json()).toHaveLength(2);
+      expect(after.headers['x-total-count']).toBe('2');
+      expect(after.headers['content-type']).toContain('application/json');
+    } finally {
+      await cached.close();
+    }
+  });
+});

@@ -80,7 +80,11 @@ describe('the server process', () => {
       }).then((r) => r.status),
     );
     // SIGTERM once the server has read all five requests (its log says so), so they are in flight.
-    const received = () => server.output().split('\n').filter((l) => l.includes('"url":"/api/login"') && l.includes('incoming request')).length;
+    const received = () =>
+      server
+        .output()
+        .split('\n')
+        .filter((l) => l.includes('"url":"/api/login"') && l.includes('incoming request')).length;
     for (let i = 0; i < 300 && received() < 5; i++) await new Promise((r) => setTimeout(r, 10));
     expect(received()).toBe(5);
     server.child.kill('SIGTERM');

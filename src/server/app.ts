@@ -45,6 +45,8 @@ export interface BuildOptions {
   rateLimitNamespace?: string;
   webDist?: string;
   now?: () => Date;
+  /** How long listing pages are served from memory (default 5 s; tests that write rows directly use 0). */
+  listCacheTtlMs?: number;
 }
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -103,7 +105,11 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
   app.addHook('onClose', async () => playerCount.stop());
 
   const filters = await loadFilterCatalog(db);
-  const onServersChanged = () => void playerCount.refresh().catch((err: unknown) => app.log.error({ err }, 'player count refresh failed'));
+  const discovery = discoveryService({ db, storage, filters, now, listCacheTtlMs: options.listCacheTtlMs ?? 5000 });
+  const onServersChanged = () => {
+    discovery.invalidate();
+    void playerCount.refresh().catch((err: unknown) => app.log.error({ err }, 'player count refresh failed'));
+  };
 
   const ctx: Context = {
     config,
@@ -124,8 +130,8 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
     playerCount,
     filters,
     servers: serversService({ db, storage, filters, now, onServersChanged }),
-    discovery: discoveryService({ db, storage, filters, now }),
-    votes: votesService({ db }),
+    discovery,
+    votes: votesService({ db, onChange: discovery.invalidate }),
     players: playersService({ db, storage }),
     io,
     rateLimits: { ...DEFAULT_RATE_LIMITS, ...options.rateLimits },

@@ -71,6 +71,8 @@ export async function createTestApp(options: { env?: Record<string, string>; bui
     rateLimits: GENEROUS_LIMITS,
     rateLimitNamespace: `rl-test-${process.pid}-${Math.random().toString(36).slice(2)}:`,
     webDist: path.join(dataDir, 'no-web'),
+    // Tests write rows straight to the database; a list cache would hide them. The cache has its own test.
+    listCacheTtlMs: 0,
     ...options.build,
     database,
   });

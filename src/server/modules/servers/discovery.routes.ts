@@ -2,7 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorSchema, idParamsSchema } from '../../../shared/schemas/common';
-import { listServersQuerySchema, pageQuerySchema, reviewSchema, serverDetailSchema, serverSchema } from '../../../shared/schemas/server';
+import {
+  listServersQuerySchema,
+  pageQuerySchema,
+  reviewSchema,
+  serverDetailSchema,
+  serverSchema,
+  type Server,
+} from '../../../shared/schemas/server';
 import { currentUser } from '../../plugins/auth';
 import { viewerKey } from './discovery.service';
 
@@ -16,8 +23,12 @@ export async function discoveryRoutes(app: FastifyInstance): Promise<void> {
   r.get('/servers', {
     schema: { tags: ['discovery'], querystring: listServersQuerySchema, response: { 200: z.array(serverSchema), ...errors } },
     handler: async (request, reply) => {
-      const { servers, total } = await discovery.list(request.query, await currentUser(request));
-      return reply.header('x-total-count', String(total)).send(servers);
+      const { json, total } = await discovery.list(request.query, await currentUser(request));
+      // Already serialised (and cached) by the service: Fastify sends a JSON string as it is.
+      return reply
+        .header('x-total-count', String(total))
+        .type('application/json; charset=utf-8')
+        .send(json as unknown as Server[]);
     },
   });
 

@@ -9,6 +9,7 @@ import { REVIEWS_FIRST_PAGE } from '../../../shared/schemas/server';
 import { notFound } from '../../errors';
 import { parseId } from '../../lib/ids';
 import { currentOrNextWeekend } from '../../lib/weekend';
+import { TtlCache } from '../../lib/ttl-cache';
 import type { FilterCatalog } from '../filters/filters.catalog';
 import { serversRepository, toApiServer } from './servers.repository';
 
@@ -17,6 +18,8 @@ interface Deps {
   storage: Storage;
   filters: FilterCatalog;
   now: () => Date;
+  /** Lists are the same for everyone: their serialised pages are kept this long (0: off). */
+  listCacheTtlMs: number;
 }
 
 /** Who counts as one viewer for the once-a-day view count: the user, else a hash of IP and browser. */
@@ -30,9 +33,10 @@ export function viewerKey(user: UserRow | undefined, ip: string, userAgent: stri
 }
 
 /** Lists, search, server pages and their reviews (issue 3 "Discovery"). */
-export function discoveryService({ db, storage, filters, now }: Deps) {
+export function discoveryService({ db, storage, filters, now, listCacheTtlMs }: Deps) {
   const servers = serversRepository(db);
   const toApi = (row: Parameters<typeof toApiServer>[0]) => toApiServer(row, storage.url);
+  const lists = new TtlCache<{ json: string; total: number }>(listCacheTtlMs);
 
   const reviewsPage = async (serverId: number, limit: number, offset: number): Promise<Review[]> => {
     const rows = await db
@@ -66,7 +70,7 @@ export function discoveryService({ db, storage, filters, now }: Deps) {
         .executeTakeFirstOrThrow()
     ).n;
 
-  /** A listed server, or 404 (hidden ones are only seen by their owner). */
+  /** A listed server, or 404 (hidden ones are only seen by their owner and admins). */
   const visible = async (rawId: string, viewer: UserRow | undefined) => {
     const id = parseId(rawId);
     const row = id ? await servers.findFull(id, now()) : undefined;
@@ -74,8 +78,55 @@ export function discoveryService({ db, storage, filters, now }: Deps) {
     return row;
   };
 
+  /** The part of a server page that is the same for everyone: cached like the lists. */
+  const publicPage = async (id: number) => {
+    const row = await servers.findFull(id, now());
+    if (!row) return undefined;
+    const [reviews, reviewsTotal] = await Promise.all([reviewsPage(row.id, REVIEWS_FIRST_PAGE, 0), countReviews(row.id)]);
+    return { id: row.id, ownerId: row.ownerId, hidden: row.hidden, body: { ...toApi(row), reviews, reviewsTotal } };
+  };
+  const pages = new TtlCache<Awaited<ReturnType<typeof publicPage>>>(listCacheTtlMs);
+
+  /**
+   * Counts a view once per viewer per day (the database decides); viewers seen in the last
+   * minutes are remembered here, so a refreshing visitor costs no write.
+   */
+  const recentViews = new Set<string>();
+  const countView = async (serverId: number, viewerKey: string): Promise<boolean> => {
+    const day = now().toISOString().slice(0, 10);
+    const memo = `${serverId}|${viewerKey}|${day}`;
+    if (recentViews.has(memo)) return false;
+    const counted = await db.transaction().execute(async (trx) => {
+      const inserted = await trx
+        .insertInto('serverViews')
+        .values({ serverId, viewer: viewerKey, day })
+        .onConflict((oc) => oc.doNothing())
+        .returning('serverId')
+        .executeTakeFirst();
+      if (inserted)
+        await trx
+          .updateTable('servers')
+          .set((eb) => ({ views: eb('views', '+', 1) }))
+          .where('id', '=', serverId)
+          .execute();
+      return Boolean(inserted);
+    });
+    if (recentViews.size > 50_000) recentViews.clear();
+    recentViews.add(memo);
+    return counted;
+  };
+
   return {
-    /** `GET /api/servers`: one page and the total; searches with filters by players are logged. */
+    /** Drops cached lists and pages after a change that shows in them. */
+    invalidate: () => {
+      lists.clear();
+      pages.clear();
+    },
+
+    /**
+     * `GET /api/servers`: one page, serialised, and the total, from memory when the same page was
+     * asked for within the cache time. Searches with filters by players are logged every time.
+     */
     async list(query: ListServersQuery, viewer: UserRow | undefined) {
       const names = (query.filters ?? '')
         .split(',')
@@ -83,8 +134,12 @@ export function discoveryService({ db, storage, filters, now }: Deps) {
         .filter(Boolean);
       const chosen = filters.resolve(names);
       const options = { q: query.q, filterIds: chosen.map((f) => f.id), sort: query.sort, limit: query.limit, offset: query.offset };
-      const { rows, total } = await servers.list(options, now());
-      const count = total ?? (query.offset > 0 ? await servers.count(options, now()) : 0);
+      const key = JSON.stringify({ ...options, filterIds: [...options.filterIds].sort((a, b) => a - b), q: options.q?.toLowerCase() });
+      const page = await lists.get(key, async () => {
+        const { rows, total } = await servers.list(options, now());
+        const count = total ?? (query.offset > 0 ? await servers.count(options, now()) : 0);
+        return { json: JSON.stringify(rows.map(toApi)), total: count };
+      });
       if (chosen.length > 0 && query.offset === 0 && (!viewer || viewer.role === 'player')) {
         // Popular filters (decisions §5) count what players look for; paging through results is not a new search.
         await db
@@ -92,7 +147,7 @@ export function discoveryService({ db, storage, filters, now }: Deps) {
           .values(chosen.map((f) => ({ userId: viewer?.id ?? null, filter: f.name })))
           .execute();
       }
-      return { servers: rows.map(toApi), total: count };
+      return page;
     },
 
     async justJoined() {
@@ -117,41 +172,24 @@ export function discoveryService({ db, storage, filters, now }: Deps) {
      * the server, its newest reviews and what the caller already did.
      */
     async detail(rawId: string, viewer: UserRow | undefined, key: string): Promise<ServerDetail> {
-      let row = await visible(rawId, viewer);
-      if (row.ownerId !== viewer?.id) {
-        const day = now().toISOString().slice(0, 10);
-        const counted = await db.transaction().execute(async (trx) => {
-          const inserted = await trx
-            .insertInto('serverViews')
-            .values({ serverId: row.id, viewer: key, day })
-            .onConflict((oc) => oc.doNothing())
-            .returning('serverId')
-            .executeTakeFirst();
-          if (inserted)
-            await trx
-              .updateTable('servers')
-              .set((eb) => ({ views: eb('views', '+', 1) }))
-              .where('id', '=', row.id)
-              .execute();
-          return Boolean(inserted);
-        });
-        if (counted) row = { ...row, views: row.views + 1 };
-      }
-      const [reviews, reviewsTotal, viewerState] = await Promise.all([
-        reviewsPage(row.id, REVIEWS_FIRST_PAGE, 0),
-        countReviews(row.id),
-        this.viewerState(row.id, row.ownerId, viewer),
-      ]);
-      return { ...toApi(row), reviews, reviewsTotal, viewer: viewerState };
+      const id = parseId(rawId);
+      const page = id ? await pages.get(String(id), () => publicPage(id)) : undefined;
+      if (!page || (page.hidden && page.ownerId !== viewer?.id && viewer?.role !== 'admin')) throw notFound(MSG.serverNotFound);
+      const counted = page.ownerId !== viewer?.id && (await countView(page.id, key));
+      const viewerState = await this.viewerState(page.id, page.ownerId, viewer);
+      return { ...page.body, views: page.body.views + (counted ? 1 : 0), viewer: viewerState };
     },
 
+    /** What the caller already did on a server, in one query. */
     async viewerState(serverId: number, ownerId: number, viewer: UserRow | undefined): Promise<ViewerState | null> {
       if (!viewer) return null;
-      const [join, vote] = await Promise.all([
-        db.selectFrom('joins').select('id').where('serverId', '=', serverId).where('userId', '=', viewer.id).executeTakeFirst(),
-        db.selectFrom('votes').select('type').where('serverId', '=', serverId).where('userId', '=', viewer.id).executeTakeFirst(),
-      ]);
-      return { joined: Boolean(join), vote: vote?.type ?? null, isOwner: ownerId === viewer.id };
+      const row = await db
+        .selectNoFrom((eb) => [
+          eb.exists(eb.selectFrom('joins').select('id').where('serverId', '=', serverId).where('userId', '=', viewer.id)).as('joined'),
+          eb.selectFrom('votes').select('type').where('serverId', '=', serverId).where('userId', '=', viewer.id).as('vote'),
+        ])
+        .executeTakeFirstOrThrow();
+      return { joined: Boolean(row.joined), vote: row.vote ?? null, isOwner: ownerId === viewer.id };
     },
 
     async reviews(rawId: string, viewer: UserRow | undefined, limit: number, offset: number) {

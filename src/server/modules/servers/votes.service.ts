@@ -7,6 +7,8 @@ import { serverPolicy } from './servers.policy';
 
 interface Deps {
   db: Kysely<Database>;
+  /** Told after a join or vote changed a counter (cached lists are dropped). */
+  onChange: () => void;
 }
 
 /**
@@ -14,7 +16,7 @@ interface Deps {
  * the unique constraint inside the transaction that bumps the counter, so counters equal rows
  * under any concurrency.
  */
-export function votesService({ db }: Deps) {
+export function votesService({ db, onChange }: Deps) {
   const target = async (rawId: string, actor: UserRow) => {
     const id = parseId(rawId);
     const server = id
@@ -44,6 +46,7 @@ export function votesService({ db }: Deps) {
         return Boolean(row);
       });
       if (!done) throw conflict(MSG.alreadyJoined);
+      onChange();
       return server.id;
     },
 
@@ -74,6 +77,7 @@ export function votesService({ db }: Deps) {
         return undefined;
       });
       if (existing) throw conflict(existing === 'like' ? MSG.alreadyLiked : MSG.alreadyDisliked);
+      onChange();
       return server.id;
     },
   };
