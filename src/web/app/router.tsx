@@ -6,6 +6,13 @@ import { LandingPage } from '../features/landing/components/landing-page';
 import { LoginPage } from '../features/auth/components/login-page';
 import { RegisterPage } from '../features/auth/components/register-page';
 import { UpdateEmailPage } from '../features/auth/components/update-email-page';
+import { HomePage } from '../features/servers/components/home-page';
+import { SearchPage } from '../features/servers/components/search-page';
+import { ListPage } from '../features/servers/components/list-page';
+import { ServerPage } from '../features/servers/components/server-page';
+import { QuickCreatePage } from '../features/servers/components/quick-create-page';
+import { DashboardPage } from '../features/servers/components/dashboard-page';
+import { ProfilePage } from '../features/players/components/profile-page';
 import { RequireAccess, type Access } from './guards';
 import { PLACEHOLDER_ROUTES } from './placeholders';
 
@@ -14,6 +21,14 @@ const pages: Array<{ path: string; access: Access; element: ReactNode }> = [
   { path: '/login', access: 'public', element: <LoginPage /> },
   { path: '/register', access: 'public', element: <RegisterPage /> },
   { path: '/update-email', access: 'user', element: <UpdateEmailPage /> },
+  { path: '/home', access: 'public', element: <HomePage /> },
+  { path: '/search', access: 'public', element: <SearchPage /> },
+  { path: '/list', access: 'public', element: <ListPage /> },
+  { path: '/servers/:id', access: 'public', element: <ServerPage /> },
+  { path: '/profile', access: 'user', element: <ProfilePage /> },
+  { path: '/quick-create', access: 'server_owner', element: <QuickCreatePage /> },
+  { path: '/dashboard', access: 'server_owner', element: <DashboardPage /> },
+  { path: '/dashboard/:id', access: 'server_owner', element: <DashboardPage /> },
   ...PLACEHOLDER_ROUTES.map((p) => ({ ...p, element: <PlaceholderPage title={p.title} description={p.description} /> })),
 ];
 

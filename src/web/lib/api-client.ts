@@ -17,23 +17,36 @@ export interface RequestOptions {
   signal?: AbortSignal;
 }
 
-/**
- * The one request layer of spec §7: every call carries `Cache-Control: no-cache`, a `t` timestamp
- * and the bearer token when there is one. A non-2xx answer throws an {@link ApiError}; 401 and 403
- * are only logged here, the caller decides what they mean.
- */
-export async function apiRequest(path: string, options: RequestOptions = {}): Promise<unknown> {
+/** The URL of an API call, with the `t` timestamp of spec §7. */
+export function apiUrl(path: string): URL {
   const url = new URL(path, window.location.origin);
   url.searchParams.set('t', String(Date.now()));
+  return url;
+}
+
+/** The headers every call carries (spec §7): no-cache, and the bearer token when there is one. */
+export function apiHeaders(): Record<string, string> {
   const headers: Record<string, string> = { 'Cache-Control': 'no-cache', Accept: 'application/json' };
   const token = getToken();
   if (token) headers.Authorization = `Bearer ${token}`;
+  return headers;
+}
+
+/** Turns a non-2xx answer into an {@link ApiError}; 401 and 403 are only logged, the caller decides. */
+export function failure(method: string, path: string, status: number, data: unknown): ApiError {
+  if (status === 401 || status === 403) console.warn(`${method} ${path} answered ${status}`);
+  return new ApiError(status, serverError(data));
+}
+
+async function send(path: string, options: RequestOptions): Promise<{ data: unknown; headers: Headers }> {
+  const headers = apiHeaders();
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  const method = options.method ?? 'GET';
 
   let response: Response;
   try {
-    response = await fetch(url, {
-      method: options.method ?? 'GET',
+    response = await fetch(apiUrl(path), {
+      method,
       headers,
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
       signal: options.signal,
@@ -44,13 +57,28 @@ export async function apiRequest(path: string, options: RequestOptions = {}): Pr
   }
 
   const data: unknown = await response.json().catch(() => undefined);
-  if (!response.ok) {
-    if (response.status === 401 || response.status === 403) {
-      console.warn(`${options.method ?? 'GET'} ${path} answered ${response.status}`);
-    }
-    throw new ApiError(response.status, serverError(data));
-  }
-  return data;
+  if (!response.ok) throw failure(method, path, response.status, data);
+  return { data, headers: response.headers };
+}
+
+/**
+ * The one request layer of spec §7: every call carries `Cache-Control: no-cache`, a `t` timestamp
+ * and the bearer token when there is one. A non-2xx answer throws an {@link ApiError}; 401 and 403
+ * are only logged here, the caller decides what they mean.
+ */
+export async function apiRequest(path: string, options: RequestOptions = {}): Promise<unknown> {
+  return (await send(path, options)).data;
+}
+
+/** {@link apiRequest} for calls whose headers matter too (`X-Total-Count` of paged lists). */
+export async function apiRequestWithHeaders(path: string, options: RequestOptions = {}): Promise<{ data: unknown; headers: Headers }> {
+  return send(path, options);
+}
+
+/** `X-Total-Count` of a paged list, or `fallback` when the header is missing or not a number. */
+export function totalCount(headers: Headers, fallback: number): number {
+  const value = Number(headers.get('X-Total-Count'));
+  return headers.has('X-Total-Count') && Number.isFinite(value) && value >= 0 ? value : fallback;
 }
 
 function serverError(data: unknown): string | undefined {

@@ -1,0 +1,83 @@
+import { MSG } from '../../../../shared/messages';
+import { Skeleton } from '../../../components/skeleton';
+import { useSession } from '../../../lib/session';
+import { usePlayer } from '../api/get-player';
+import { ProfileEditor } from './profile-editor';
+import { ServerList } from './server-list';
+
+/** `/profile`: the signed-in user's name and picture (editable), vote counts, and joined and boosted servers. */
+export function ProfilePage() {
+  const session = useSession();
+  const { data: profile, isPending, isError } = usePlayer(session?.user.id);
+
+  if (isPending) {
+    return (
+      <div className="mx-auto flex w-full max-w-5xl flex-col gap-6 px-4 py-8" aria-busy="true">
+        <Skeleton className="h-40" />
+        <Skeleton className="h-64" />
+      </div>
+    );
+  }
+  if (isError) {
+    return (
+      <div className="mx-auto w-full max-w-3xl px-4 py-16">
+        <p role="alert" className="rounded-xl border border-red-500/30 bg-red-500/10 p-4 text-red-200">
+          {MSG.loadProfileFailed}
+        </p>
+      </div>
+    );
+  }
+
+  const picture = profile.profilePicture ?? profile.profilePic;
+  const stats: Array<[string, number]> = [
+    ['Servers joined', profile.joinedServers.length],
+    ['Likes given', profile.likesGiven],
+    ['Dislikes given', profile.dislikesGiven],
+    ['Boosts given', profile.boostsGiven],
+  ];
+  return (
+    <div className="mx-auto flex w-full max-w-5xl flex-col gap-6 px-4 py-8">
+      <header className="flex flex-col gap-5 rounded-2xl border border-white/10 bg-ink-900/80 p-5 sm:flex-row sm:items-center sm:p-6">
+        {picture ? (
+          <img src={picture} alt="" className="size-24 rounded-full border-2 border-brand-400/60 object-cover" />
+        ) : (
+          <span
+            aria-hidden="true"
+            className="grid size-24 place-items-center rounded-full bg-gradient-to-br from-brand-600 to-accent-500 text-4xl font-black text-white"
+          >
+            {(profile.displayName || profile.username).charAt(0).toUpperCase()}
+          </span>
+        )}
+        <div className="min-w-0 flex-1">
+          <h1 className="truncate text-3xl font-black text-white">{profile.displayName || profile.username}</h1>
+          <p className="text-slate-400">@{profile.username}</p>
+        </div>
+        <dl className="grid grid-cols-2 gap-2 sm:grid-cols-4">
+          {stats.map(([label, value]) => (
+            <div key={label} className="flex flex-col-reverse rounded-xl border border-white/10 bg-white/5 px-3 py-2 text-center">
+              <dt className="text-xs text-slate-400">{label}</dt>
+              <dd className="text-xl font-bold tabular-nums text-white">{value}</dd>
+            </div>
+          ))}
+        </dl>
+      </header>
+      <div className="grid gap-6 lg:grid-cols-[22rem_1fr]">
+        <ProfileEditor key={profile.id} profile={profile} />
+        <div className="flex flex-col gap-6">
+          <ServerList
+            title="Joined servers"
+            servers={profile.joinedServers}
+            empty="You have not joined a server yet."
+            testId="joined-servers"
+          />
+          <ServerList
+            title="Boosted servers"
+            servers={profile.boostedServers}
+            empty="Servers you boost show up here."
+            testId="boosted-servers"
+          />
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,32 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { serverSchema, type Server, type Sort } from '../../../../shared/schemas/server';
+import { apiRequestWithHeaders, totalCount } from '../../../lib/api-client';
+import { serverKeys } from './keys';
+
+export interface ListServersParams {
+  q?: string;
+  /** Filter names; a server must have all of them. */
+  filters?: readonly string[];
+  sort?: Sort;
+  limit?: number;
+  offset?: number;
+}
+
+/** `GET /api/servers`: one page of servers and the total from `X-Total-Count` (decisions §3). */
+export async function listServers(params: ListServersParams): Promise<{ servers: Server[]; total: number }> {
+  const search = new URLSearchParams();
+  if (params.q?.trim()) search.set('q', params.q.trim());
+  if (params.filters?.length) search.set('filters', params.filters.join(','));
+  if (params.sort) search.set('sort', params.sort);
+  if (params.limit !== undefined) search.set('limit', String(params.limit));
+  if (params.offset) search.set('offset', String(params.offset));
+  const { data, headers } = await apiRequestWithHeaders(`/api/servers?${search}`);
+  const servers = z.array(serverSchema).parse(data);
+  return { servers, total: totalCount(headers, servers.length) };
+}
+
+/** Keeps the previous page on screen while the next one loads, so paging does not flash. */
+export function useServerList(params: ListServersParams) {
+  return useQuery({ queryKey: serverKeys.list(params), queryFn: () => listServers(params), placeholderData: keepPreviousData });
+}

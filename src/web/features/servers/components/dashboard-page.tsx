@@ -1,0 +1,69 @@
+import { Navigate, useParams } from 'react-router';
+import { MSG } from '../../../../shared/messages';
+import { ButtonLink } from '../../../components/button';
+import { Skeleton } from '../../../components/skeleton';
+import { useOwnServers } from '../api/get-own-servers';
+import type { QuickCreateState } from './quick-create-page';
+import { ServerEditor } from './server-editor';
+import { ServerPicker } from './server-picker';
+
+/**
+ * `/dashboard` and `/dashboard/:id`: an owner without a server goes to /quick-create; `/dashboard`
+ * opens the first server; the picker switches between up to three.
+ */
+export function DashboardPage() {
+  const { id } = useParams();
+  const { data: servers, isPending, isFetching, isError } = useOwnServers();
+
+  // A cached empty list is only trusted once it is fresh: a server may have just been created.
+  if (isPending || (servers?.length === 0 && isFetching)) {
+    return (
+      <div className="mx-auto flex w-full max-w-7xl flex-col gap-6 px-4 py-8" aria-busy="true">
+        <Skeleton className="h-10 w-64" />
+        <Skeleton className="h-96" />
+      </div>
+    );
+  }
+  if (isError) {
+    return (
+      <div className="mx-auto w-full max-w-3xl px-4 py-16">
+        <p role="alert" className="rounded-xl border border-red-500/30 bg-red-500/10 p-4 text-red-200">
+          {MSG.serverUnavailable}
+        </p>
+      </div>
+    );
+  }
+  if (servers.length === 0) return <Navigate to="/quick-create" replace state={{ notice: MSG.noServer } satisfies QuickCreateState} />;
+  const first = servers[0];
+  if (!id && first) return <Navigate to={`/dashboard/${first.id}`} replace />;
+  const server = servers.find((s) => s.id === id);
+
+  return (
+    <div className="mx-auto flex w-full max-w-7xl flex-col gap-6 px-4 py-8">
+      <header className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
+        <div>
+          <h1 className="text-3xl font-black tracking-tight text-white">Dashboard</h1>
+          <p className="mt-1 text-slate-300">Make your page stand out: every change shows in the preview before you save.</p>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          {server ? (
+            <ButtonLink to={`/servers/${server.id}`} variant="secondary">
+              View public page
+            </ButtonLink>
+          ) : null}
+          <ButtonLink to="/quick-create" variant="secondary">
+            + Add server
+          </ButtonLink>
+        </div>
+      </header>
+      {servers.length > 1 ? <ServerPicker servers={servers} currentId={id} /> : null}
+      {server ? (
+        <ServerEditor key={server.id} server={server} />
+      ) : (
+        <p role="alert" className="rounded-xl border border-red-500/30 bg-red-500/10 p-4 text-red-200">
+          {id ? MSG.notYourServer : MSG.serverMissing}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,82 @@
+import type { ReactNode } from 'react';
+import { LIMITS } from '../../../../shared/limits';
+import { MSG } from '../../../../shared/messages';
+import type { Server } from '../../../../shared/schemas/server';
+import { ButtonLink } from '../../../components/button';
+import { EmptyState } from '../../../components/empty-state';
+import { useJustJoined } from '../api/get-just-joined';
+import { useServerList } from '../api/list-servers';
+import { PageSection } from './page-section';
+import { CarouselSkeleton, ServerCarousel } from './server-carousel';
+import { WeekendCard } from './weekend-card';
+
+const TOP = { sort: 'likes', limit: LIMITS.homeTop } as const;
+
+/** `/home`: search, the servers that joined in the last 24 h, the Server of the Weekend and the top 10 by likes. */
+export function HomePage() {
+  const justJoined = useJustJoined();
+  const top = useServerList(TOP);
+  return (
+    <div className="mx-auto flex w-full max-w-7xl flex-col gap-10 px-4 py-8 sm:py-12">
+      <header className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+        <div>
+          <h1 className="text-3xl font-black tracking-tight text-white sm:text-4xl">
+            Discover <span className="text-gradient">roleplay servers</span>
+          </h1>
+          <p className="mt-2 text-slate-300">New arrivals, this weekend’s pick and the community’s favourites.</p>
+        </div>
+        <ButtonLink to="/search" className="self-start sm:self-auto">
+          <svg viewBox="0 0 20 20" className="size-4" aria-hidden="true">
+            <circle cx="9" cy="9" r="6" stroke="currentColor" strokeWidth="2" fill="none" />
+            <path d="M13.5 13.5L18 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+          </svg>
+          Search
+        </ButtonLink>
+      </header>
+
+      <PageSection id="just-joined" title="Just Joined Servers (Last 24h)">
+        <CarouselState query={justJoined} empty="No new servers in the last 24 hours. Check back soon.">
+          {(servers) => <ServerCarousel servers={servers} label="Just joined servers" testId="just-joined" />}
+        </CarouselState>
+      </PageSection>
+
+      <PageSection id="weekend" title="Server of the Weekend">
+        <WeekendCard />
+      </PageSection>
+
+      <PageSection
+        id="top-10"
+        title="Top 10"
+        action={
+          <ButtonLink to="/list?tab=popular" variant="ghost" className="px-3 py-1.5">
+            Hot & Popular →
+          </ButtonLink>
+        }
+      >
+        <CarouselState query={{ ...top, data: top.data?.servers }} empty="No servers have been liked yet.">
+          {(servers) => <ServerCarousel servers={servers} label="Top 10 servers by likes" testId="top-10" />}
+        </CarouselState>
+      </PageSection>
+    </div>
+  );
+}
+
+function CarouselState({
+  query,
+  empty,
+  children,
+}: {
+  query: { data: Server[] | undefined; isPending: boolean; isError: boolean };
+  empty: string;
+  children: (servers: Server[]) => ReactNode;
+}) {
+  if (query.isPending) return <CarouselSkeleton />;
+  if (query.isError || !query.data)
+    return (
+      <p role="alert" className="text-sm text-red-300">
+        {MSG.loadServersFailed}
+      </p>
+    );
+  if (query.data.length === 0) return <EmptyState title="Nothing here yet">{empty}</EmptyState>;
+  return <>{children(query.data)}</>;
+}

@@ -1,0 +1,191 @@
+import { useState, type FormEvent } from 'react';
+import { LIMITS } from '../../../../shared/limits';
+import { MSG } from '../../../../shared/messages';
+import type { Sort } from '../../../../shared/schemas/server';
+import { Button } from '../../../components/button';
+import { EmptyState } from '../../../components/empty-state';
+import { SelectField } from '../../../components/select-field';
+import { Skeleton } from '../../../components/skeleton';
+import { useFilterCategories } from '../api/get-filter-categories';
+import { useServerList } from '../api/list-servers';
+import { useSearchQuery } from '../hooks/use-search-query';
+import { FilterChips } from './filter-chips';
+import { Pagination } from './pagination';
+import { ServerCard, ServerCardSkeleton } from './server-card';
+
+const PAGE_SIZE = LIMITS.listDefault;
+export const SORT_OPTIONS: ReadonlyArray<{ value: Sort; label: string }> = [
+  { value: 'likes', label: 'Most liked' },
+  { value: 'popular', label: 'Most popular' },
+  { value: 'hot', label: 'Hot (recently boosted)' },
+  { value: 'new', label: 'Newest' },
+  { value: 'players', label: 'Most players online' },
+  { value: 'joins', label: 'Most joins (24h)' },
+];
+
+/** `/search`: name search, category filters and sort, with the whole query in the URL. */
+export function SearchPage() {
+  const [query, setQuery] = useSearchQuery();
+  const [text, setText] = useState(query.q);
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const categories = useFilterCategories();
+  const results = useServerList({
+    q: query.q,
+    filters: query.filters,
+    sort: query.sort,
+    limit: PAGE_SIZE,
+    offset: (query.page - 1) * PAGE_SIZE,
+  });
+  // Back and Forward change the URL under the box: show what is searched.
+  const [shownQ, setShownQ] = useState(query.q);
+  if (shownQ !== query.q) {
+    setShownQ(query.q);
+    setText(query.q);
+  }
+
+  const total = results.data?.total ?? 0;
+  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
+  const toggle = (filter: string) =>
+    setQuery({ filters: query.filters.includes(filter) ? query.filters.filter((f) => f !== filter) : [...query.filters, filter] });
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    setQuery({ q: text });
+  };
+
+  return (
+    <div className="mx-auto flex w-full max-w-7xl flex-col gap-6 px-4 py-8">
+      <header>
+        <h1 className="text-3xl font-black tracking-tight text-white">Search Servers</h1>
+        <p className="mt-1 text-slate-300">Find a server by name, then narrow it down by game, style, language and more.</p>
+      </header>
+
+      <form role="search" onSubmit={onSubmit} className="flex flex-col gap-3 sm:flex-row sm:items-end">
+        <div className="flex flex-1 flex-col gap-1.5">
+          <label htmlFor="search-q" className="text-sm font-medium text-slate-200">
+            Server name
+          </label>
+          <input
+            id="search-q"
+            type="search"
+            value={text}
+            maxLength={LIMITS.serverName}
+            onChange={(e) => setText(e.target.value)}
+            placeholder="e.g. Los Santos"
+            className="rounded-xl border border-white/10 bg-ink-950/70 px-3.5 py-2.5 text-slate-100 placeholder:text-slate-500 focus:border-brand-400 focus:outline-none"
+          />
+        </div>
+        <Button type="submit">Search</Button>
+        <SelectField
+          label="Sort by"
+          value={query.sort}
+          options={SORT_OPTIONS}
+          onChange={(e) => setQuery({ sort: e.target.value as Sort })}
+          className="sm:w-56"
+        />
+      </form>
+
+      <div className="grid gap-6 lg:grid-cols-[18rem_1fr]">
+        <aside className="flex flex-col gap-3">
+          <Button
+            variant="secondary"
+            className="lg:hidden"
+            aria-expanded={filtersOpen}
+            aria-controls="search-filters"
+            onClick={() => setFiltersOpen((v) => !v)}
+          >
+            {filtersOpen ? 'Hide filters' : 'Show filters'}
+            {query.filters.length ? ` (${query.filters.length})` : ''}
+          </Button>
+          <div
+            id="search-filters"
+            className={`${filtersOpen ? 'block' : 'hidden'} rounded-2xl border border-white/10 bg-ink-900/80 p-4 lg:sticky lg:top-20 lg:block lg:max-h-[calc(100dvh-6rem)] lg:overflow-y-auto`}
+          >
+            <h2 className="mb-3 font-semibold text-white">Filters</h2>
+            {categories.isPending ? (
+              <div className="flex flex-col gap-2">
+                <Skeleton className="h-6 w-1/2" />
+                <Skeleton className="h-16" />
+                <Skeleton className="h-16" />
+              </div>
+            ) : categories.isError ? (
+              <p role="alert" className="text-sm text-red-300">
+                Failed to load filters.
+              </p>
+            ) : (
+              <FilterChips categories={categories.data} selected={query.filters} onToggle={toggle} />
+            )}
+          </div>
+        </aside>
+
+        <section aria-labelledby="results-heading" className="flex min-w-0 flex-col gap-4">
+          <div className="flex flex-wrap items-center gap-2">
+            <h2 id="results-heading" className="mr-2 text-sm text-slate-300" aria-live="polite">
+              {results.isPending ? 'Searching…' : results.isError ? '' : `${total} ${total === 1 ? 'server' : 'servers'}`}
+            </h2>
+            {query.filters.map((f) => (
+              <button
+                key={f}
+                type="button"
+                onClick={() => toggle(f)}
+                className="inline-flex items-center gap-1 rounded-full border border-brand-400/50 bg-brand-500/15 px-2.5 py-0.5 text-xs text-white hover:bg-brand-500/30"
+                aria-label={`Remove filter ${f}`}
+              >
+                {f} <span aria-hidden="true">×</span>
+              </button>
+            ))}
+            {query.filters.length || query.q ? (
+              <button type="button" onClick={() => setQuery({ q: '', filters: [] })} className="text-xs text-brand-400 hover:underline">
+                Clear all
+              </button>
+            ) : null}
+          </div>
+
+          {results.isError ? (
+            <p role="alert" className="text-sm text-red-300">
+              {MSG.loadServersFailed}
+            </p>
+          ) : results.isPending ? (
+            <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-hidden="true">
+              {Array.from({ length: 6 }, (_, i) => (
+                <li key={i}>
+                  <ServerCardSkeleton />
+                </li>
+              ))}
+            </ul>
+          ) : results.data.servers.length === 0 ? (
+            <EmptyState
+              title="No servers match"
+              action={
+                <Button variant="secondary" onClick={() => setQuery({ q: '', filters: [] })}>
+                  Clear search
+                </Button>
+              }
+            >
+              Try a shorter name or fewer filters.
+            </EmptyState>
+          ) : (
+            <ul
+              data-testid="search-results"
+              aria-busy={results.isPlaceholderData}
+              className={`grid gap-4 sm:grid-cols-2 xl:grid-cols-3 ${results.isPlaceholderData ? 'opacity-60' : ''}`}
+            >
+              {results.data.servers.map((s) => (
+                <li key={s.id}>
+                  <ServerCard server={s} className="h-full" />
+                </li>
+              ))}
+            </ul>
+          )}
+          <Pagination
+            page={query.page}
+            pages={pages}
+            onPage={(page) => {
+              setQuery({ ...query, page });
+              window.scrollTo({ top: 0 });
+            }}
+          />
+        </section>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,131 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { LIMITS } from '../../../../shared/limits';
+import { MSG } from '../../../../shared/messages';
+import type { Server, ViewerState } from '../../../../shared/schemas/server';
+import { Button } from '../../../components/button';
+import { ThumbIcon } from '../../../components/icons';
+import { FormMessage } from '../../../components/form-message';
+import { TextAreaField } from '../../../components/textarea-field';
+import { ApiError, errorText } from '../../../lib/api-client';
+import { useSession } from '../../../lib/session';
+import { useServerAction, type ServerAction } from '../api/vote-server';
+
+const DONE: Record<ServerAction, string> = {
+  join: 'You joined this server. Have fun!',
+  like: 'Thanks! You liked this server.',
+  dislike: 'Thanks for your feedback. You disliked this server.',
+};
+
+/**
+ * Join / Like / Dislike with an optional review (spec §4): each is locked once done in this view,
+ * and from the start when the server says the caller already did it. One vote per user, so a like
+ * also locks Dislike. Owners see all three disabled.
+ */
+export function ServerActions({
+  server,
+  viewer,
+  onDone,
+}: {
+  server: Server;
+  viewer: ViewerState | null;
+  onDone: (server: Server) => void;
+}) {
+  const session = useSession();
+  const action = useServerAction();
+  const [joined, setJoined] = useState(viewer?.joined ?? false);
+  const [vote, setVote] = useState<'like' | 'dislike' | null>(viewer?.vote ?? null);
+  const [review, setReview] = useState('');
+  const [pending, setPending] = useState<ServerAction | null>(null);
+  const [message, setMessage] = useState<{ error?: string; success?: string } | null>(null);
+  const owner = viewer?.isOwner === true;
+
+  const run = async (kind: ServerAction) => {
+    if (!session) return setMessage({ error: MSG.loginRequired });
+    if (kind !== 'join' && review.length > LIMITS.review) return setMessage({ error: MSG.reviewTooLong });
+    setPending(kind);
+    setMessage(null);
+    try {
+      const updated = await action.mutateAsync({ id: server.id, action: kind, review: kind === 'join' ? undefined : review });
+      if (kind === 'join') setJoined(true);
+      else {
+        setVote(kind);
+        setReview('');
+      }
+      setMessage({ success: DONE[kind] });
+      onDone(updated);
+    } catch (error) {
+      // "Already done" answers lock the button too: the server knows better than this view.
+      if (error instanceof ApiError && error.status === 409) {
+        if (kind === 'join') setJoined(true);
+        else setVote(kind);
+      }
+      setMessage({ error: errorText(error, kind === 'join' ? MSG.joinFailed : MSG.actionFailed) });
+    } finally {
+      setPending(null);
+    }
+  };
+
+  const voteLocked = owner || vote !== null;
+  return (
+    <section
+      aria-labelledby="actions-heading"
+      className="flex flex-col gap-3 rounded-2xl border border-white/10 bg-ink-900/90 p-4 text-slate-100 sm:p-5"
+    >
+      <h2 id="actions-heading" className="font-semibold text-white">
+        Play, vote and review
+      </h2>
+      {owner ? (
+        <p className="text-sm text-slate-400">
+          This is your server: {MSG.ownServerVote.charAt(0).toLowerCase() + MSG.ownServerVote.slice(1)}
+        </p>
+      ) : null}
+      <div className="grid grid-cols-3 gap-2 [&>button]:px-2">
+        <Button onClick={() => void run('join')} disabled={owner || joined || pending !== null} aria-pressed={joined}>
+          {joined ? '✓ Joined' : pending === 'join' ? 'Joining…' : 'Join'}
+        </Button>
+        <Button
+          variant="secondary"
+          onClick={() => void run('like')}
+          disabled={voteLocked || pending !== null}
+          aria-pressed={vote === 'like'}
+        >
+          <ThumbIcon />
+          {vote === 'like' ? 'Liked' : pending === 'like' ? 'Liking…' : 'Like'}
+        </Button>
+        <Button
+          variant="secondary"
+          onClick={() => void run('dislike')}
+          disabled={voteLocked || pending !== null}
+          aria-pressed={vote === 'dislike'}
+        >
+          <ThumbIcon down />
+          {vote === 'dislike' ? 'Disliked' : pending === 'dislike' ? 'Sending…' : 'Dislike'}
+        </Button>
+      </div>
+      {voteLocked ? null : (
+        <TextAreaField
+          label="Review (optional, sent with your like or dislike)"
+          value={review}
+          maxLength={LIMITS.review}
+          rows={3}
+          placeholder="What makes this server worth playing?"
+          onChange={(e) => setReview(e.target.value)}
+        />
+      )}
+      <FormMessage error={message?.error} success={message?.success} />
+      {message?.error === MSG.loginRequired ? (
+        <p className="text-sm text-slate-300">
+          <Link to="/login" className="font-semibold text-brand-400 hover:underline">
+            Log in
+          </Link>{' '}
+          or{' '}
+          <Link to="/register" className="font-semibold text-brand-400 hover:underline">
+            create an account
+          </Link>{' '}
+          to join and vote.
+        </p>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,80 @@
+import { Link } from 'react-router';
+import type { Server } from '../../../../shared/schemas/server';
+import { Skeleton } from '../../../components/skeleton';
+import { Tag } from '../../../components/tag';
+import { PlayerCount } from './player-count';
+
+const TAGS_SHOWN = 3;
+
+/** A server in a list or carousel: banner, picture, name, status, likes, live players, a few filters. */
+export function ServerCard({ server, className = '', tabIndex }: { server: Server; className?: string; tabIndex?: number }) {
+  const more = server.filters.length - TAGS_SHOWN;
+  return (
+    <article
+      className={`group relative flex flex-col overflow-hidden rounded-2xl border border-white/10 bg-ink-900/90 shadow-lg shadow-black/20 transition hover:border-brand-400/50 focus-within:border-brand-400/70 ${className}`}
+    >
+      <div className="relative aspect-[3/1] bg-gradient-to-br from-brand-600/40 to-accent-500/30">
+        {server.banner ? <img src={server.banner} alt="" loading="lazy" className="size-full object-cover" /> : null}
+      </div>
+      <div className="flex flex-1 flex-col gap-2 px-4 pb-4">
+        <div className="-mt-7 flex items-end gap-3">
+          <ServerAvatar src={server.profilePicture} name={server.name} className="size-14 rounded-xl border-2 border-ink-900" />
+        </div>
+        <h3 className="line-clamp-1 font-semibold text-white">
+          <Link to={`/servers/${server.id}`} tabIndex={tabIndex} className="after:absolute after:inset-0 focus-visible:outline-none">
+            {server.name}
+          </Link>
+        </h3>
+        <p className="line-clamp-2 min-h-10 text-sm text-slate-400">{server.statusMessage || 'No status yet.'}</p>
+        <div className="flex items-center justify-between text-sm text-slate-300">
+          <span className="inline-flex items-center gap-1" title="Likes">
+            <span aria-hidden="true">♥</span>
+            <span className="tabular-nums">{server.likes}</span>
+            <span className="sr-only">likes</span>
+          </span>
+          <PlayerCount server={server} />
+        </div>
+        {server.filters.length > 0 ? (
+          <ul className="flex flex-wrap gap-1.5" aria-label="Filters">
+            {server.filters.slice(0, TAGS_SHOWN).map((f) => (
+              <li key={f}>
+                <Tag>{f}</Tag>
+              </li>
+            ))}
+            {more > 0 ? (
+              <li>
+                <Tag>+{more}</Tag>
+              </li>
+            ) : null}
+          </ul>
+        ) : null}
+      </div>
+    </article>
+  );
+}
+
+/** A server's profile picture, or its initial on a gradient when it has none. */
+export function ServerAvatar({ src, name, className = '' }: { src: string | null; name: string; className?: string }) {
+  if (src) return <img src={src} alt="" loading="lazy" className={`shrink-0 bg-ink-800 object-cover ${className}`} />;
+  return (
+    <span
+      aria-hidden="true"
+      className={`grid shrink-0 place-items-center bg-gradient-to-br from-brand-600 to-accent-500 font-bold text-white ${className}`}
+    >
+      {name.trim().charAt(0).toUpperCase() || '?'}
+    </span>
+  );
+}
+
+export function ServerCardSkeleton({ className = '' }: { className?: string }) {
+  return (
+    <div className={`overflow-hidden rounded-2xl border border-white/10 bg-ink-900/90 ${className}`}>
+      <Skeleton className="aspect-[3/1] rounded-none" />
+      <div className="flex flex-col gap-2 p-4">
+        <Skeleton className="h-5 w-2/3" />
+        <Skeleton className="h-4 w-full" />
+        <Skeleton className="h-4 w-1/2" />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,114 @@
+import type { ReactNode } from 'react';
+import { useParams } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { MSG } from '../../../../shared/messages';
+import type { Server, ServerDetail } from '../../../../shared/schemas/server';
+import { ButtonLink } from '../../../components/button';
+import { EmptyState } from '../../../components/empty-state';
+import { Skeleton } from '../../../components/skeleton';
+import { Tag } from '../../../components/tag';
+import { ApiError } from '../../../lib/api-client';
+import { useSession } from '../../../lib/session';
+import { useServer } from '../api/get-server';
+import { serverKeys } from '../api/keys';
+import { ServerActions } from './server-actions';
+import { ServerGallery } from './server-gallery';
+import { ServerHero } from './server-hero';
+import { ServerReviews } from './server-reviews';
+import { ServerStats } from './server-stats';
+
+/** `/servers/:id`: the public server page, drawn in the owner's colours. */
+export function ServerPage() {
+  const { id = '' } = useParams();
+  const session = useSession();
+  const queryClient = useQueryClient();
+  const { data: server, isPending, error } = useServer(id);
+
+  if (isPending) return <ServerPageSkeleton />;
+  if (error instanceof ApiError && (error.status === 404 || error.status === 400)) {
+    return (
+      <div className="mx-auto w-full max-w-3xl px-4 py-16">
+        <EmptyState title="Server not found" action={<ButtonLink to="/search">Search servers</ButtonLink>}>
+          This server does not exist or was removed. Find another one to play on.
+        </EmptyState>
+      </div>
+    );
+  }
+  if (error || !server) {
+    return (
+      <div className="mx-auto w-full max-w-3xl px-4 py-16">
+        <p role="alert" className="rounded-xl border border-red-500/30 bg-red-500/10 p-4 text-red-200">
+          {MSG.loadServerFailed}
+        </p>
+      </div>
+    );
+  }
+
+  // The answer carries the new counters; reviews and viewer come with the refetch.
+  const onDone = (updated: Server) => {
+    const key = [...serverKeys.detail(id), session?.user.id ?? ''];
+    queryClient.setQueryData<ServerDetail>(key, (old) => (old ? { ...old, ...updated } : old));
+    void queryClient.invalidateQueries({ queryKey: serverKeys.detail(id) });
+  };
+
+  return (
+    <div className="mx-auto flex w-full max-w-6xl flex-col gap-6 px-4 py-6 sm:py-8">
+      <ServerHero server={server} />
+      <div className="grid gap-6 lg:grid-cols-[1fr_22rem]">
+        {/* First in the DOM so phones see the buttons before the long content; second column on desktop. */}
+        <aside className="flex flex-col gap-4 lg:sticky lg:top-20 lg:order-2 lg:self-start">
+          <ServerActions key={`${server.id}-${session?.user.id ?? ''}`} server={server} viewer={server.viewer} onDone={onDone} />
+        </aside>
+        <div
+          className="flex min-w-0 flex-col gap-6 rounded-2xl border border-white/10 p-4 sm:p-6"
+          style={{ backgroundColor: server.backgroundColor, color: server.textColor }}
+        >
+          <Block title="About">
+            <p className="whitespace-pre-line break-words leading-relaxed">
+              {server.bio || 'The owner has not written a description yet.'}
+            </p>
+            {server.filters.length > 0 ? (
+              <ul className="mt-4 flex flex-wrap gap-1.5" aria-label="Filters">
+                {server.filters.map((f) => (
+                  <li key={f}>
+                    <Tag tone="inherit">{f}</Tag>
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+          </Block>
+          <Block title="Stats">
+            <ServerStats server={server} />
+          </Block>
+          <Block title="Gallery">
+            <ServerGallery images={server.galleryImages} name={server.name} />
+          </Block>
+          <Block title={`Reviews (${server.reviewsTotal})`}>
+            <ServerReviews serverId={server.id} first={server.reviews} total={server.reviewsTotal} />
+          </Block>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function Block({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section className="flex flex-col gap-3">
+      <h2 className="text-lg font-bold">{title}</h2>
+      {children}
+    </section>
+  );
+}
+
+function ServerPageSkeleton() {
+  return (
+    <div className="mx-auto flex w-full max-w-6xl flex-col gap-6 px-4 py-8" aria-busy="true" aria-label="Loading server">
+      <Skeleton className="aspect-[3/1] max-h-72 w-full" />
+      <div className="grid gap-6 lg:grid-cols-[1fr_22rem]">
+        <Skeleton className="h-96" />
+        <Skeleton className="h-48" />
+      </div>
+    </div>
+  );
+}

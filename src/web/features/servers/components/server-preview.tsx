@@ -1,0 +1,24 @@
+import type { Server } from '../../../../shared/schemas/server';
+import { Tag } from '../../../components/tag';
+import { ServerHero } from './server-hero';
+
+/** The dashboard's live preview: the page header and the start of the about block, in the chosen colours. */
+export function ServerPreview({ server }: { server: Server }) {
+  return (
+    <div data-testid="server-preview" className="flex flex-col gap-2">
+      <ServerHero server={server} headingLevel={2} />
+      <div className="rounded-2xl border border-white/10 p-4" style={{ backgroundColor: server.backgroundColor, color: server.textColor }}>
+        <p className="line-clamp-4 whitespace-pre-line break-words text-sm">{server.bio || 'Your bio appears here.'}</p>
+        {server.filters.length > 0 ? (
+          <ul className="mt-3 flex flex-wrap gap-1.5">
+            {server.filters.map((f) => (
+              <li key={f}>
+                <Tag tone="inherit">{f}</Tag>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+      </div>
+    </div>
+  );
+}

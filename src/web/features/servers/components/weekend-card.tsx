@@ -1,0 +1,59 @@
+import { Link } from 'react-router';
+import { MSG } from '../../../../shared/messages';
+import { buttonClass } from '../../../components/button';
+import { EmptyState } from '../../../components/empty-state';
+import { Skeleton } from '../../../components/skeleton';
+import { Tag } from '../../../components/tag';
+import { useServerOfTheWeekend } from '../api/get-server-of-the-weekend';
+import { PlayerCount } from './player-count';
+import { ServerAvatar } from './server-card';
+
+/** The featured Server of the Weekend, large, in the owner's colours; an invitation when none is booked. */
+export function WeekendCard() {
+  const { data: server, isPending, isError } = useServerOfTheWeekend();
+  if (isPending) return <Skeleton className="h-56 w-full" />;
+  if (isError)
+    return (
+      <p role="alert" className="text-sm text-red-300">
+        {MSG.loadServersFailed}
+      </p>
+    );
+  if (!server) {
+    return (
+      <EmptyState title="No Server of the Weekend yet">
+        Owners can feature their server here for a whole weekend from the Payments page.
+      </EmptyState>
+    );
+  }
+  return (
+    <article
+      data-testid="weekend-card"
+      className="relative overflow-hidden rounded-2xl border border-amber-300/40 shadow-xl shadow-amber-500/10"
+      style={{ backgroundColor: server.backgroundColor, color: server.textColor }}
+    >
+      {server.banner ? <img src={server.banner} alt="" className="h-32 w-full object-cover sm:h-44" /> : null}
+      <div className="flex flex-col gap-4 p-5 sm:flex-row sm:items-center">
+        <ServerAvatar src={server.profilePicture} name={server.name} className="size-20 rounded-2xl" />
+        <div className="min-w-0 flex-1">
+          <p className="mb-1 inline-flex rounded-full bg-amber-400 px-2.5 py-0.5 text-xs font-bold uppercase tracking-wide text-ink-950">
+            ★ Server of the Weekend
+          </p>
+          <h3 className="truncate text-2xl font-bold">{server.name}</h3>
+          <p className="line-clamp-2 opacity-80">{server.statusMessage}</p>
+          <div className="mt-2 flex flex-wrap items-center gap-3 text-sm">
+            <span>♥ {server.likes} likes</span>
+            <PlayerCount server={server} />
+            {server.filters.slice(0, 3).map((f) => (
+              <Tag key={f} tone="inherit">
+                {f}
+              </Tag>
+            ))}
+          </div>
+        </div>
+        <Link to={`/servers/${server.id}`} className={buttonClass('primary', 'shrink-0')}>
+          View server
+        </Link>
+      </div>
+    </article>
+  );
+}
