@@ -112,6 +112,8 @@ describe('joining and voting (issue 3)', () => {
     );
     const { server: row, rows } = await counters(server.id);
     expect(row).toEqual(rows);
-    expect(rows).toEqual({ likes: 5, dislikes: 4, totalJoins: 8 });
+    // Each of the crowd sent two different votes at once: whichever came first counts, once.
+    expect(rows.likes + rows.dislikes).toBe(9);
+    expect(rows.totalJoins).toBe(8);
   });
 });

@@ -1,0 +1,81 @@
+import { z } from 'zod';
+import { BOOST_PACKAGES, PRICES } from '../limits';
+import { MSG } from '../messages';
+
+export const PAYMENT_TYPES = ['playerBoost', 'ownerBoost', 'subscription', 'serverOfTheWeekend'] as const;
+export type PaymentType = (typeof PAYMENT_TYPES)[number];
+
+/** Every checkout call answers the page to send the browser to (spec §7). */
+export const checkoutUrlSchema = z.object({ url: z.string() });
+
+export const subscribeBodySchema = z.object({
+  plan: z.enum(['Pro', 'Premium'], { error: MSG.selectPlan }),
+});
+
+export const boostSingleBodySchema = z.object({
+  serverId: z.string({ error: MSG.selectServerToBoost }).min(1, MSG.selectServerToBoost),
+});
+
+/** `amount` is the number of boosts of a package (10, 25, 50, 200 or 1000). */
+export const boostPackageBodySchema = z.object({
+  serverId: z.string({ error: MSG.selectServerToBoost }).min(1, MSG.selectServerToBoost),
+  amount: z.coerce
+    .number({ error: MSG.selectBoostPackage })
+    .refine((n) => BOOST_PACKAGES.some((p) => p.boosts === n), MSG.selectBoostPackage),
+});
+
+/** A `userId` in the body is ignored: the buyer is the token's user (decisions §4). */
+export const weekendBodySchema = z.object({
+  serverId: z.string({ error: MSG.selectServer }).min(1, MSG.selectServer),
+});
+
+/** Price of a boost package in cents; Premium pays 25 % less (spec §9). */
+export function boostPackageCents(boosts: number, premium: boolean): number {
+  const pack = BOOST_PACKAGES.find((p) => p.boosts === boosts);
+  if (!pack) throw new Error(`no boost package of ${boosts}`);
+  return premium ? Math.round((pack.cents * (100 - PRICES.premiumBoostDiscountPercent)) / 100) : pack.cents;
+}
+
+/** A row of `GET /api/user/payments` (spec §3): `amount` in dollars. */
+export const paymentSchema = z.object({
+  id: z.string(),
+  createdAt: z.iso.datetime(),
+  type: z.enum(PAYMENT_TYPES),
+  amount: z.number(),
+  serverId: z.string().nullable(),
+  serverName: z.string().nullable(),
+  status: z.enum(['paid', 'refunded', 'disputed']),
+});
+export type Payment = z.infer<typeof paymentSchema>;
+
+/** `GET /api/user/subscription`. */
+export const subscriptionSchema = z.object({
+  plan: z.enum(['', 'Pro', 'Premium']),
+  status: z.enum(['active', 'past_due', 'canceled', 'none']),
+  currentPeriodEnd: z.iso.datetime().nullable(),
+});
+export type Subscription = z.infer<typeof subscriptionSchema>;
+
+/** What the built-in test checkout page shows (decisions §6): `GET /api/checkout/{id}`. */
+export const checkoutSessionSchema = z.object({
+  id: z.string(),
+  kind: z.enum(PAYMENT_TYPES),
+  description: z.string(),
+  amount: z.number(),
+  status: z.enum(['open', 'complete', 'canceled', 'expired']),
+  returnPath: z.string(),
+  serverId: z.string().nullable(),
+  weekendStart: z.string().nullable(),
+});
+export type CheckoutSession = z.infer<typeof checkoutSessionSchema>;
+
+/** `GET /api/payments/quote`: what the caller would pay now, for the payments page. */
+export const quoteSchema = z.object({
+  premium: z.boolean(),
+  packages: z.array(z.object({ boosts: z.number(), cents: z.number(), amount: z.number(), fullAmount: z.number() })),
+  playerBoost: z.number(),
+  weekend: z.object({ amount: z.number(), nextFreeWeekend: z.string() }),
+  plans: z.object({ Pro: z.number(), Premium: z.number() }),
+  boostingEnabled: z.boolean(),
+});
+export type Quote = z.infer<typeof quoteSchema>;
