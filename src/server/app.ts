@@ -31,6 +31,10 @@ import { discoveryService } from './modules/servers/discovery.service';
 import { votesService } from './modules/servers/votes.service';
 import { playersService } from './modules/players/players.service';
 import { registerMultipart } from './plugins/multipart';
+import { createStripeClient } from './adapters/stripe';
+import { fulfilmentService } from './modules/payments/fulfilment.service';
+import { checkoutService } from './modules/payments/checkout.service';
+import { webhookService } from './modules/payments/webhook.service';
 import { metaForPath, metaTags } from './modules/seo/meta';
 import { seoRoutes } from './modules/seo/seo.routes';
 
@@ -111,6 +115,9 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
     void playerCount.refresh().catch((err: unknown) => app.log.error({ err }, 'player count refresh failed'));
   };
 
+  const stripe = createStripeClient(config.stripe);
+  const fulfilment = fulfilmentService({ db, now, onChange: onServersChanged });
+
   const ctx: Context = {
     config,
     db,
@@ -129,10 +136,14 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
     }),
     playerCount,
     filters,
-    servers: serversService({ db, storage, filters, now, onServersChanged }),
+    servers: serversService({ db, storage, filters, now, onServersChanged, fulfilment }),
     discovery,
     votes: votesService({ db, onChange: discovery.invalidate }),
     players: playersService({ db, storage }),
+    stripe,
+    fulfilment,
+    checkout: checkoutService({ db, stripe, fulfilment, publicUrl: config.publicUrl, now, log: app.log }),
+    webhooks: webhookService({ fulfilment }),
     io,
     rateLimits: { ...DEFAULT_RATE_LIMITS, ...options.rateLimits },
     now,

@@ -15,6 +15,10 @@ import type { ServersService } from './modules/servers/servers.service';
 import type { DiscoveryService } from './modules/servers/discovery.service';
 import type { VotesService } from './modules/servers/votes.service';
 import type { PlayersService } from './modules/players/players.service';
+import type { Stripe } from './adapters/stripe';
+import type { CheckoutService } from './modules/payments/checkout.service';
+import type { FulfilmentService } from './modules/payments/fulfilment.service';
+import type { WebhookService } from './modules/payments/webhook.service';
 
 /** What routes and services share: built once in `build()`, reached as `app.ctx`. */
 export interface Context {
@@ -32,6 +36,10 @@ export interface Context {
   discovery: DiscoveryService;
   votes: VotesService;
   players: PlayersService;
+  stripe: Stripe | undefined;
+  fulfilment: FulfilmentService;
+  checkout: CheckoutService;
+  webhooks: WebhookService;
   io: SocketServer;
   rateLimits: RateLimitSettings;
   now: () => Date;

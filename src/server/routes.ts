@@ -8,6 +8,8 @@ import { discoveryRoutes } from './modules/servers/discovery.routes';
 import { votesRoutes } from './modules/servers/votes.routes';
 import { filtersRoutes } from './modules/filters/filters.routes';
 import { playersRoutes } from './modules/players/players.routes';
+import { paymentsRoutes } from './modules/payments/payments.routes';
+import { webhookRoutes } from './modules/payments/webhook.routes';
 
 /** Every API route, mounted under `/api` (decisions §1). */
 export async function apiRoutes(app: FastifyInstance): Promise<void> {
@@ -20,4 +22,6 @@ export async function apiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(votesRoutes);
   await app.register(filtersRoutes);
   await app.register(playersRoutes);
+  await app.register(paymentsRoutes);
+  await app.register(webhookRoutes);
 }

@@ -1,5 +1,6 @@
 import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import * as initial from './migrations/20261122_0500_initial';
+import * as subscriptionEvents from './migrations/20261122_0700_subscription_events';
 
 /**
  * Migrations are listed here rather than read from disk, so they run the same under tsx,
@@ -7,6 +8,7 @@ import * as initial from './migrations/20261122_0500_initial';
  */
 const migrations: Record<string, Migration> = {
   '20261122_0500_initial': initial,
+  '20261122_0700_subscription_events': subscriptionEvents,
 };
 
 class StaticProvider implements MigrationProvider {

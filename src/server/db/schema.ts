@@ -124,6 +124,7 @@ export interface CheckoutSessionsTable {
   returnPath: Defaulted<string>;
   createdAt: CreatedAt;
   completedAt: NullableTimestamp;
+  stripePaymentIntentId: string | null;
 }
 
 export interface PaymentsTable {
@@ -160,6 +161,7 @@ export interface SubscriptionsTable {
   createdAt: CreatedAt;
   updatedAt: Timestamp;
   canceledAt: NullableTimestamp;
+  lastEventAt: NullableTimestamp;
 }
 
 export interface WeekendBookingsTable {

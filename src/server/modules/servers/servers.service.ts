@@ -2,7 +2,9 @@ import { sql, type Kysely } from 'kysely';
 import type { Database, UserRow } from '../../db/schema';
 import type { Storage } from '../../adapters/storage';
 import type { ImageKind } from '../../adapters/images';
-import { LIMITS } from '../../../shared/limits';
+import { LIMITS, PRICES } from '../../../shared/limits';
+import { normalizePlan } from '../../../shared/roles';
+import type { FulfilmentService } from '../payments/fulfilment.service';
 import { MSG } from '../../../shared/messages';
 import { customizeFieldsSchema, type CreateServerBody } from '../../../shared/schemas/server';
 import { badRequest, notFound } from '../../errors';
@@ -18,6 +20,7 @@ interface Deps {
   filters: FilterCatalog;
   now: () => Date;
   onServersChanged: () => void;
+  fulfilment: Pick<FulfilmentService, 'creditBoosts'>;
 }
 
 /** Files of a change, by the form field they came in. */
@@ -28,7 +31,7 @@ export interface ServerUploads {
 }
 
 /** Owner tools: create, customise, images (issue 3 "Owners"). */
-export function serversService({ db, storage, filters, now, onServersChanged }: Deps) {
+export function serversService({ db, storage, filters, now, onServersChanged, fulfilment }: Deps) {
   const servers = serversRepository(db);
 
   const full = async (id: number) => {
@@ -160,6 +163,16 @@ export function serversService({ db, storage, filters, now, onServersChanged }: 
           })
           .returning('id')
           .executeTakeFirstOrThrow();
+        // Premium: every new server starts with 100 boost credits (spec §9).
+        if (normalizePlan(actor.subscriptionPlan) === 'Premium') {
+          await fulfilment.creditBoosts(trx, {
+            serverId: row.id,
+            userId: actor.id,
+            paymentId: null,
+            amount: PRICES.premiumNewServerBoostCredits,
+            source: 'premium_credit',
+          });
+        }
         return row.id;
       });
       onServersChanged();
