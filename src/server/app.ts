@@ -35,6 +35,11 @@ import { createStripeClient } from './adapters/stripe';
 import { fulfilmentService } from './modules/payments/fulfilment.service';
 import { checkoutService } from './modules/payments/checkout.service';
 import { webhookService } from './modules/payments/webhook.service';
+import type { Agent } from 'node:https';
+import { createQueue, DEFAULT_QUEUE_OPTIONS, type QueueOptions } from './adapters/queue';
+import { createPushSender, generateVapidKeys } from './adapters/web-push';
+import { notificationsService } from './modules/notifications/notifications.service';
+import { FANOUT_QUEUE, fanoutWorker } from './modules/notifications/fanout.worker';
 import { metaForPath, metaTags } from './modules/seo/meta';
 import { seoRoutes } from './modules/seo/seo.routes';
 
@@ -51,6 +56,11 @@ export interface BuildOptions {
   now?: () => Date;
   /** How long listing pages are served from memory (default 5 s; tests that write rows directly use 0). */
   listCacheTtlMs?: number;
+  queue?: Partial<QueueOptions>;
+  /** Agent for web-push requests (tests trust their local HTTPS endpoint with it). */
+  pushAgent?: Agent;
+  /** false: this instance queues jobs but runs no workers (tests stop and start workers). */
+  runWorkers?: boolean;
 }
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -116,6 +126,32 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
   };
 
   const stripe = createStripeClient(config.stripe);
+
+  const vapid = config.vapid ?? JSON.parse(loadOrCreateSecret(config.dataDir, 'vapid', () => JSON.stringify(generateVapidKeys())));
+  const push = createPushSender(
+    {
+      publicKey: vapid.publicKey,
+      privateKey: vapid.privateKey,
+      subject:
+        config.vapid?.subject ??
+        (config.publicUrl.startsWith('https://')
+          ? config.publicUrl
+          : `mailto:${config.mailFrom.includes('@') ? config.mailFrom : 'no-reply@localhost'}`),
+    },
+    options.pushAgent,
+  );
+  const queueOptions = { ...DEFAULT_QUEUE_OPTIONS, ...options.queue };
+  const queue = createQueue(handle, queueOptions);
+  queue.on('error', (err) => app.log.error({ err }, 'job queue error'));
+  await queue.start();
+  await queue.createQueue(FANOUT_QUEUE);
+  let running = true;
+  app.addHook('preClose', async () => {
+    running = false;
+  });
+  app.addHook('onClose', async () => {
+    await queue.stop({ graceful: true, wait: true, timeout: 5000, close: true });
+  });
   const fulfilment = fulfilmentService({ db, now, onChange: onServersChanged });
 
   const ctx: Context = {
@@ -144,11 +180,36 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
     fulfilment,
     checkout: checkoutService({ db, stripe, fulfilment, publicUrl: config.publicUrl, now, log: app.log }),
     webhooks: webhookService({ fulfilment }),
+    notifications: notificationsService({
+      db,
+      now,
+      pushHosts: config.pushEndpointHosts,
+      enqueueFanout: async (promotionId) => {
+        await queue.send(
+          FANOUT_QUEUE,
+          { promotionId },
+          { retryLimit: 10, retryDelay: queueOptions.retryDelaySeconds, expireInSeconds: queueOptions.expireInSeconds },
+        );
+      },
+    }),
+    push,
+    queue,
     io,
     rateLimits: { ...DEFAULT_RATE_LIMITS, ...options.rateLimits },
     now,
   };
   app.decorate('ctx', ctx);
+
+  if (options.runWorkers !== false) {
+    const sendPromotion = fanoutWorker({ db, push, log: app.log, running: () => running });
+    await queue.work<{ promotionId: number }>(
+      FANOUT_QUEUE,
+      { pollingIntervalSeconds: queueOptions.pollingIntervalSeconds },
+      async (jobs) => {
+        for (const job of jobs) await sendPromotion(job.data.promotionId);
+      },
+    );
+  }
 
   if (config.admin) await ensureAdmin(db, config.admin);
   const seed = config.seedDemo ?? (handle.kind === 'pglite' && handle.created);

@@ -25,6 +25,10 @@ const envSchema = z.object({
     .regex(/^(mailto:|https:\/\/)/, 'must start with mailto: or https://')
     .optional(),
   SEED_DEMO: z.enum(['0', '1'], { error: 'must be 0 or 1' }).optional(),
+  PUSH_ENDPOINT_HOSTS: z
+    .string()
+    .regex(/^[\w.-]+(:\d+)?(,[\w.-]+(:\d+)?)*$/, 'must be host[:port] names separated by commas')
+    .optional(),
 });
 
 /** Rules across variables, checked on the raw values so they are listed alongside every other problem. */
@@ -54,6 +58,8 @@ export interface Config {
   vapid: { publicKey: string; privateKey: string; subject: string | undefined } | undefined;
   /** undefined: seed when a new embedded database is created (decisions §2). */
   seedDemo: boolean | undefined;
+  /** Push services allowed besides the browsers' own (tests add their local endpoint). */
+  pushEndpointHosts: string[];
 }
 
 /** Thrown with every problem of the environment listed, one per line. */
@@ -92,5 +98,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY, subject: e.VAPID_SUBJECT }
         : undefined,
     seedDemo: e.SEED_DEMO === undefined ? undefined : e.SEED_DEMO === '1',
+    pushEndpointHosts: e.PUSH_ENDPOINT_HOSTS ? e.PUSH_ENDPOINT_HOSTS.split(',') : [],
   };
 }

@@ -19,6 +19,9 @@ import type { Stripe } from './adapters/stripe';
 import type { CheckoutService } from './modules/payments/checkout.service';
 import type { FulfilmentService } from './modules/payments/fulfilment.service';
 import type { WebhookService } from './modules/payments/webhook.service';
+import type { NotificationsService } from './modules/notifications/notifications.service';
+import type { PushSender } from './adapters/web-push';
+import type { Queue } from './adapters/queue';
 
 /** What routes and services share: built once in `build()`, reached as `app.ctx`. */
 export interface Context {
@@ -40,6 +43,9 @@ export interface Context {
   fulfilment: FulfilmentService;
   checkout: CheckoutService;
   webhooks: WebhookService;
+  notifications: NotificationsService;
+  push: PushSender;
+  queue: Queue;
   io: SocketServer;
   rateLimits: RateLimitSettings;
   now: () => Date;

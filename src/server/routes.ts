@@ -10,6 +10,7 @@ import { filtersRoutes } from './modules/filters/filters.routes';
 import { playersRoutes } from './modules/players/players.routes';
 import { paymentsRoutes } from './modules/payments/payments.routes';
 import { webhookRoutes } from './modules/payments/webhook.routes';
+import { notificationsRoutes } from './modules/notifications/notifications.routes';
 
 /** Every API route, mounted under `/api` (decisions §1). */
 export async function apiRoutes(app: FastifyInstance): Promise<void> {
@@ -24,4 +25,5 @@ export async function apiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(playersRoutes);
   await app.register(paymentsRoutes);
   await app.register(webhookRoutes);
+  await app.register(notificationsRoutes);
 }

@@ -68,6 +68,16 @@ export const MSG = {
   boostFailed: 'Boost failed.',
   cancelFailed: 'Failed to cancel subscription.',
   loadSubscriptionFailed: 'Failed to load subscription',
+  // notifications and push (spec §5, §8)
+  playerCountInvalid: 'Player count must be a non-negative whole number',
+  pushLimitReached: 'You have used all push promotions for the last 24 hours.',
+  pushNeedsPlan: 'Push promotions need the Pro or Premium plan.',
+  pushEndpointRefused: 'This push service is not supported.',
+  linkMustBePath: 'Links must be paths on this site, like /servers/12',
+  notificationTitleRequired: 'Title is required',
+  notificationMessageRequired: 'Message is required',
+  notificationTarget: 'Choose either one user (targetUserId) or a role (userType)',
+  sendNotificationFailed: 'Failed to send notification',
   // web fallbacks (spec §8)
   joinFailed: 'Join failed',
   actionFailed: 'Action failed',

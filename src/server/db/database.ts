@@ -18,6 +18,8 @@ export interface DatabaseHandle {
   created: boolean;
   /** The embedded engine itself, for dumps (tests copy a migrated database this way). */
   pglite?: PGlite;
+  /** The PostgreSQL connection string, for clients with a pool of their own (the job queue). */
+  url?: string;
   close(): Promise<void>;
 }
 
@@ -52,7 +54,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     // An idle client that loses its connection emits 'error'; without a listener the process dies.
     pool.on('error', () => undefined);
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: plugins() });
-    return { db, kind: 'postgres', created: false, close: () => db.destroy() };
+    return { db, kind: 'postgres', created: false, url: options.url, close: () => db.destroy() };
   }
 
   let created = true;

@@ -1,6 +1,7 @@
 import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import * as initial from './migrations/20261122_0500_initial';
 import * as subscriptionEvents from './migrations/20261122_0700_subscription_events';
+import * as pushDeliveries from './migrations/20261122_0800_push_deliveries';
 
 /**
  * Migrations are listed here rather than read from disk, so they run the same under tsx,
@@ -9,6 +10,7 @@ import * as subscriptionEvents from './migrations/20261122_0700_subscription_eve
 const migrations: Record<string, Migration> = {
   '20261122_0500_initial': initial,
   '20261122_0700_subscription_events': subscriptionEvents,
+  '20261122_0800_push_deliveries': pushDeliveries,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -181,7 +181,16 @@ export interface NotificationsTable {
   message: string;
   link: string | null;
   readAt: NullableTimestamp;
+  promotionId: number | null;
   createdAt: CreatedAt;
+}
+
+export interface PushDeliveriesTable {
+  promotionId: number;
+  subscriptionId: number;
+  status: Defaulted<'pending' | 'sent' | 'failed'>;
+  attempts: Defaulted<number>;
+  sentAt: NullableTimestamp;
 }
 
 export interface PushSubscriptionsTable {
@@ -204,6 +213,8 @@ export interface PushPromotionsTable {
   eventName: string | null;
   eventTime: string | null;
   recipients: Defaulted<number>;
+  status: Defaulted<'queued' | 'sending' | 'done'>;
+  delivered: Defaulted<number>;
   createdAt: CreatedAt;
 }
 
@@ -310,6 +321,7 @@ export interface Database {
   notifications: NotificationsTable;
   pushSubscriptions: PushSubscriptionsTable;
   pushPromotions: PushPromotionsTable;
+  pushDeliveries: PushDeliveriesTable;
   testimonials: TestimonialsTable;
   settings: SettingsTable;
   searchLog: SearchLogTable;
