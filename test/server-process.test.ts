@@ -101,3 +101,75 @@ describe('the server process', () => {
     // Three cold starts of a process with an embedded database: generous on a busy 2-core machine.
   }, 120_000);
 });
+
+describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('two server processes on PostgreSQL and Redis', () => {
+  it('a count change seen by one process reaches a socket client connected to the other', async () => {
+    const { openDatabase } = await import('../src/server/db/database');
+    const { sql } = await import('kysely');
+    const { adminUrl, freshDatabaseName, withDatabase } = await import('./helpers/postgres');
+    const { io } = await import('socket.io-client');
+    const base = process.env.TEST_DATABASE_URL!;
+    const name = freshDatabaseName();
+    const admin = await openDatabase({ kind: 'postgres', url: adminUrl(base), poolSize: 1 });
+    await sql`CREATE DATABASE ${sql.id(name)}`.execute(admin.db);
+    const env = {
+      DATABASE_URL: withDatabase(base, name),
+      REDIS_URL: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379',
+      HOST: '127.0.0.1',
+      JWT_SECRET: 'x'.repeat(40),
+      SEED_DEMO: '0',
+      ADMIN_USERNAME: 'twin_admin',
+      ADMIN_PASSWORD: 'twin-admin-pw',
+    };
+    const [portA, portB] = [await freePort(), await freePort()];
+    const a = start({ ...env, PORT: String(portA), DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'rp-twin-a-')) });
+    await waitReady(`http://127.0.0.1:${portA}`);
+    const b = start({ ...env, PORT: String(portB), DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'rp-twin-b-')) });
+    await waitReady(`http://127.0.0.1:${portB}`);
+    const socket = io(`http://127.0.0.1:${portB}`, { transports: ['websocket'], reconnection: false });
+    const counts: number[] = [];
+    socket.on('playerCountUpdated', (n: number) => counts.push(n));
+    try {
+      await new Promise<void>((resolve, reject) => {
+        socket.on('connect', () => resolve());
+        socket.on('connect_error', reject);
+      });
+      // Players arrive on a server (as the poller will write them), then A notices a change of its own.
+      const db = await openDatabase({ kind: 'postgres', url: env.DATABASE_URL, poolSize: 1 });
+      const owner = await db.db
+        .insertInto('users')
+        .values({ username: 'twin_owner', passwordHash: 'x', role: 'server_owner' })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await db.db.insertInto('servers').values({ ownerId: owner.id, name: 'Twin City', currentPlayers: 77 }).execute();
+      await db.close();
+      const login = await fetch(`http://127.0.0.1:${portA}/api/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: 'twin_admin', password: 'twin-admin-pw' }),
+      });
+      expect(login.status).toBe(200);
+      const owner2 = await fetch(`http://127.0.0.1:${portA}/api/register`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: 'twin_owner2', password: 'twin-owner-pw', role: 'server_owner' }),
+      });
+      const { token } = (await owner2.json()) as { token: string };
+      const created = await fetch(`http://127.0.0.1:${portA}/api/servers`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        body: JSON.stringify({ name: 'Trigger' }),
+      });
+      expect(created.status).toBe(201);
+      for (let i = 0; i < 100 && !counts.includes(77); i++) await new Promise((r) => setTimeout(r, 50));
+      expect(counts).toContain(77);
+    } finally {
+      socket.disconnect();
+      a.child.kill('SIGTERM');
+      b.child.kill('SIGTERM');
+      await Promise.all([a.exited, b.exited]);
+      await sql`DROP DATABASE IF EXISTS ${sql.id(name)} WITH (FORCE)`.execute(admin.db);
+      await admin.close();
+    }
+  }, 120_000);
+});

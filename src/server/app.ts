@@ -215,6 +215,7 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
   const seed = config.seedDemo ?? (handle.kind === 'pglite' && handle.created);
   if (seed) await seedDemo(db, storage, app.log);
   await playerCount.init();
+  playerCount.every(10_000, (err) => app.log.warn({ err }, 'player count refresh failed'));
 
   registerErrorHandler(app);
   await registerSecurityHeaders(app, config.publicUrl);

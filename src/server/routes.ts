@@ -11,6 +11,7 @@ import { playersRoutes } from './modules/players/players.routes';
 import { paymentsRoutes } from './modules/payments/payments.routes';
 import { webhookRoutes } from './modules/payments/webhook.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
+import { statsRoutes } from './modules/stats/stats.routes';
 
 /** Every API route, mounted under `/api` (decisions §1). */
 export async function apiRoutes(app: FastifyInstance): Promise<void> {
@@ -26,4 +27,5 @@ export async function apiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(paymentsRoutes);
   await app.register(webhookRoutes);
   await app.register(notificationsRoutes);
+  await app.register(statsRoutes);
 }

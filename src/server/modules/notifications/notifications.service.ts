@@ -116,15 +116,13 @@ export function notificationsService({ db, now, pushHosts, enqueueFanout }: Deps
           userAgent: userAgent?.slice(0, 300) ?? null,
         })
         .onConflict((oc) =>
-          oc
-            .column('endpoint')
-            .doUpdateSet({
-              userId: user.id,
-              p256dh: subscription.keys.p256dh,
-              auth: subscription.keys.auth,
-              userAgent: userAgent?.slice(0, 300) ?? null,
-              updatedAt: now(),
-            }),
+          oc.column('endpoint').doUpdateSet({
+            userId: user.id,
+            p256dh: subscription.keys.p256dh,
+            auth: subscription.keys.auth,
+            userAgent: userAgent?.slice(0, 300) ?? null,
+            updatedAt: now(),
+          }),
         )
         .execute();
     },

@@ -11,6 +11,7 @@ export function playerCountService(db: Kysely<Database>, onChange: (count: numbe
   let lastEmitAt = 0;
   let timer: NodeJS.Timeout | undefined;
   let emitted = 0;
+  let interval: NodeJS.Timeout | undefined;
 
   const emit = () => {
     timer = undefined;
@@ -47,8 +48,18 @@ export function playerCountService(db: Kysely<Database>, onChange: (count: numbe
       timer = undefined;
     },
 
+    /**
+     * Refreshes every `ms` as well: another instance may have changed counts, and this one's
+     * `GET /api/player-count` must not stay behind (its sockets already hear it through Redis).
+     */
+    every(ms: number, onError: (error: unknown) => void): void {
+      interval = setInterval(() => void this.refresh().catch(onError), ms);
+      interval.unref();
+    },
+
     stop(): void {
       if (timer) clearTimeout(timer);
+      if (interval) clearInterval(interval);
       timer = undefined;
     },
   };
