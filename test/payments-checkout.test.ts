@@ -123,8 +123,7 @@ describe('checkout rules and messages (spec §5, §8)', () => {
   it('refuses boost sessions while the admin has boosting turned off', async () => {
     const { owner, server } = await ownerWithServer();
     const player = await createUser(t.app);
-    const { settingsRepository } = await import('../src/server/modules/settings/settings.repository');
-    await settingsRepository(t.app.ctx.db).setFlag('enableBoosting', false);
+    await t.app.ctx.settings.update({ enableBoosting: false });
     try {
       for (const res of [
         await post('/boost-single-session', player, { serverId: String(server.id) }),
@@ -135,7 +134,7 @@ describe('checkout rules and messages (spec §5, §8)', () => {
       }
       expect((await t.app.inject({ url: '/api/payments/quote', headers: owner.headers })).json().boostingEnabled).toBe(false);
     } finally {
-      await settingsRepository(t.app.ctx.db).setFlag('enableBoosting', true);
+      await t.app.ctx.settings.update({ enableBoosting: true });
     }
   });
 

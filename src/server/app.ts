@@ -40,6 +40,8 @@ import { createQueue, DEFAULT_QUEUE_OPTIONS, type QueueOptions } from './adapter
 import { createPushSender, generateVapidKeys } from './adapters/web-push';
 import { notificationsService } from './modules/notifications/notifications.service';
 import { FANOUT_QUEUE, fanoutWorker } from './modules/notifications/fanout.worker';
+import { settingsService } from './modules/settings/settings.service';
+import { registerMaintenanceMode } from './plugins/maintenance';
 import { metaForPath, metaTags } from './modules/seo/meta';
 import { seoRoutes } from './modules/seo/seo.routes';
 
@@ -119,7 +121,8 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
   app.addHook('onClose', async () => playerCount.stop());
 
   const filters = await loadFilterCatalog(db);
-  const discovery = discoveryService({ db, storage, filters, now, listCacheTtlMs: options.listCacheTtlMs ?? 5000 });
+  const settings = settingsService(db, () => discovery.invalidate());
+  const discovery = discoveryService({ db, storage, filters, now, settings, listCacheTtlMs: options.listCacheTtlMs ?? 5000 });
   const onServersChanged = () => {
     discovery.invalidate();
     void playerCount.refresh().catch((err: unknown) => app.log.error({ err }, 'player count refresh failed'));
@@ -174,11 +177,11 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
     filters,
     servers: serversService({ db, storage, filters, now, onServersChanged, fulfilment }),
     discovery,
-    votes: votesService({ db, onChange: discovery.invalidate }),
+    votes: votesService({ db, settings, onChange: discovery.invalidate }),
     players: playersService({ db, storage }),
     stripe,
     fulfilment,
-    checkout: checkoutService({ db, stripe, fulfilment, publicUrl: config.publicUrl, now, log: app.log }),
+    checkout: checkoutService({ db, stripe, fulfilment, settings, publicUrl: config.publicUrl, now, log: app.log }),
     webhooks: webhookService({ fulfilment }),
     notifications: notificationsService({
       db,
@@ -194,6 +197,7 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
     }),
     push,
     queue,
+    settings,
     io,
     rateLimits: { ...DEFAULT_RATE_LIMITS, ...options.rateLimits },
     now,
@@ -218,6 +222,7 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
   playerCount.every(10_000, (err) => app.log.warn({ err }, 'player count refresh failed'));
 
   registerErrorHandler(app);
+  registerMaintenanceMode(app);
   await registerSecurityHeaders(app, config.publicUrl);
   await registerRateLimiting(app, config.redisUrl, options.rateLimitNamespace);
   await registerMultipart(app);

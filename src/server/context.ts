@@ -22,6 +22,7 @@ import type { WebhookService } from './modules/payments/webhook.service';
 import type { NotificationsService } from './modules/notifications/notifications.service';
 import type { PushSender } from './adapters/web-push';
 import type { Queue } from './adapters/queue';
+import type { SettingsService } from './modules/settings/settings.service';
 
 /** What routes and services share: built once in `build()`, reached as `app.ctx`. */
 export interface Context {
@@ -46,6 +47,7 @@ export interface Context {
   notifications: NotificationsService;
   push: PushSender;
   queue: Queue;
+  settings: SettingsService;
   io: SocketServer;
   rateLimits: RateLimitSettings;
   now: () => Date;
@@ -54,5 +56,9 @@ export interface Context {
 declare module 'fastify' {
   interface FastifyInstance {
     ctx: Context;
+  }
+  interface FastifyRequest {
+    /** Set by the /api/admin guard. */
+    adminUser?: import('./db/schema').UserRow;
   }
 }

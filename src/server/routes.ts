@@ -12,6 +12,8 @@ import { paymentsRoutes } from './modules/payments/payments.routes';
 import { webhookRoutes } from './modules/payments/webhook.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { statsRoutes } from './modules/stats/stats.routes';
+import { adminRoutes } from './modules/admin/admin.routes';
+import { testimonialsRoutes } from './modules/testimonials/testimonials.routes';
 
 /** Every API route, mounted under `/api` (decisions §1). */
 export async function apiRoutes(app: FastifyInstance): Promise<void> {
@@ -28,4 +30,6 @@ export async function apiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(webhookRoutes);
   await app.register(notificationsRoutes);
   await app.register(statsRoutes);
+  await app.register(testimonialsRoutes);
+  await app.register(adminRoutes);
 }

@@ -78,6 +78,14 @@ export const MSG = {
   notificationMessageRequired: 'Message is required',
   notificationTarget: 'Choose either one user (targetUserId) or a role (userType)',
   sendNotificationFailed: 'Failed to send notification',
+  // admin (spec §6, §8; decisions §5)
+  reviewsDisabled: 'Reviews are turned off right now.',
+  cannotDeleteSelf: 'You cannot delete your own account.',
+  userNotFound: 'User not found',
+  testimonialEmpty: 'Testimonial cannot be empty.',
+  testimonialTooLong: 'Testimonial cannot exceed 300 characters.',
+  testimonialExists: 'Testimonial already exists',
+  onlyOwnersTestimonial: 'Only server owners can leave a testimonial.',
   // web fallbacks (spec §8)
   joinFailed: 'Join failed',
   actionFailed: 'Action failed',

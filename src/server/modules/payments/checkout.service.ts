@@ -8,7 +8,7 @@ import { normalizePlan } from '../../../shared/roles';
 import { boostPackageCents, type CheckoutSession, type Quote } from '../../../shared/schemas/payments';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors';
 import { parseId, toApiId } from '../../lib/ids';
-import { settingsRepository } from '../settings/settings.repository';
+import type { SettingsService } from '../settings/settings.service';
 import type { FulfilmentService } from './fulfilment.service';
 import { nextFreeWeekend } from './weekends';
 
@@ -16,6 +16,7 @@ interface Deps {
   db: Kysely<Database>;
   stripe: Stripe | undefined;
   fulfilment: FulfilmentService;
+  settings: Pick<SettingsService, 'flag'>;
   publicUrl: string;
   now: () => Date;
   log: { error(obj: object, msg: string): void };
@@ -44,9 +45,7 @@ const withParam = (path: string, param: string) => `${path}${path.includes('?') 
  * only names a plan, a server and a package. With Stripe keys the session is Stripe Checkout;
  * without, the built-in test checkout of decisions §6.
  */
-export function checkoutService({ db, stripe, fulfilment, publicUrl, now, log }: Deps) {
-  const settings = settingsRepository(db);
-
+export function checkoutService({ db, stripe, fulfilment, settings, publicUrl, now, log }: Deps) {
   const server = async (rawId: string) => {
     const id = parseId(rawId);
     const row = id

@@ -10,6 +10,7 @@ import { notFound } from '../../errors';
 import { parseId } from '../../lib/ids';
 import { currentOrNextWeekend } from '../../lib/weekend';
 import { TtlCache } from '../../lib/ttl-cache';
+import type { SettingsService } from '../settings/settings.service';
 import type { FilterCatalog } from '../filters/filters.catalog';
 import { serversRepository, toApiServer } from './servers.repository';
 
@@ -20,6 +21,7 @@ interface Deps {
   now: () => Date;
   /** Lists are the same for everyone: their serialised pages are kept this long (0: off). */
   listCacheTtlMs: number;
+  settings: Pick<SettingsService, 'flag'>;
 }
 
 /** Who counts as one viewer for the once-a-day view count: the user, else a hash of IP and browser. */
@@ -33,12 +35,14 @@ export function viewerKey(user: UserRow | undefined, ip: string, userAgent: stri
 }
 
 /** Lists, search, server pages and their reviews (issue 3 "Discovery"). */
-export function discoveryService({ db, storage, filters, now, listCacheTtlMs }: Deps) {
+export function discoveryService({ db, storage, filters, now, listCacheTtlMs, settings }: Deps) {
   const servers = serversRepository(db);
   const toApi = (row: Parameters<typeof toApiServer>[0]) => toApiServer(row, storage.url);
   const lists = new TtlCache<{ json: string; total: number }>(listCacheTtlMs);
 
+  /** With reviews turned off (admin toggle) the votes still show, their texts do not. */
   const reviewsPage = async (serverId: number, limit: number, offset: number): Promise<Review[]> => {
+    const showText = await settings.flag('enableReviews');
     const rows = await db
       .selectFrom('votes')
       .innerJoin('users', 'users.id', 'votes.userId')
@@ -52,7 +56,7 @@ export function discoveryService({ db, storage, filters, now, listCacheTtlMs }: 
       .execute();
     return rows.map((r) => ({
       type: r.type,
-      review: r.review,
+      review: showText ? r.review : null,
       displayName: r.displayName || r.username,
       username: r.username,
       profilePicture: r.profilePicture,

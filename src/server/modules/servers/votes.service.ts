@@ -1,12 +1,14 @@
 import type { Kysely } from 'kysely';
 import type { Database, UserRow } from '../../db/schema';
 import { MSG } from '../../../shared/messages';
-import { conflict, notFound } from '../../errors';
+import { conflict, forbidden, notFound } from '../../errors';
+import type { SettingsService } from '../settings/settings.service';
 import { parseId } from '../../lib/ids';
 import { serverPolicy } from './servers.policy';
 
 interface Deps {
   db: Kysely<Database>;
+  settings: Pick<SettingsService, 'flag'>;
   /** Told after a join or vote changed a counter (cached lists are dropped). */
   onChange: () => void;
 }
@@ -16,7 +18,7 @@ interface Deps {
  * the unique constraint inside the transaction that bumps the counter, so counters equal rows
  * under any concurrency.
  */
-export function votesService({ db, onChange }: Deps) {
+export function votesService({ db, settings, onChange }: Deps) {
   const target = async (rawId: string, actor: UserRow) => {
     const id = parseId(rawId);
     const server = id
@@ -52,6 +54,7 @@ export function votesService({ db, onChange }: Deps) {
 
     async vote(actor: UserRow, rawId: string, type: 'like' | 'dislike', review: string | undefined): Promise<number> {
       const server = await target(rawId, actor);
+      if (review && !(await settings.flag('enableReviews'))) throw forbidden(MSG.reviewsDisabled);
       const existing = await db.transaction().execute(async (trx) => {
         const row = await trx
           .insertInto('votes')

@@ -1,0 +1,22 @@
+import type { FastifyInstance } from 'fastify';
+import { MSG } from '../../shared/messages';
+import { unavailable } from '../errors';
+import { currentUser } from './auth';
+
+/** Writes that stay open in maintenance mode: admins must be able to log in and switch it off; Stripe must be heard. */
+const ALWAYS_OPEN = new Set(['/api/login', '/api/stripe/webhook']);
+
+/**
+ * Maintenance mode (decisions §5): every write under /api by anyone but an admin answers 503.
+ * Reads keep working, so the site stays browsable.
+ */
+export function registerMaintenanceMode(app: FastifyInstance): void {
+  app.addHook('preHandler', async (request) => {
+    if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS') return;
+    const path = request.url.split('?')[0] ?? '';
+    if (!path.startsWith('/api/') || ALWAYS_OPEN.has(path)) return;
+    if (!(await app.ctx.settings.flag('maintenanceMode'))) return;
+    if ((await currentUser(request))?.role === 'admin') return;
+    throw unavailable(MSG.maintenance);
+  });
+}

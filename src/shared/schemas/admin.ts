@@ -1,0 +1,63 @@
+import { z } from 'zod';
+import { LIMITS } from '../limits';
+import { MSG } from '../messages';
+
+export const adminUserSchema = z.object({
+  id: z.string(),
+  username: z.string(),
+  role: z.enum(['player', 'server_owner', 'admin']),
+  email: z.string().nullable(),
+  subscriptionPlan: z.enum(['', 'Pro', 'Premium']),
+  servers: z.number().int(),
+  createdAt: z.iso.datetime(),
+});
+export type AdminUser = z.infer<typeof adminUserSchema>;
+
+export const adminUsersQuerySchema = z.object({
+  q: z.string().trim().max(64).optional(),
+  role: z.enum(['player', 'server_owner', 'admin']).optional(),
+  limit: z.coerce.number().int().min(1).max(LIMITS.listMax).default(25),
+  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+});
+
+export const analyticsSchema = z.object({
+  users: z.object({ player: z.number().int(), server_owner: z.number().int(), admin: z.number().int() }),
+  servers: z.number().int(),
+  joins: z.number().int(),
+  likes: z.number().int(),
+  dislikes: z.number().int(),
+  boosts: z.number().int(),
+  pushPromotions: z.number().int(),
+  signups: z.array(z.object({ day: z.string(), count: z.number().int() })),
+});
+export type Analytics = z.infer<typeof analyticsSchema>;
+
+const byType = z.object({ playerBoost: z.number(), ownerBoost: z.number(), subscription: z.number(), serverOfTheWeekend: z.number() });
+/** Revenue of paid payments in dollars (spec §3): the last day, 7 days and 30 days, and per day for the chart. */
+export const revenueSchema = z.object({
+  daily: byType,
+  weekly: byType,
+  monthly: byType,
+  series: z.array(byType.extend({ day: z.string() })),
+});
+export type Revenue = z.infer<typeof revenueSchema>;
+
+export const popularFilterSchema = z.object({ filter: z.string(), count: z.number().int() });
+
+export const togglesSchema = z.object({ enableBoosting: z.boolean(), enableReviews: z.boolean(), maintenanceMode: z.boolean() });
+export const togglesUpdateSchema = togglesSchema.partial();
+
+export const testimonialBodySchema = z.object({
+  content: z.string({ error: MSG.testimonialEmpty }).trim().min(1, MSG.testimonialEmpty).max(LIMITS.testimonial, MSG.testimonialTooLong),
+});
+
+/** `GET /api/testimonials` (spec §3). */
+export const testimonialSchema = z.object({
+  serverId: z.string().nullable(),
+  serverName: z.string().nullable(),
+  serverPicture: z.string().nullable(),
+  testimonial: z.string(),
+  ownerName: z.string(),
+  createdAt: z.iso.datetime(),
+});
+export type Testimonial = z.infer<typeof testimonialSchema>;
