@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Config } from './config';
-import type { Database } from './db/schema';
+import type { Database, UserRow } from './db/schema';
 import type { DatabaseKind } from './db/database';
 import type { Mailer } from './adapters/mailer';
 import type { Storage } from './adapters/storage';
@@ -59,6 +59,6 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     /** Set by the /api/admin guard. */
-    adminUser?: import('./db/schema').UserRow;
+    adminUser?: UserRow;
   }
 }
