@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { DEMO } from './accounts';
-import { serverIdByName } from './api';
+import { api, serverIdByName } from './api';
 import { DESKTOP, launchBrowser, loginThroughForm, newPage, PHONE, screenshot } from './browser';
 
 let browser: Browser;
@@ -11,6 +11,8 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
+
+let token: string | undefined;
 
 /** Screenshots for review at phone and desktop sizes (test-results/screenshots/). */
 describe.each([
@@ -79,6 +81,42 @@ describe.each([
     await page.getByTestId('server-preview').waitFor();
     await page.waitForLoadState('networkidle');
     await screenshot(page, `dashboard-${label}`);
+    await context.close();
+  });
+
+  it('payments, plans and the test checkout', async () => {
+    // One API login for both sizes: logins are rate-limited per username.
+    token ??= (await api<{ token: string }>('POST', '/api/login', { username: DEMO.owner, password: DEMO.password })).token;
+    const [server] = await api<Array<{ id: string }>>('GET', '/api/user/servers', undefined, token);
+    // One paid package so the history has a row; one open checkout to show.
+    const paid = await api<{ url: string }>('POST', '/api/boost-session', { serverId: server!.id, amount: 25 }, token);
+    await api('POST', `/api${paid.url}/complete`, undefined, token);
+    const open = await api<{ url: string }>('POST', '/api/boost-session', { serverId: server!.id, amount: 200 }, token);
+
+    const { context, page } = await newPage(browser, { viewport, ...mobile });
+    await page.goto('/subscriptions');
+    await page.getByTestId('plan-Premium').waitFor();
+    await screenshot(page, `subscriptions-visitor-${label}`);
+    await loginThroughForm(page, DEMO.owner, DEMO.password, '/dashboard');
+    await page.goto('/payments');
+    await page.getByRole('heading', { name: 'Payment history' }).waitFor();
+    await page.getByText('Owner boost').locator('visible=true').first().waitFor();
+    await page.getByTestId('next-weekend').waitFor();
+    await page.waitForLoadState('networkidle');
+    await screenshot(page, `payments-${label}`);
+    await page.getByRole('button', { name: 'Cancel subscription' }).click();
+    await page.getByRole('dialog').waitFor();
+    await screenshot(page, `payments-cancel-dialog-${label}`);
+    await page.goto('/subscriptions');
+    await page.getByTestId('plan-Premium').waitFor();
+    await screenshot(page, `subscriptions-owner-${label}`);
+    await page.goto(open.url);
+    await page.getByTestId('checkout-summary').waitFor();
+    await page.waitForLoadState('networkidle');
+    await screenshot(page, `checkout-${label}`);
+    await page.goto(paid.url);
+    await page.getByTestId('checkout-complete').waitFor();
+    await screenshot(page, `checkout-complete-${label}`);
     await context.close();
   });
 });

@@ -8,19 +8,11 @@ export const PLACEHOLDER_ROUTES: ReadonlyArray<{ path: string; access: Access; t
     title: 'Inbox',
     description: 'Your notifications: server events, promotions and messages from the team.',
   },
-  { path: '/subscriptions', access: 'public', title: 'Plans', description: 'What Pro and Premium give server owners, and what they cost.' },
-  { path: '/checkout/:id', access: 'user', title: 'Checkout', description: 'What you are buying, with Pay and Cancel buttons.' },
   {
     path: '/stats',
     access: 'server_owner',
     title: 'Stats',
     description: 'Views, joins and likes of your servers over time, and push promotions to players.',
-  },
-  {
-    path: '/payments',
-    access: 'server_owner',
-    title: 'Payments',
-    description: 'Your subscription, boost packages, Server of the Weekend and payment history.',
   },
   {
     path: '/testimonials',

@@ -13,6 +13,9 @@ import { ServerPage } from '../features/servers/components/server-page';
 import { QuickCreatePage } from '../features/servers/components/quick-create-page';
 import { DashboardPage } from '../features/servers/components/dashboard-page';
 import { ProfilePage } from '../features/players/components/profile-page';
+import { PaymentsPage } from '../features/payments/components/payments-page';
+import { SubscriptionsPage } from '../features/payments/components/subscriptions-page';
+import { CheckoutPage } from '../features/payments/components/checkout-page';
 import { RequireAccess, type Access } from './guards';
 import { PLACEHOLDER_ROUTES } from './placeholders';
 
@@ -29,6 +32,9 @@ const pages: Array<{ path: string; access: Access; element: ReactNode }> = [
   { path: '/quick-create', access: 'server_owner', element: <QuickCreatePage /> },
   { path: '/dashboard', access: 'server_owner', element: <DashboardPage /> },
   { path: '/dashboard/:id', access: 'server_owner', element: <DashboardPage /> },
+  { path: '/payments', access: 'server_owner', element: <PaymentsPage /> },
+  { path: '/subscriptions', access: 'public', element: <SubscriptionsPage /> },
+  { path: '/checkout/:id', access: 'user', element: <CheckoutPage /> },
   ...PLACEHOLDER_ROUTES.map((p) => ({ ...p, element: <PlaceholderPage title={p.title} description={p.description} /> })),
 ];
 

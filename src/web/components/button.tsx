@@ -1,7 +1,7 @@
 import type { ButtonHTMLAttributes } from 'react';
 import { Link, type LinkProps } from 'react-router';
 
-type Variant = 'primary' | 'secondary' | 'ghost';
+type Variant = 'primary' | 'secondary' | 'ghost' | 'danger';
 
 const base =
   'inline-flex items-center justify-center gap-2 rounded-xl px-5 py-2.5 text-sm font-semibold transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-400 disabled:cursor-not-allowed disabled:opacity-50';
@@ -9,6 +9,7 @@ const variants: Record<Variant, string> = {
   primary: 'bg-gradient-to-r from-brand-600 to-accent-500 text-white shadow-lg shadow-brand-600/25 hover:brightness-110',
   secondary: 'border border-white/15 bg-white/5 text-slate-100 hover:bg-white/10',
   ghost: 'text-slate-300 hover:bg-white/5 hover:text-white',
+  danger: 'bg-red-600 text-white shadow-lg shadow-red-900/30 hover:bg-red-500',
 };
 
 /** Class names of a button, for elements that must look like one (links). */

@@ -1,7 +1,9 @@
-import { Navigate, useParams } from 'react-router';
+import { Link, Navigate, useParams } from 'react-router';
 import { MSG } from '../../../../shared/messages';
 import { ButtonLink } from '../../../components/button';
+import { PlanBadge } from '../../../components/plan-badge';
 import { Skeleton } from '../../../components/skeleton';
+import { useSession } from '../../../lib/session';
 import { useOwnServers } from '../api/get-own-servers';
 import type { QuickCreateState } from './quick-create-page';
 import { ServerEditor } from './server-editor';
@@ -14,6 +16,7 @@ import { ServerPicker } from './server-picker';
 export function DashboardPage() {
   const { id } = useParams();
   const { data: servers, isPending, isFetching, isError } = useOwnServers();
+  const plan = useSession()?.user.subscriptionPlan ?? '';
 
   // A cached empty list is only trusted once it is fresh: a server may have just been created.
   if (isPending || (servers?.length === 0 && isFetching)) {
@@ -42,7 +45,12 @@ export function DashboardPage() {
     <div className="mx-auto flex w-full max-w-7xl flex-col gap-6 px-4 py-8">
       <header className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
         <div>
-          <h1 className="text-3xl font-black tracking-tight text-white">Dashboard</h1>
+          <div className="flex flex-wrap items-center gap-3">
+            <h1 className="text-3xl font-black tracking-tight text-white">Dashboard</h1>
+            <Link to="/payments" aria-label={`Plan: ${plan || 'none'}. Manage on Payments`}>
+              <PlanBadge plan={plan} />
+            </Link>
+          </div>
           <p className="mt-1 text-slate-300">Make your page stand out: every change shows in the preview before you save.</p>
         </div>
         <div className="flex flex-wrap gap-2">

@@ -4,6 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { MSG } from '../../../../shared/messages';
 import type { Server, ServerDetail } from '../../../../shared/schemas/server';
 import { ButtonLink } from '../../../components/button';
+import { CheckoutReturnBanner } from '../../../components/checkout-return-banner';
 import { EmptyState } from '../../../components/empty-state';
 import { Skeleton } from '../../../components/skeleton';
 import { Tag } from '../../../components/tag';
@@ -12,6 +13,7 @@ import { useSession } from '../../../lib/session';
 import { useServer } from '../api/get-server';
 import { serverKeys } from '../api/keys';
 import { ServerActions } from './server-actions';
+import { BoostCard } from './boost-card';
 import { ServerGallery } from './server-gallery';
 import { ServerHero } from './server-hero';
 import { ServerReviews } from './server-reviews';
@@ -57,7 +59,9 @@ export function ServerPage() {
       <div className="grid gap-6 lg:grid-cols-[1fr_22rem]">
         {/* First in the DOM so phones see the buttons before the long content; second column on desktop. */}
         <aside className="flex flex-col gap-4 lg:sticky lg:top-20 lg:order-2 lg:self-start">
+          <CheckoutReturnBanner successText="Thank you! Your boost is in: this server climbs the Hot list." />
           <ServerActions key={`${server.id}-${session?.user.id ?? ''}`} server={server} viewer={server.viewer} onDone={onDone} />
+          <BoostCard server={server} viewer={server.viewer} />
         </aside>
         <div
           className="flex min-w-0 flex-col gap-6 rounded-2xl border border-white/10 p-4 sm:p-6"

@@ -1,0 +1,11 @@
+/** react-query keys of the payments feature, so a mutation can refresh what it changed. */
+export const paymentKeys = {
+  all: ['payments'] as const,
+  quote: ['payments', 'quote'] as const,
+  history: (page: number) => ['payments', 'history', page] as const,
+  checkout: (id: string) => ['payments', 'checkout', id] as const,
+  /** Under `['user']` so refreshing the user refreshes the plan too. */
+  subscription: ['user', 'subscription'] as const,
+  /** Under `['user', 'servers']` so a new or changed server refreshes the pickers too. */
+  servers: ['user', 'servers', 'payments'] as const,
+};

@@ -1,0 +1,176 @@
+import { useState, type ReactNode } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { MSG } from '../../../../shared/messages';
+import type { CheckoutSession } from '../../../../shared/schemas/payments';
+import { Button, ButtonLink } from '../../../components/button';
+import { EmptyState } from '../../../components/empty-state';
+import { FormMessage } from '../../../components/form-message';
+import { Skeleton } from '../../../components/skeleton';
+import { ApiError, errorText } from '../../../lib/api-client';
+import { returnUrl, safeReturnPath } from '../../../lib/checkout';
+import type { CheckoutReturnState } from '../../../lib/use-checkout-return';
+import { formatUsd, formatWeekend } from '../../../lib/format';
+import { useCancelCheckout } from '../api/cancel-checkout';
+import { useCompleteCheckout } from '../api/complete-checkout';
+import { useCheckout } from '../api/get-checkout';
+import { useCheckoutServer } from '../api/get-checkout-server';
+import { PAYMENT_TYPE_LABELS } from './labels';
+
+/** `/checkout/:id`: the built-in test checkout (decisions §6): what is bought, Pay and Cancel. */
+export function CheckoutPage() {
+  const { id = '' } = useParams();
+  const { data: session, isPending, error } = useCheckout(id);
+
+  return (
+    <div className="mx-auto flex w-full max-w-lg flex-col gap-5 px-4 py-8 sm:py-14">
+      <p
+        role="note"
+        data-testid="test-checkout-notice"
+        className="flex items-start gap-3 rounded-xl border border-amber-400/40 bg-amber-400/10 px-4 py-3 text-sm text-amber-100"
+      >
+        <span aria-hidden="true" className="text-lg leading-none">
+          ⚠
+        </span>
+        <span>
+          <strong className="font-bold">Test checkout — no real money.</strong> Payments are not connected on this site, so Pay completes
+          the purchase without charging anything.
+        </span>
+      </p>
+      {isPending ? (
+        <Skeleton className="h-80" />
+      ) : error instanceof ApiError && [400, 403, 404].includes(error.status) ? (
+        <EmptyState title="Checkout not found" action={<ButtonLink to="/home">Back to the site</ButtonLink>}>
+          This checkout does not exist or belongs to someone else.
+        </EmptyState>
+      ) : error || !session ? (
+        <p role="alert" className="rounded-xl border border-red-500/30 bg-red-500/10 p-4 text-red-200">
+          {errorText(error, MSG.internal)}
+        </p>
+      ) : (
+        <CheckoutSummary session={session} />
+      )}
+    </div>
+  );
+}
+
+function CheckoutSummary({ session }: { session: CheckoutSession }) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const pay = useCompleteCheckout();
+  const cancel = useCancelCheckout();
+  const server = useCheckoutServer(session.serverId);
+  const [error, setError] = useState<string | null>(null);
+  const busy = pay.isPending || cancel.isPending;
+
+  const onPay = async () => {
+    setError(null);
+    try {
+      const back = await pay.mutateAsync(session.id);
+      await queryClient.invalidateQueries();
+      const state: CheckoutReturnState = { checkoutMessage: confirmation(session, server.data?.name) };
+      await navigate(returnUrl(back ?? session.returnPath, 'success'), { state });
+    } catch (e) {
+      setError(errorText(e, MSG.stripePaymentFailed));
+    }
+  };
+  const onCancel = async () => {
+    setError(null);
+    try {
+      const back = await cancel.mutateAsync(session.id);
+      await navigate(returnUrl(back ?? session.returnPath, 'canceled'));
+    } catch (e) {
+      setError(errorText(e, MSG.checkoutClosed));
+    }
+  };
+
+  return (
+    <article
+      aria-labelledby="checkout-heading"
+      data-testid="checkout-summary"
+      className="flex flex-col gap-5 rounded-2xl border border-white/10 bg-ink-900/90 p-6 shadow-2xl shadow-black/40 sm:p-8"
+    >
+      <div>
+        <p className="text-xs font-bold uppercase tracking-wider text-brand-400">{PAYMENT_TYPE_LABELS[session.kind]}</p>
+        <h1 id="checkout-heading" className="mt-1 text-2xl font-black text-white">
+          {session.description}
+        </h1>
+      </div>
+      <dl className="flex flex-col divide-y divide-white/10 rounded-xl border border-white/10 bg-white/[0.03] text-sm">
+        {session.serverId ? (
+          <Row label="Server">
+            <Link to={`/servers/${session.serverId}`} className="font-semibold text-white hover:underline">
+              {server.data?.name ?? (server.isPending ? '…' : `Server ${session.serverId}`)}
+            </Link>
+          </Row>
+        ) : null}
+        {session.weekendStart ? <Row label="Weekend">{formatWeekend(session.weekendStart)}</Row> : null}
+        {session.kind === 'subscription' ? <Row label="Billing">Monthly, cancel any time</Row> : null}
+        <Row label="Total">
+          <span className="text-2xl font-black text-white" data-testid="checkout-amount">
+            {formatUsd(session.amount)}
+          </span>
+          {session.kind === 'subscription' ? <span className="text-slate-400"> / month</span> : null}
+        </Row>
+      </dl>
+      {session.status === 'open' ? (
+        <>
+          <FormMessage error={error} />
+          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+            <Button variant="secondary" onClick={() => void onCancel()} disabled={busy}>
+              {cancel.isPending ? 'Cancelling…' : 'Cancel'}
+            </Button>
+            <Button onClick={() => void onPay()} disabled={busy} className="sm:min-w-40">
+              {pay.isPending ? 'Paying…' : `Pay ${formatUsd(session.amount)}`}
+            </Button>
+          </div>
+        </>
+      ) : (
+        <Closed session={session} />
+      )}
+    </article>
+  );
+}
+
+/** What the page the checkout returns to confirms: what was paid, and for a weekend, which one. */
+function confirmation(session: CheckoutSession, serverName: string | undefined): string {
+  const paid = `Paid ${formatUsd(session.amount)}`;
+  if (session.kind === 'serverOfTheWeekend' && session.weekendStart) {
+    return `${paid}: ${serverName ?? 'Your server'} is Server of the Weekend on ${formatWeekend(session.weekendStart)}.`;
+  }
+  if (session.kind === 'subscription') return `${paid}: ${session.description}. Your new plan is active.`;
+  return `${paid}: ${session.description}.`;
+}
+
+const CLOSED = {
+  complete: { title: 'Already paid', body: 'This purchase is complete. Nothing more to pay.' },
+  canceled: { title: 'Checkout cancelled', body: 'This checkout was cancelled. Nothing was bought.' },
+  expired: { title: 'Checkout expired', body: 'This checkout timed out. Nothing was bought; start again to buy.' },
+} as const;
+
+function Closed({ session }: { session: CheckoutSession }) {
+  const text = CLOSED[session.status as keyof typeof CLOSED];
+  const done = session.status === 'complete';
+  return (
+    <div
+      role="status"
+      data-testid={`checkout-${session.status}`}
+      className={`flex flex-col gap-3 rounded-xl border px-4 py-4 ${done ? 'border-emerald-500/30 bg-emerald-500/10' : 'border-white/15 bg-white/5'}`}
+    >
+      <p className={`font-semibold ${done ? 'text-emerald-200' : 'text-white'}`}>{text.title}</p>
+      <p className="text-sm text-slate-300">{text.body}</p>
+      <ButtonLink to={safeReturnPath(session.returnPath)} variant="secondary" className="self-start">
+        Continue
+      </ButtonLink>
+    </div>
+  );
+}
+
+function Row({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="flex items-center justify-between gap-4 px-4 py-3">
+      <dt className="text-slate-400">{label}</dt>
+      <dd className="text-right text-slate-100">{children}</dd>
+    </div>
+  );
+}

@@ -1,0 +1,55 @@
+import { useState, type FormEvent } from 'react';
+import { MSG } from '../../../../shared/messages';
+import type { Quote } from '../../../../shared/schemas/payments';
+import { Button } from '../../../components/button';
+import { FormMessage } from '../../../components/form-message';
+import { checkoutErrorText } from '../../../lib/checkout';
+import { formatUsd, formatWeekend, weekendRelation } from '../../../lib/format';
+import type { MyServer } from '../api/get-my-servers';
+import { useWeekendSession } from '../api/weekend-session';
+import { Panel } from './panel';
+import { ServerSelect } from './server-select';
+
+/** Server of the Weekend: names the weekend a booking gets now (the next free one, decisions §5). */
+export function WeekendPanel({ quote, servers }: { quote: Quote; servers: readonly MyServer[] }) {
+  const book = useWeekendSession();
+  const [serverId, setServerId] = useState(servers.length === 1 ? (servers[0]?.id ?? '') : '');
+  const [error, setError] = useState<string | null>(null);
+  const { nextFreeWeekend, amount } = quote.weekend;
+  const relation = weekendRelation(nextFreeWeekend);
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!serverId) return setError(MSG.selectServer);
+    setError(null);
+    try {
+      await book.mutateAsync({ serverId, returnPath: '/payments' });
+    } catch (e) {
+      setError(checkoutErrorText(e));
+    }
+  };
+
+  return (
+    <Panel
+      id="weekend-heading"
+      title="Server of the Weekend"
+      description="Your server, large, on top of the home page from Friday to Sunday (UTC)."
+      className="border-amber-300/25"
+    >
+      <div className="grid gap-4 sm:grid-cols-2 sm:items-start">
+        <div className="rounded-xl border border-amber-300/30 bg-amber-400/10 px-4 py-3" data-testid="next-weekend">
+          <p className="text-xs font-bold uppercase tracking-wide text-amber-200">You will get{relation ? ` ${relation}` : ''}</p>
+          <p className="text-lg font-bold text-white">{formatWeekend(nextFreeWeekend)}</p>
+          <p className="text-sm text-amber-100/80">The next weekend nobody has booked yet.</p>
+        </div>
+        <form onSubmit={(e) => void onSubmit(e)} noValidate className="flex flex-col gap-4">
+          <ServerSelect label="Server to feature" servers={servers} value={serverId} onChange={setServerId} />
+          <FormMessage error={error} />
+          <Button type="submit" disabled={book.isPending} className="self-end">
+            {book.isPending ? 'Opening checkout…' : `Book for ${formatUsd(amount)}`}
+          </Button>
+        </form>
+      </div>
+    </Panel>
+  );
+}

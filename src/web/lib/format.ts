@@ -1,0 +1,44 @@
+const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+const usdWhole = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
+
+/** A dollar amount of the API (`3.75`, `10`) as `$3.75` or `$10`: whole dollars drop the cents. */
+export function formatUsd(dollars: number): string {
+  return Number.isInteger(dollars) ? usdWhole.format(dollars) : usd.format(dollars);
+}
+
+const day = new Intl.DateTimeFormat('en-US', { weekday: 'short', month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+
+/** A `YYYY-MM-DD` day as a UTC midnight date, or null when it is not one. */
+function utcDay(isoDay: string): Date | null {
+  const date = new Date(`${isoDay.slice(0, 10)}T00:00:00Z`);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+/**
+ * A booked weekend (its Friday, `YYYY-MM-DD`) as Friday to Sunday: "Fri, Mar 13 – Sun, Mar 15, 2026".
+ * Weekends run Friday 00:00 to Sunday 24:00 UTC (decisions §5), so the dates are UTC dates.
+ */
+export function formatWeekend(friday: string): string {
+  const start = utcDay(friday);
+  if (!start) return friday;
+  const sunday = new Date(start.getTime() + 2 * 86_400_000);
+  return day.formatRange(start, sunday);
+}
+
+/** "this weekend", "next weekend" or null, for a weekend given by its Friday. */
+export function weekendRelation(friday: string, now = new Date()): 'this weekend' | 'next weekend' | null {
+  const start = utcDay(friday);
+  if (!start) return null;
+  const end = start.getTime() + 3 * 86_400_000;
+  if (now.getTime() >= start.getTime() && now.getTime() < end) return 'this weekend';
+  if (start.getTime() > now.getTime() && start.getTime() - now.getTime() <= 7 * 86_400_000) return 'next weekend';
+  return null;
+}
+
+const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
+
+/** An ISO timestamp as a short local date: "Mar 13, 2026". */
+export function formatDate(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : dateTime.format(date);
+}
