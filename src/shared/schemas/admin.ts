@@ -61,3 +61,47 @@ export const testimonialSchema = z.object({
   createdAt: z.iso.datetime(),
 });
 export type Testimonial = z.infer<typeof testimonialSchema>;
+
+/** `POST /api/admin/send-email` (spec §7): queued, one e-mail per recipient. */
+export const sendEmailBodySchema = z.object({
+  subject: z.string({ error: MSG.emailSubjectRequired }).trim().min(1, MSG.emailSubjectRequired).max(150),
+  content: z.string({ error: MSG.emailContentRequired }).trim().min(1, MSG.emailContentRequired).max(20_000),
+  target: z.enum(['owners', 'players'], { error: MSG.emailTargetRequired }),
+});
+
+/** A mass e-mail and its progress: `sent + skipped + failed` reaches `total` when done. */
+export const emailCampaignSchema = z.object({
+  id: z.string(),
+  subject: z.string(),
+  target: z.enum(['owners', 'players']),
+  status: z.enum(['queued', 'sending', 'done', 'failed']),
+  total: z.number().int(),
+  sent: z.number().int(),
+  skipped: z.number().int(),
+  failed: z.number().int(),
+  createdAt: z.iso.datetime(),
+  finishedAt: z.iso.datetime().nullable(),
+});
+export type EmailCampaign = z.infer<typeof emailCampaignSchema>;
+
+export const unsubscribeBodySchema = z.object({ token: z.string().min(10).max(300) });
+
+/** A player's report of a server, or of one review on it (moderation, issue 6). */
+export const reportBodySchema = z.object({
+  serverId: z.string().regex(/^\d{1,15}$/, MSG.serverNotFound),
+  reviewUsername: z.string().max(64).optional(),
+  reason: z.string({ error: MSG.reportReasonRequired }).trim().min(1, MSG.reportReasonRequired).max(500),
+});
+
+export const reportSchema = z.object({
+  id: z.string(),
+  server: z.object({ id: z.string(), name: z.string(), hidden: z.boolean() }),
+  review: z.object({ username: z.string(), type: z.enum(['like', 'dislike']), review: z.string().nullable(), hidden: z.boolean() }).nullable(),
+  reason: z.string(),
+  reporter: z.string().nullable(),
+  status: z.enum(['open', 'actioned', 'dismissed']),
+  createdAt: z.iso.datetime(),
+});
+export type Report = z.infer<typeof reportSchema>;
+
+export const resolveReportBodySchema = z.object({ action: z.enum(['hide', 'dismiss'], { error: 'action must be hide or dismiss' }) });
