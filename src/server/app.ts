@@ -42,6 +42,9 @@ import { notificationsService } from './modules/notifications/notifications.serv
 import { FANOUT_QUEUE, fanoutWorker } from './modules/notifications/fanout.worker';
 import { settingsService } from './modules/settings/settings.service';
 import { registerMaintenanceMode } from './plugins/maintenance';
+import { MASS_EMAIL_QUEUE, massEmailService } from './modules/email/mass-email.service';
+import { unsubscribeTokens } from './modules/email/unsubscribe';
+import { moderationService } from './modules/moderation/moderation.service';
 import { metaForPath, metaTags } from './modules/seo/meta';
 import { seoRoutes } from './modules/seo/seo.routes';
 
@@ -63,6 +66,8 @@ export interface BuildOptions {
   pushAgent?: Agent;
   /** false: this instance queues jobs but runs no workers (tests stop and start workers). */
   runWorkers?: boolean;
+  /** Mass e-mail throttle (default 10 a second). */
+  emailsPerSecond?: number;
 }
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -114,7 +119,8 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
   const mailer =
     options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox') });
   if (!options.mailer) app.addHook('onClose', async () => mailer.close());
-  const tokens = createTokenService(config.jwtSecret ?? loadOrCreateSecret(config.dataDir, 'jwtSecret', randomSecret));
+  const secret = config.jwtSecret ?? loadOrCreateSecret(config.dataDir, 'jwtSecret', randomSecret);
+  const tokens = createTokenService(secret);
   const storage = createLocalStorage(path.join(config.dataDir, 'uploads'));
   const io = attachSocket(app, config.redisUrl);
   const playerCount = playerCountService(db, (count) => io.emit('playerCountUpdated', count));
@@ -148,6 +154,7 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
   queue.on('error', (err) => app.log.error({ err }, 'job queue error'));
   await queue.start();
   await queue.createQueue(FANOUT_QUEUE);
+  await queue.createQueue(MASS_EMAIL_QUEUE);
   let running = true;
   app.addHook('preClose', async () => {
     running = false;
@@ -198,6 +205,20 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
     push,
     queue,
     settings,
+    massEmail: massEmailService({
+      db,
+      mailer,
+      tokens: unsubscribeTokens(secret),
+      publicUrl: config.publicUrl,
+      enqueue: async (campaignId) => {
+        await queue.send(
+          MASS_EMAIL_QUEUE,
+          { campaignId },
+          { retryLimit: 10, retryDelay: queueOptions.retryDelaySeconds, expireInSeconds: 3600 },
+        );
+      },
+    }),
+    moderation: moderationService({ db, onChange: onServersChanged }),
     io,
     rateLimits: { ...DEFAULT_RATE_LIMITS, ...options.rateLimits },
     now,
@@ -211,6 +232,14 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
       { pollingIntervalSeconds: queueOptions.pollingIntervalSeconds },
       async (jobs) => {
         for (const job of jobs) await sendPromotion(job.data.promotionId);
+      },
+    );
+    const sendCampaign = ctx.massEmail.worker({ log: app.log, running: () => running, perSecond: options.emailsPerSecond ?? 10 });
+    await queue.work<{ campaignId: number }>(
+      MASS_EMAIL_QUEUE,
+      { pollingIntervalSeconds: queueOptions.pollingIntervalSeconds },
+      async (jobs) => {
+        for (const job of jobs) await sendCampaign(job.data.campaignId);
       },
     );
   }

@@ -23,6 +23,8 @@ import type { NotificationsService } from './modules/notifications/notifications
 import type { PushSender } from './adapters/web-push';
 import type { Queue } from './adapters/queue';
 import type { SettingsService } from './modules/settings/settings.service';
+import type { MassEmailService } from './modules/email/mass-email.service';
+import type { ModerationService } from './modules/moderation/moderation.service';
 
 /** What routes and services share: built once in `build()`, reached as `app.ctx`. */
 export interface Context {
@@ -48,6 +50,8 @@ export interface Context {
   push: PushSender;
   queue: Queue;
   settings: SettingsService;
+  massEmail: MassEmailService;
+  moderation: ModerationService;
   io: SocketServer;
   rateLimits: RateLimitSettings;
   now: () => Date;

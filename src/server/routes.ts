@@ -14,6 +14,8 @@ import { notificationsRoutes } from './modules/notifications/notifications.route
 import { statsRoutes } from './modules/stats/stats.routes';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { testimonialsRoutes } from './modules/testimonials/testimonials.routes';
+import { emailRoutes } from './modules/email/email.routes';
+import { moderationRoutes } from './modules/moderation/moderation.routes';
 
 /** Every API route, mounted under `/api` (decisions §1). */
 export async function apiRoutes(app: FastifyInstance): Promise<void> {
@@ -32,4 +34,6 @@ export async function apiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(statsRoutes);
   await app.register(testimonialsRoutes);
   await app.register(adminRoutes);
+  await app.register(emailRoutes);
+  await app.register(moderationRoutes);
 }

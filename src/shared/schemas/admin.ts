@@ -96,7 +96,9 @@ export const reportBodySchema = z.object({
 export const reportSchema = z.object({
   id: z.string(),
   server: z.object({ id: z.string(), name: z.string(), hidden: z.boolean() }),
-  review: z.object({ username: z.string(), type: z.enum(['like', 'dislike']), review: z.string().nullable(), hidden: z.boolean() }).nullable(),
+  review: z
+    .object({ username: z.string(), type: z.enum(['like', 'dislike']), review: z.string().nullable(), hidden: z.boolean() })
+    .nullable(),
   reason: z.string(),
   reporter: z.string().nullable(),
   status: z.enum(['open', 'actioned', 'dismissed']),
