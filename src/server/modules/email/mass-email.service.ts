@@ -3,7 +3,6 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database, UserRow } from '../../db/schema';
 import type { Mailer } from '../../adapters/mailer';
 import type { EmailCampaign } from '../../../shared/schemas/admin';
-import { MSG } from '../../../shared/messages';
 import { notFound } from '../../errors';
 import { parseId, toApiId } from '../../lib/ids';
 import type { UnsubscribeTokens } from './unsubscribe';
