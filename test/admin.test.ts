@@ -23,6 +23,11 @@ const ADMIN_ROUTES: Array<[string, string]> = [
   ['PUT', '/admin/settings'],
   ['DELETE', '/admin/users/1'],
   ['DELETE', '/admin/servers/1'],
+  ['POST', '/admin/send-email'],
+  ['GET', '/admin/email-campaigns'],
+  ['GET', '/admin/email-campaigns/1'],
+  ['GET', '/admin/reports'],
+  ['POST', '/admin/reports/1/resolve'],
 ];
 
 describe('admin access', () => {
@@ -30,7 +35,14 @@ describe('admin access', () => {
     const player = await createUser(t.app);
     const owner = await createUser(t.app, { role: 'server_owner' });
     for (const [method, url] of ADMIN_ROUTES) {
-      const payload = method === 'PUT' ? { maintenanceMode: true } : undefined;
+      const payload =
+        method === 'PUT'
+          ? { maintenanceMode: true }
+          : url.endsWith('send-email')
+            ? { subject: 's', content: 'c', target: 'owners' }
+            : url.endsWith('resolve')
+              ? { action: 'dismiss' }
+              : undefined;
       expect(
         (await t.app.inject({ method: method as 'GET', url: `/api${url}`, ...(payload ? { payload } : {}) })).statusCode,
         `${method} ${url}`,
