@@ -45,6 +45,8 @@ import { registerMaintenanceMode } from './plugins/maintenance';
 import { MASS_EMAIL_QUEUE, massEmailService } from './modules/email/mass-email.service';
 import { unsubscribeTokens } from './modules/email/unsubscribe';
 import { moderationService } from './modules/moderation/moderation.service';
+import { DEFAULT_POLL_SETTINGS, gameStatusService, type PollSettings } from './modules/game-status/game-status.service';
+import { queryGame } from './adapters/game-query';
 import { metaForPath, metaTags } from './modules/seo/meta';
 import { seoRoutes } from './modules/seo/seo.routes';
 
@@ -68,6 +70,11 @@ export interface BuildOptions {
   runWorkers?: boolean;
   /** Mass e-mail throttle (default 10 a second). */
   emailsPerSecond?: number;
+  /** Game status polling; `allowLoopback` is for tests' local fake game servers only. */
+  gamePoll?: Partial<PollSettings>;
+  /** How often the poller looks for due servers (default 10 s; 0: never, tests poll by hand). */
+  pollerTickMs?: number;
+  gameQuery?: typeof queryGame;
 }
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -219,6 +226,13 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
       },
     }),
     moderation: moderationService({ db, onChange: onServersChanged }),
+    gameStatus: gameStatusService({
+      db,
+      now,
+      settings: { ...DEFAULT_POLL_SETTINGS, ...options.gamePoll },
+      query: options.gameQuery ?? queryGame,
+      onCountsChanged: onServersChanged,
+    }),
     io,
     rateLimits: { ...DEFAULT_RATE_LIMITS, ...options.rateLimits },
     now,
@@ -242,6 +256,28 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
         for (const job of jobs) await sendCampaign(job.data.campaignId);
       },
     );
+  }
+
+  const tick = options.pollerTickMs ?? 10_000;
+  if (tick > 0 && options.runWorkers !== false) {
+    let busy = false;
+    let lastDownsample = 0;
+    const poller = setInterval(() => {
+      if (busy || !running) return;
+      busy = true;
+      const work = async () => {
+        await ctx.gameStatus.pollDue();
+        if (Date.now() - lastDownsample > 3600_000) {
+          lastDownsample = Date.now();
+          await ctx.gameStatus.downsample();
+        }
+      };
+      work()
+        .catch((err: unknown) => app.log.error({ err }, 'game status poll failed'))
+        .finally(() => (busy = false));
+    }, tick);
+    poller.unref();
+    app.addHook('preClose', async () => clearInterval(poller));
   }
 
   if (config.admin) await ensureAdmin(db, config.admin);

@@ -25,6 +25,7 @@ import type { Queue } from './adapters/queue';
 import type { SettingsService } from './modules/settings/settings.service';
 import type { MassEmailService } from './modules/email/mass-email.service';
 import type { ModerationService } from './modules/moderation/moderation.service';
+import type { GameStatusService } from './modules/game-status/game-status.service';
 
 /** What routes and services share: built once in `build()`, reached as `app.ctx`. */
 export interface Context {
@@ -52,6 +53,7 @@ export interface Context {
   settings: SettingsService;
   massEmail: MassEmailService;
   moderation: ModerationService;
+  gameStatus: GameStatusService;
   io: SocketServer;
   rateLimits: RateLimitSettings;
   now: () => Date;

@@ -16,6 +16,7 @@ import { adminRoutes } from './modules/admin/admin.routes';
 import { testimonialsRoutes } from './modules/testimonials/testimonials.routes';
 import { emailRoutes } from './modules/email/email.routes';
 import { moderationRoutes } from './modules/moderation/moderation.routes';
+import { gameStatusRoutes } from './modules/game-status/game-status.routes';
 
 /** Every API route, mounted under `/api` (decisions §1). */
 export async function apiRoutes(app: FastifyInstance): Promise<void> {
@@ -36,4 +37,5 @@ export async function apiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(adminRoutes);
   await app.register(emailRoutes);
   await app.register(moderationRoutes);
+  await app.register(gameStatusRoutes);
 }

@@ -99,6 +99,11 @@ export const MSG = {
   reportNotFound: 'Report not found',
   testimonialDuplicateShown: 'You have already submitted a testimonial.',
   testimonialFailed: 'Failed to submit testimonial.',
+  // live server status (decisions §7)
+  gameUnknown: 'Choose a supported game',
+  gameHostRequired: 'Enter the server address',
+  gamePortInvalid: 'Port must be a whole number from 1 to 65535',
+  gameUnreachable: 'The server did not answer the status query.',
   // web fallbacks (spec §8)
   joinFailed: 'Join failed',
   actionFailed: 'Action failed',

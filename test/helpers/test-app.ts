@@ -73,6 +73,8 @@ export async function createTestApp(options: { env?: Record<string, string>; bui
     webDist: path.join(dataDir, 'no-web'),
     // Tests write rows straight to the database; a list cache would hide them. The cache has its own test.
     listCacheTtlMs: 0,
+    // Tests poll game servers by hand (pollDue), so timing never decides a result.
+    pollerTickMs: 0,
     ...options.build,
     database,
   });

@@ -1,0 +1,22 @@
+declare module 'gamedig' {
+  /** The part of gamedig 5 this project uses (the package ships no types). */
+  export interface QueryOptions {
+    type: string;
+    host: string;
+    address?: string;
+    port?: number;
+    givenPortOnly?: boolean;
+    maxRetries?: number;
+    socketTimeout?: number;
+    attemptTimeout?: number;
+    portCache?: boolean;
+  }
+  export interface QueryResult {
+    name?: string;
+    numplayers?: number | string;
+    maxplayers?: number | string;
+    players?: unknown[];
+    ping?: number;
+  }
+  export const GameDig: { query(options: QueryOptions): Promise<QueryResult> };
+}

@@ -1,0 +1,257 @@
+import net from 'node:net';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from './helpers/test-app';
+import { createServer, createUser, type TestUser } from './helpers/factories';
+import { startFakeFiveM, startFakeMinecraft } from './helpers/fake-game-servers';
+import { isPublicAddress, resolvePublicAddress } from '../src/server/adapters/address-guard';
+
+let clock = new Date('2026-11-22T12:00:00Z');
+const advance = (ms: number) => (clock = new Date(clock.getTime() + ms));
+
+describe('the address guard (decisions §7)', () => {
+  it('refuses loopback, private, link-local, reserved and multicast, in every spelling', async () => {
+    for (const ip of [
+      '127.0.0.1',
+      '10.1.2.3',
+      '172.16.0.1',
+      '172.31.255.255',
+      '192.168.1.1',
+      '169.254.169.254',
+      '100.64.0.1',
+      '0.0.0.0',
+      '224.0.0.1',
+      '255.255.255.255',
+      '::1',
+      '::',
+      'fe80::1',
+      'fc00::1',
+      'ff02::1',
+      '::ffff:127.0.0.1',
+      '::ffff:7f00:1',
+      '::ffff:10.0.0.1',
+      '64:ff9b::a00:1',
+      '2001:db8::1',
+    ]) {
+      expect(isPublicAddress(ip), ip).toBe(false);
+    }
+    for (const ip of ['8.8.8.8', '1.1.1.1', '2606:4700:4700::1111']) expect(isPublicAddress(ip), ip).toBe(true);
+    for (const host of ['127.0.0.1', '[::1]', '::ffff:127.0.0.1', '2130706433', '0x7f000001', 'localhost', '10.0.0.5']) {
+      await expect(resolvePublicAddress(host), host).rejects.toThrow(/private or reserved|does not resolve/);
+    }
+    const fakeDns = (async () => [{ address: '192.168.0.10', family: 4 }]) as never;
+    await expect(resolvePublicAddress('play.example-rp.net', { lookup: fakeDns })).rejects.toThrow(
+      'This address points to a private or reserved network and cannot be queried.',
+    );
+    const mixed = (async () => [
+      { address: '8.8.8.8', family: 4 },
+      { address: '10.0.0.1', family: 4 },
+    ]) as never;
+    await expect(resolvePublicAddress('mixed.example', { lookup: mixed })).rejects.toThrow(/private/);
+    const fine = (async () => [{ address: '93.184.216.34', family: 4 }]) as never;
+    expect(await resolvePublicAddress('play.example', { lookup: fine })).toBe('93.184.216.34');
+    await expect(resolvePublicAddress('bad host!')).rejects.toThrow('Enter a host name or an IP address.');
+    expect(await resolvePublicAddress('127.0.0.1', { allowLoopback: true })).toBe('127.0.0.1');
+  });
+});
+
+describe('setting a game address', () => {
+  let t: TestApp;
+  let canary: net.Server;
+  let canaryHits = 0;
+  beforeAll(async () => {
+    t = await createTestApp({ build: { gamePoll: { allowLoopback: false, timeoutMs: 1000 } } });
+    canary = net.createServer((s) => {
+      canaryHits++;
+      s.destroy();
+    });
+    await new Promise<void>((resolve) => canary.listen(0, '127.0.0.1', resolve));
+  });
+  afterAll(async () => {
+    await t.close();
+    await new Promise<void>((resolve) => canary.close(() => resolve()));
+  });
+
+  it('refuses private targets with a clear message, and nothing reaches a loopback canary', async () => {
+    const owner = await createUser(t.app, { role: 'server_owner' });
+    const server = await createServer(t.app, owner.row.id);
+    const port = (canary.address() as AddressInfo).port;
+    for (const host of [
+      '127.0.0.1',
+      '10.0.0.1',
+      '172.16.5.5',
+      '192.168.0.1',
+      '169.254.169.254',
+      '[::1]',
+      '::ffff:127.0.0.1',
+      '2130706433',
+    ]) {
+      const res = await t.app.inject({
+        method: 'PUT',
+        url: `/api/servers/${server.id}/game`,
+        headers: owner.headers,
+        payload: { game: 'minecraft', host, port },
+      });
+      expect(res.statusCode, host).toBe(400);
+      expect(res.json().error).toMatch(/private or reserved|does not resolve/);
+    }
+    expect(canaryHits).toBe(0);
+    const row = await t.app.ctx.db.selectFrom('servers').select(['gameHost']).where('id', '=', server.id).executeTakeFirstOrThrow();
+    expect(row.gameHost).toBeNull();
+  });
+
+  it('checks the game, the port and who asks', async () => {
+    const owner = await createUser(t.app, { role: 'server_owner' });
+    const other = await createUser(t.app, { role: 'server_owner' });
+    const server = await createServer(t.app, owner.row.id);
+    const put = (user: TestUser, payload: object) =>
+      t.app.inject({ method: 'PUT', url: `/api/servers/${server.id}/game`, headers: user.headers, payload });
+    expect((await put(owner, { game: 'tetris', host: 'example.com', port: 1 })).json()).toEqual({ error: 'Choose a supported game' });
+    expect((await put(owner, { game: 'fivem', host: 'example.com', port: 70000 })).json()).toEqual({
+      error: 'Port must be a whole number from 1 to 65535',
+    });
+    expect((await put(owner, { game: 'fivem', host: ' ', port: 30120 })).json()).toEqual({ error: 'Enter the server address' });
+    expect((await put(other, { game: 'fivem', host: 'example.com', port: 30120 })).statusCode).toBe(403);
+    expect((await t.app.inject({ url: '/api/games' })).json().map((g: { id: string }) => g.id)).toEqual(
+      expect.arrayContaining(['fivem', 'redm', 'minecraft', 'minecraft-bedrock', 'garrysmod']),
+    );
+  });
+});
+
+describe('polling real game protocols (fake servers on loopback, allowed for tests only)', () => {
+  let t: TestApp;
+  let owner: TestUser;
+  let mc: Awaited<ReturnType<typeof startFakeMinecraft>>;
+  let fivem: Awaited<ReturnType<typeof startFakeFiveM>>;
+  beforeAll(async () => {
+    t = await createTestApp({
+      build: { now: () => clock, gamePoll: { allowLoopback: true, timeoutMs: 3000, intervalMs: 60_000, offlineAfter: 2 } },
+    });
+    owner = await createUser(t.app, { role: 'server_owner' });
+    mc = await startFakeMinecraft({ players: 42, max: 100 });
+    fivem = await startFakeFiveM({ players: 12, max: 48 });
+  });
+  afterAll(async () => {
+    await t.close();
+    await mc.close();
+    await fivem.close();
+  });
+
+  it('shows the first answer at once, then polls: history, average, peak and uptime come out right', async () => {
+    const server = await createServer(t.app, owner.row.id);
+    const set = await t.app.inject({
+      method: 'PUT',
+      url: `/api/servers/${server.id}/game`,
+      headers: owner.headers,
+      payload: { game: 'fivem', host: '127.0.0.1', port: fivem.port },
+    });
+    expect(set.statusCode).toBe(200);
+    expect(set.json()).toMatchObject({ game: 'fivem', online: true, currentPlayers: 12, maxPlayers: 48, error: null });
+
+    for (const players of [20, 30]) {
+      fivem.set({ players, max: 48 });
+      advance(61_000);
+      expect(await t.app.ctx.gameStatus.pollDue()).toBeGreaterThanOrEqual(1);
+    }
+    const detail = (await t.app.inject({ url: `/api/servers/${server.id}` })).json();
+    expect(detail).toMatchObject({ currentPlayers: 30, maxPlayers: 48, online: true });
+    expect((await t.app.inject({ url: '/api/player-count' })).json().count).toBeGreaterThanOrEqual(30);
+
+    // It stops answering: first failure keeps it online, the backoff rule turns it offline after the second.
+    fivem.set(null);
+    advance(61_000);
+    await t.app.ctx.gameStatus.pollDue();
+    expect((await t.app.inject({ url: `/api/servers/${server.id}` })).json().online).toBe(true);
+    advance(61_000);
+    expect(await t.app.ctx.gameStatus.pollDue()).toBe(0); // backed off: not due yet
+    advance(120_000);
+    await t.app.ctx.gameStatus.pollDue();
+    const offline = (await t.app.inject({ url: `/api/servers/${server.id}` })).json();
+    expect(offline).toMatchObject({ online: false, currentPlayers: 0 });
+
+    const history = (await t.app.inject({ url: `/api/servers/${server.id}/history?range=24h` })).json();
+    expect(history.points.map((p: { players: number }) => p.players)).toEqual([12, 20, 30, 0, 0]);
+    expect(history).toMatchObject({ average: 12.4, peak: 30, uptimePercent: 60 });
+    expect((await t.app.inject({ url: `/api/servers/${server.id}/history?range=1y` })).statusCode).toBe(400);
+  }, 60_000);
+
+  it('reads Minecraft server-list ping over TCP', async () => {
+    const server = await createServer(t.app, owner.row.id);
+    const set = await t.app.inject({
+      method: 'PUT',
+      url: `/api/servers/${server.id}/game`,
+      headers: owner.headers,
+      payload: { game: 'minecraft', host: '127.0.0.1', port: mc.port },
+    });
+    expect(set.json()).toMatchObject({ online: true, currentPlayers: 42, maxPlayers: 100 });
+  }, 30_000);
+
+  it('stores hostile answers safely or refuses them', async () => {
+    const server = await createServer(t.app, owner.row.id);
+    fivem.set({ players: 5, max: 10, name: '<script>alert(1)</script>' });
+    const html = await t.app.inject({
+      method: 'PUT',
+      url: `/api/servers/${server.id}/game`,
+      headers: owner.headers,
+      payload: { game: 'fivem', host: '127.0.0.1', port: fivem.port },
+    });
+    expect(html.json()).toMatchObject({ online: true, currentPlayers: 5 });
+    expect((await t.app.inject({ url: `/api/servers/${server.id}` })).json().name).not.toContain('<script>');
+    for (const bad of [
+      { players: -5, max: 10 },
+      { players: 999_999_999, max: 10 },
+      { players: 'lots', max: 10 },
+    ]) {
+      fivem.set(bad);
+      advance(61_000);
+      await t.app.ctx.gameStatus.pollDue();
+      const row = await t.app.ctx.db
+        .selectFrom('servers')
+        .select(['currentPlayers', 'pollError'])
+        .where('id', '=', server.id)
+        .executeTakeFirstOrThrow();
+      // Refused: the last good count stays, until the backoff rule turns the server offline (0).
+      expect([5, 0], JSON.stringify(bad)).toContain(row.currentPlayers);
+      expect(row.pollError).toBe('The server did not answer the status query.');
+    }
+    fivem.set({ players: 12, max: 48 });
+  }, 60_000);
+
+  it('downsamples old samples so storage stays bounded, keeping averages and uptime', async () => {
+    const server = await createServer(t.app, owner.row.id);
+    const base = new Date(clock.getTime() - 3 * 86400_000);
+    const hour = Math.floor(base.getTime() / 3600_000) * 3600_000;
+    await t.app.ctx.db
+      .insertInto('playerCountSamples')
+      .values(
+        [10, 20, 30, 0].map((players, i) => ({
+          serverId: server.id,
+          sampledAt: new Date(hour + i * 600_000),
+          resolution: 'raw' as const,
+          players,
+          online: players > 0,
+          samples: 1,
+          onlineSamples: players > 0 ? 1 : 0,
+        })),
+      )
+      .execute();
+    await t.app.ctx.gameStatus.downsample();
+    const rows = await t.app.ctx.db.selectFrom('playerCountSamples').selectAll().where('serverId', '=', server.id).execute();
+    expect(rows).toEqual([expect.objectContaining({ resolution: 'hour', players: 15, samples: 4, onlineSamples: 3 })]);
+    const week = (await t.app.inject({ url: `/api/servers/${server.id}/history?range=7d` })).json();
+    expect(week).toMatchObject({ peak: 15, uptimePercent: 75 });
+  });
+
+  it('lets one instance poll a server per round when several run', async () => {
+    const server = await createServer(t.app, owner.row.id);
+    await t.app.ctx.db
+      .updateTable('servers')
+      .set({ game: 'fivem', gameHost: '127.0.0.1', gamePort: fivem.port, nextPollAt: clock })
+      .where('id', '=', server.id)
+      .execute();
+    const [a, b] = await Promise.all([t.app.ctx.gameStatus.pollDue(), t.app.ctx.gameStatus.pollDue()]);
+    const samples = await t.app.ctx.db.selectFrom('playerCountSamples').select('sampledAt').where('serverId', '=', server.id).execute();
+    expect(samples).toHaveLength(1);
+    expect(a + b).toBeGreaterThanOrEqual(1);
+  }, 30_000);
+});
