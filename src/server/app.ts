@@ -229,7 +229,7 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
     gameStatus: gameStatusService({
       db,
       now,
-      settings: { ...DEFAULT_POLL_SETTINGS, ...options.gamePoll },
+      settings: { ...DEFAULT_POLL_SETTINGS, intervalMs: config.gamePollSeconds * 1000, ...options.gamePoll },
       query: options.gameQuery ?? queryGame,
       onCountsChanged: onServersChanged,
     }),

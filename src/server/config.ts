@@ -25,6 +25,7 @@ const envSchema = z.object({
     .regex(/^(mailto:|https:\/\/)/, 'must start with mailto: or https://')
     .optional(),
   SEED_DEMO: z.enum(['0', '1'], { error: 'must be 0 or 1' }).optional(),
+  GAME_POLL_SECONDS: z.coerce.number({ error: 'must be a number of seconds' }).int().min(30, 'must be at least 30').max(86400).default(180),
   PUSH_ENDPOINT_HOSTS: z
     .string()
     .regex(/^[\w.-]+(:\d+)?(,[\w.-]+(:\d+)?)*$/, 'must be host[:port] names separated by commas')
@@ -60,6 +61,8 @@ export interface Config {
   seedDemo: boolean | undefined;
   /** Push services allowed besides the browsers' own (tests add their local endpoint). */
   pushEndpointHosts: string[];
+  /** How often each game server is asked for its players. */
+  gamePollSeconds: number;
 }
 
 /** Thrown with every problem of the environment listed, one per line. */
@@ -99,5 +102,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : undefined,
     seedDemo: e.SEED_DEMO === undefined ? undefined : e.SEED_DEMO === '1',
     pushEndpointHosts: e.PUSH_ENDPOINT_HOSTS ? e.PUSH_ENDPOINT_HOSTS.split(',') : [],
+    gamePollSeconds: e.GAME_POLL_SECONDS,
   };
 }
