@@ -39,7 +39,8 @@ import type { Agent } from 'node:https';
 import { createQueue, DEFAULT_QUEUE_OPTIONS, type QueueOptions } from './adapters/queue';
 import { createPushSender, generateVapidKeys } from './adapters/web-push';
 import { notificationsService } from './modules/notifications/notifications.service';
-import { FANOUT_QUEUE, fanoutWorker } from './modules/notifications/fanout.worker';
+import { FANOUT_QUEUE } from './modules/notifications/fanout.worker';
+import { startBackgroundWork } from './background';
 import { settingsService } from './modules/settings/settings.service';
 import { registerMaintenanceMode } from './plugins/maintenance';
 import { MASS_EMAIL_QUEUE, massEmailService } from './modules/email/mass-email.service';
@@ -240,44 +241,12 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
   app.decorate('ctx', ctx);
 
   if (options.runWorkers !== false) {
-    const sendPromotion = fanoutWorker({ db, push, log: app.log, running: () => running });
-    await queue.work<{ promotionId: number }>(
-      FANOUT_QUEUE,
-      { pollingIntervalSeconds: queueOptions.pollingIntervalSeconds },
-      async (jobs) => {
-        for (const job of jobs) await sendPromotion(job.data.promotionId);
-      },
-    );
-    const sendCampaign = ctx.massEmail.worker({ log: app.log, running: () => running, perSecond: options.emailsPerSecond ?? 10 });
-    await queue.work<{ campaignId: number }>(
-      MASS_EMAIL_QUEUE,
-      { pollingIntervalSeconds: queueOptions.pollingIntervalSeconds },
-      async (jobs) => {
-        for (const job of jobs) await sendCampaign(job.data.campaignId);
-      },
-    );
-  }
-
-  const tick = options.pollerTickMs ?? 10_000;
-  if (tick > 0 && options.runWorkers !== false) {
-    let busy = false;
-    let lastDownsample = 0;
-    const poller = setInterval(() => {
-      if (busy || !running) return;
-      busy = true;
-      const work = async () => {
-        await ctx.gameStatus.pollDue();
-        if (Date.now() - lastDownsample > 3600_000) {
-          lastDownsample = Date.now();
-          await ctx.gameStatus.downsample();
-        }
-      };
-      work()
-        .catch((err: unknown) => app.log.error({ err }, 'game status poll failed'))
-        .finally(() => (busy = false));
-    }, tick);
-    poller.unref();
-    app.addHook('preClose', async () => clearInterval(poller));
+    await startBackgroundWork(app, {
+      pollingIntervalSeconds: queueOptions.pollingIntervalSeconds,
+      emailsPerSecond: options.emailsPerSecond ?? 10,
+      pollerTickMs: options.pollerTickMs ?? 10_000,
+      running: () => running,
+    });
   }
 
   if (config.admin) await ensureAdmin(db, config.admin);

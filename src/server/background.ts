@@ -1,0 +1,49 @@
+import type { FastifyInstance } from 'fastify';
+import { FANOUT_QUEUE, fanoutWorker } from './modules/notifications/fanout.worker';
+import { MASS_EMAIL_QUEUE } from './modules/email/mass-email.service';
+
+export interface BackgroundOptions {
+  pollingIntervalSeconds: number;
+  emailsPerSecond: number;
+  /** 0: no game status poller (tests poll by hand). */
+  pollerTickMs: number;
+  /** False once the app is closing: workers stop between two deliveries and leave the rest to a retry. */
+  running: () => boolean;
+}
+
+/**
+ * The work an instance does besides answering requests: the queue's workers (push fan-out,
+ * mass e-mail) and the game status poller. Every instance may run them; the queue and the
+ * poller's claims share the work out.
+ */
+export async function startBackgroundWork(app: FastifyInstance, options: BackgroundOptions): Promise<void> {
+  const { queue, db, push, massEmail, gameStatus } = app.ctx;
+  const sendPromotion = fanoutWorker({ db, push, log: app.log, running: options.running });
+  await queue.work<{ promotionId: number }>(FANOUT_QUEUE, { pollingIntervalSeconds: options.pollingIntervalSeconds }, async (jobs) => {
+    for (const job of jobs) await sendPromotion(job.data.promotionId);
+  });
+  const sendCampaign = massEmail.worker({ log: app.log, running: options.running, perSecond: options.emailsPerSecond });
+  await queue.work<{ campaignId: number }>(MASS_EMAIL_QUEUE, { pollingIntervalSeconds: options.pollingIntervalSeconds }, async (jobs) => {
+    for (const job of jobs) await sendCampaign(job.data.campaignId);
+  });
+
+  if (options.pollerTickMs <= 0) return;
+  let busy = false;
+  let lastDownsample = 0;
+  const tick = async () => {
+    await gameStatus.pollDue();
+    if (Date.now() - lastDownsample > 3600_000) {
+      lastDownsample = Date.now();
+      await gameStatus.downsample();
+    }
+  };
+  const poller = setInterval(() => {
+    if (busy || !options.running()) return;
+    busy = true;
+    tick()
+      .catch((err: unknown) => app.log.error({ err }, 'game status poll failed'))
+      .finally(() => (busy = false));
+  }, options.pollerTickMs);
+  poller.unref();
+  app.addHook('preClose', async () => clearInterval(poller));
+}
