@@ -112,6 +112,13 @@ describe('setting a game address', () => {
     });
     expect((await put(owner, { game: 'fivem', host: ' ', port: 30120 })).json()).toEqual({ error: 'Enter the server address' });
     expect((await put(other, { game: 'fivem', host: 'example.com', port: 30120 })).statusCode).toBe(403);
+    expect((await t.app.inject({ url: `/api/servers/${server.id}/game`, headers: other.headers })).statusCode).toBe(403);
+    expect((await t.app.inject({ url: `/api/servers/${server.id}/game`, headers: owner.headers })).json()).toMatchObject({
+      game: null,
+      host: null,
+      online: null,
+    });
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/servers/${server.id}/game`, headers: owner.headers })).statusCode).toBe(204);
     expect((await t.app.inject({ url: '/api/games' })).json().map((g: { id: string }) => g.id)).toEqual(
       expect.arrayContaining(['fivem', 'redm', 'minecraft', 'minecraft-bedrock', 'garrysmod']),
     );

@@ -19,6 +19,11 @@ export async function gameStatusRoutes(app: FastifyInstance): Promise<void> {
     handler: async () => GAMES.map((g) => ({ id: g.id, label: g.label, port: g.port })),
   });
 
+  r.get('/servers/:id/game', {
+    schema: { tags: ['status'], params: idParamsSchema, response: { 200: gameStatusSchema, ...errors } },
+    handler: async (request) => gameStatus.statusFor(await requireUser(request), request.params.id),
+  });
+
   r.put('/servers/:id/game', {
     schema: { tags: ['status'], params: idParamsSchema, body: gameAddressBodySchema, response: { 200: gameStatusSchema, ...errors } },
     // Each change queries a game server at once: limited like uploads.

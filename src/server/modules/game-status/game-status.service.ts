@@ -143,6 +143,15 @@ export function gameStatusService({ db, now, settings, query, onCountsChanged }:
       return this.status(server.id);
     },
 
+    /** The owner's view of the address and the last answer (the dashboard shows it). */
+    async statusFor(actor: UserRow, rawId: string): Promise<GameStatusView> {
+      const id = parseId(rawId);
+      const server = id ? await db.selectFrom('servers').select(['id', 'ownerId']).where('id', '=', id).executeTakeFirst() : undefined;
+      if (!server) throw notFound(MSG.serverNotFound);
+      serverPolicy.assertCanManage(actor, server);
+      return this.status(server.id);
+    },
+
     async clearAddress(actor: UserRow, rawId: string): Promise<void> {
       const id = parseId(rawId);
       const server = id ? await db.selectFrom('servers').select(['id', 'ownerId']).where('id', '=', id).executeTakeFirst() : undefined;
