@@ -1,19 +1,41 @@
+import http from 'node:http';
 import sharp from 'sharp';
 import { expect } from 'vitest';
 import { baseURL, uniqueName } from './browser';
 
+/**
+ * Each test file calls from its own loopback address (127.0.0.2–251): the server limits
+ * registrations and logins per IP (decisions §4), and files that each set up a few accounts
+ * should not share one budget, just as separate people would not.
+ */
+const LOCAL_ADDRESS = `127.0.0.${2 + Math.floor(Math.random() * 250)}`;
+
+function send(method: string, url: URL, headers: Record<string, string>, body?: string): Promise<{ status: number; text: string }> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(url, { method, headers, localAddress: LOCAL_ADDRESS }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (text += chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
 /** A JSON call to the API the way a test sets things up: fails the test on a non-2xx answer. */
 export async function api<T = Record<string, unknown>>(method: string, pathname: string, body?: unknown, token?: string): Promise<T> {
-  const res = await fetch(`${baseURL()}${pathname}`, {
+  const res = await send(
     method,
-    headers: {
+    new URL(pathname, baseURL()),
+    {
       ...(body === undefined ? {} : { 'content-type': 'application/json' }),
       ...(token ? { authorization: `Bearer ${token}` } : {}),
     },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  expect(res.ok, `${method} ${pathname} answered ${res.status}`).toBe(true);
-  return (await res.json()) as T;
+    body === undefined ? undefined : JSON.stringify(body),
+  );
+  expect(res.status >= 200 && res.status < 300, `${method} ${pathname} answered ${res.status}`).toBe(true);
+  return (res.text ? JSON.parse(res.text) : undefined) as T;
 }
 
 /** A new account with an e-mail (so login does not stop at /update-email). */
@@ -43,4 +65,25 @@ export async function noisePng(width: number, height: number): Promise<Buffer> {
   return sharp(raw, { raw: { width, height, channels: 3 } })
     .png({ compressionLevel: 0 })
     .toBuffer();
+}
+
+/** A token and user from `POST /api/login`: one login per user and file (logins are rate-limited per username). */
+export async function apiLogin(username: string, password: string): Promise<{ token: string; user: Record<string, unknown> }> {
+  return api<{ token: string; user: Record<string, unknown> }>('POST', '/api/login', { username, password });
+}
+
+/** A new owner on the Premium plan (bought through the built-in checkout) with one server. */
+export async function premiumOwnerWithServer(): Promise<{
+  username: string;
+  password: string;
+  token: string;
+  serverId: string;
+  serverName: string;
+}> {
+  const owner = await registerUser('server_owner');
+  const serverName = uniqueName('Promo RP');
+  const server = await api<{ id: string }>('POST', '/api/servers', { name: serverName, statusMessage: 'Events every night' }, owner.token);
+  const { url } = await api<{ url: string }>('POST', '/api/subscribe-session', { plan: 'Premium' }, owner.token);
+  await api('POST', `/api${url}/complete`, undefined, owner.token);
+  return { ...owner, serverId: server.id, serverName };
 }

@@ -72,3 +72,25 @@ export async function screenshot(page: Page, name: string): Promise<void> {
 export function uniqueName(prefix: string): string {
   return `${prefix}_${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
 }
+
+/**
+ * Puts a session (from an API login) into the page's storage, the way the login form does, so a
+ * journey does not spend one of the user's rate-limited form logins.
+ */
+export async function signIn(page: Page, session: { token: string; user?: Record<string, unknown> }): Promise<void> {
+  let user = session.user;
+  if (!user) {
+    const res = await fetch(`${baseURL()}/api/user`, { headers: { authorization: `Bearer ${session.token}` } });
+    expect(res.ok, `GET /api/user answered ${res.status}`).toBe(true);
+    user = (await res.json()) as Record<string, unknown>;
+  }
+  // A page of the origin without the app, so no running app writes its own session back meanwhile.
+  await page.goto('/api/ready');
+  await page.evaluate(
+    ([token, json]) => {
+      localStorage.setItem('token', token);
+      localStorage.setItem('user', json);
+    },
+    [session.token, JSON.stringify(user)] as const,
+  );
+}

@@ -1,8 +1,8 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, it } from 'vitest';
-import { DEMO } from './accounts';
-import { api, serverIdByName } from './api';
-import { DESKTOP, launchBrowser, loginThroughForm, newPage, PHONE, screenshot } from './browser';
+import { DEMO, E2E_ADMIN } from './accounts';
+import { api, apiLogin, premiumOwnerWithServer, registerUser, serverIdByName } from './api';
+import { DESKTOP, launchBrowser, loginThroughForm, newPage, PHONE, screenshot, signIn } from './browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -117,6 +117,75 @@ describe.each([
     await page.goto(paid.url);
     await page.getByTestId('checkout-complete').waitFor();
     await screenshot(page, `checkout-complete-${label}`);
+    await context.close();
+  });
+});
+
+let playerToken: string | undefined;
+let premium: Awaited<ReturnType<typeof premiumOwnerWithServer>> | undefined;
+let adminSession: { token: string; user: Record<string, unknown> } | undefined;
+
+/** The pages of notifications, stats, admin and testimonials, at both sizes. */
+describe.each([
+  ['phone', PHONE],
+  ['desktop', DESKTOP],
+] as const)('screenshots of inbox, stats, admin and testimonials on %s', (label, viewport) => {
+  const mobile = label === 'phone' ? { isMobile: true, hasTouch: true } : {};
+
+  it('inbox, stats and testimonials', async () => {
+    if (!premium) {
+      premium = await premiumOwnerWithServer();
+      for (const n of ['Two', 'Three'])
+        await api('POST', '/api/servers', { name: `${premium.serverName} ${n}`, statusMessage: n }, premium.token);
+      const player = await registerUser('player');
+      await api('POST', `/api/servers/${premium.serverId}/join`, undefined, player.token);
+      await api('POST', `/api/servers/${premium.serverId}/like`, { review: 'Great events' }, player.token);
+      await api(
+        'POST',
+        '/api/notifications/send-mass',
+        { serverId: premium.serverId, playerCount: 37, isEvent: true, eventName: 'Car meet', eventTime: 'Friday 21:00' },
+        premium.token,
+      );
+      await api(
+        'POST',
+        '/api/testimonials',
+        { content: 'Listing took two minutes and our Discord grew by a third in a month.' },
+        premium.token,
+      );
+      playerToken = player.token;
+    }
+    const { context, page } = await newPage(browser, { viewport, ...mobile });
+    await signIn(page, { token: playerToken! });
+    await page.goto('/inbox');
+    await page.getByTestId('inbox').waitFor();
+    await page.waitForLoadState('networkidle');
+    await screenshot(page, `inbox-${label}`);
+    await signIn(page, premium);
+    await page.goto('/stats');
+    await page.getByTestId('chart-views').locator('svg').waitFor();
+    await page.getByRole('button', { name: '30 days' }).click();
+    await page.waitForLoadState('networkidle');
+    await screenshot(page, `stats-${label}`);
+    await page.goto('/testimonials');
+    await page.getByTestId('testimonials').waitFor();
+    await page.waitForLoadState('networkidle');
+    await screenshot(page, `testimonials-${label}`);
+    await context.close();
+  });
+
+  it('admin dashboard and mass e-mail', async () => {
+    adminSession ??= await apiLogin(E2E_ADMIN.username, E2E_ADMIN.password);
+    const { context, page } = await newPage(browser, { viewport, ...mobile });
+    await signIn(page, adminSession);
+    await page.goto('/admin');
+    await page.getByTestId('revenue-chart').waitFor();
+    await page.getByTestId('admin-users').waitFor();
+    await page.waitForLoadState('networkidle');
+    await screenshot(page, `admin-${label}`);
+    await page.goto('/admin/email');
+    await page.getByLabel('Subject').waitFor();
+    await page.waitForLoadState('networkidle');
+    await screenshot(page, `admin-email-${label}`);
     await context.close();
   });
 });

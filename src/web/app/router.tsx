@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { AppLayout } from '../components/app-layout';
-import { PlaceholderPage } from '../components/placeholder-page';
 import { LandingPage } from '../features/landing/components/landing-page';
 import { LoginPage } from '../features/auth/components/login-page';
 import { RegisterPage } from '../features/auth/components/register-page';
@@ -16,8 +15,15 @@ import { ProfilePage } from '../features/players/components/profile-page';
 import { PaymentsPage } from '../features/payments/components/payments-page';
 import { SubscriptionsPage } from '../features/payments/components/subscriptions-page';
 import { CheckoutPage } from '../features/payments/components/checkout-page';
+import { InboxPage } from '../features/notifications/components/inbox-page';
+import { StatsPage } from '../features/stats/components/stats-page';
+import { AdminPage } from '../features/admin/components/admin-page';
+import { EmailPage } from '../features/admin/components/email-page';
+import { MaintenanceBanner } from '../features/admin/components/maintenance-banner';
+import { TestimonialsPage } from '../features/testimonials/components/testimonials-page';
+import { TestimonialsSection } from '../features/testimonials/components/testimonials-section';
+import { UnsubscribePage } from '../features/unsubscribe/components/unsubscribe-page';
 import { RequireAccess, type Access } from './guards';
-import { PLACEHOLDER_ROUTES } from './placeholders';
 
 const pages: Array<{ path: string; access: Access; element: ReactNode }> = [
   { path: '/', access: 'public', element: <LandingPage /> },
@@ -33,9 +39,14 @@ const pages: Array<{ path: string; access: Access; element: ReactNode }> = [
   { path: '/dashboard', access: 'server_owner', element: <DashboardPage /> },
   { path: '/dashboard/:id', access: 'server_owner', element: <DashboardPage /> },
   { path: '/payments', access: 'server_owner', element: <PaymentsPage /> },
-  { path: '/subscriptions', access: 'public', element: <SubscriptionsPage /> },
+  { path: '/subscriptions', access: 'public', element: <SubscriptionsPage testimonials={<TestimonialsSection />} /> },
   { path: '/checkout/:id', access: 'user', element: <CheckoutPage /> },
-  ...PLACEHOLDER_ROUTES.map((p) => ({ ...p, element: <PlaceholderPage title={p.title} description={p.description} /> })),
+  { path: '/inbox', access: 'public', element: <InboxPage /> },
+  { path: '/unsubscribe', access: 'public', element: <UnsubscribePage /> },
+  { path: '/stats', access: 'server_owner', element: <StatsPage /> },
+  { path: '/testimonials', access: 'server_owner', element: <TestimonialsPage /> },
+  { path: '/admin', access: 'admin', element: <AdminPage /> },
+  { path: '/admin/email', access: 'admin', element: <EmailPage /> },
 ];
 
 /** Groups pages by access so each guard wraps its routes once: every route and its guard, in one place. */
@@ -45,7 +56,7 @@ function routesFor(access: Access): RouteObject[] {
 
 export const routes: RouteObject[] = [
   {
-    element: <AppLayout />,
+    element: <AppLayout banner={<MaintenanceBanner />} />,
     children: [
       ...routesFor('public'),
       { element: <RequireAccess access="user" />, children: routesFor('user') },

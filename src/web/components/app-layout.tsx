@@ -1,10 +1,11 @@
+import type { ReactNode } from 'react';
 import { Outlet } from 'react-router';
 import { NavBar } from './nav-bar';
 import { SiteFooter } from './site-footer';
 import { UpdateBanner } from './update-banner';
 
-/** Shell of every page: skip link, navigation, content, footer, update banner. */
-export function AppLayout() {
+/** Shell of every page: skip link, navigation, an optional site-wide banner, content, footer, update banner. */
+export function AppLayout({ banner }: { banner?: ReactNode }) {
   return (
     <div className="glow-bg flex min-h-dvh flex-col">
       <a
@@ -14,6 +15,7 @@ export function AppLayout() {
         Skip to content
       </a>
       <NavBar />
+      {banner}
       <main id="main" className="flex flex-1 flex-col">
         <Outlet />
       </main>

@@ -1,4 +1,4 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type ReactNode } from 'react';
 
 /**
  * A modal built on the native <dialog>: focus is trapped and Escape closes it, for free.
@@ -6,6 +6,8 @@ import { useEffect, useRef, type ReactNode } from 'react';
  */
 export function Dialog({ open, title, onClose, children }: { open: boolean; title: string; onClose: () => void; children: ReactNode }) {
   const ref = useRef<HTMLDialogElement>(null);
+  // Unique per dialog: a page may hold several (admin: delete user, delete server).
+  const titleId = useId();
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
@@ -16,7 +18,7 @@ export function Dialog({ open, title, onClose, children }: { open: boolean; titl
   return (
     <dialog
       ref={ref}
-      aria-labelledby="dialog-title"
+      aria-labelledby={titleId}
       onCancel={(e) => {
         e.preventDefault();
         onClose();
@@ -28,7 +30,7 @@ export function Dialog({ open, title, onClose, children }: { open: boolean; titl
     >
       <div className="p-6">
         <div className="mb-4 flex items-start justify-between gap-4">
-          <h2 id="dialog-title" className="text-lg font-semibold">
+          <h2 id={titleId} className="text-lg font-semibold">
             {title}
           </h2>
           <button

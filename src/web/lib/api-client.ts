@@ -1,3 +1,5 @@
+import { MSG } from '../../shared/messages';
+import { clearMaintenance, reportMaintenance } from './maintenance';
 import { getToken } from './session';
 
 /** A failed API call: the HTTP status and the server's `{error}` text when it sent one. */
@@ -35,7 +37,10 @@ export function apiHeaders(): Record<string, string> {
 /** Turns a non-2xx answer into an {@link ApiError}; 401 and 403 are only logged, the caller decides. */
 export function failure(method: string, path: string, status: number, data: unknown): ApiError {
   if (status === 401 || status === 403) console.warn(`${method} ${path} answered ${status}`);
-  return new ApiError(status, serverError(data));
+  const message = serverError(data);
+  // Maintenance mode refuses writes with 503 (decisions §5): the site-wide banner picks it up.
+  if (status === 503 && message === MSG.maintenance) reportMaintenance();
+  return new ApiError(status, message);
 }
 
 async function send(path: string, options: RequestOptions): Promise<{ data: unknown; headers: Headers }> {
@@ -58,6 +63,7 @@ async function send(path: string, options: RequestOptions): Promise<{ data: unkn
 
   const data: unknown = await response.json().catch(() => undefined);
   if (!response.ok) throw failure(method, path, response.status, data);
+  if (method !== 'GET') clearMaintenance();
   return { data, headers: response.headers };
 }
 

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { MSG } from '../../../../shared/messages';
 import { normalizePlan } from '../../../../shared/roles';
@@ -16,8 +16,11 @@ const PLANS: ReadonlyArray<{ plan: PaidPlan; tagline: string }> = [
   { plan: 'Premium', tagline: 'For communities running several servers.' },
 ];
 
-/** `/subscriptions` (public): Pro and Premium side by side; owners subscribe, visitors are invited to sign up. */
-export function SubscriptionsPage() {
+/**
+ * `/subscriptions` (public): Pro and Premium side by side; owners subscribe, visitors are invited to
+ * sign up. `testimonials` is the owners' testimonials section, composed in by the router.
+ */
+export function SubscriptionsPage({ testimonials }: { testimonials?: ReactNode }) {
   const session = useSession();
   const subscribe = useSubscribeSession();
   const [pending, setPending] = useState<PaidPlan | null>(null);
@@ -113,6 +116,7 @@ export function SubscriptionsPage() {
         })}
       </div>
       <FormMessage error={error} />
+      {testimonials}
       <CallToAction role={role} />
     </div>
   );

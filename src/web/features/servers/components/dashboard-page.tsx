@@ -6,6 +6,7 @@ import { Skeleton } from '../../../components/skeleton';
 import { useSession } from '../../../lib/session';
 import { useOwnServers } from '../api/get-own-servers';
 import type { QuickCreateState } from './quick-create-page';
+import { LiveStatusPanel } from '../../game-status/components/live-status-panel';
 import { ServerEditor } from './server-editor';
 import { ServerPicker } from './server-picker';
 
@@ -66,7 +67,10 @@ export function DashboardPage() {
       </header>
       {servers.length > 1 ? <ServerPicker servers={servers} currentId={id} /> : null}
       {server ? (
-        <ServerEditor key={server.id} server={server} />
+        <>
+          <LiveStatusPanel key={`status-${server.id}`} serverId={server.id} />
+          <ServerEditor key={server.id} server={server} />
+        </>
       ) : (
         <p role="alert" className="rounded-xl border border-red-500/30 bg-red-500/10 p-4 text-red-200">
           {id ? MSG.notYourServer : MSG.serverMissing}

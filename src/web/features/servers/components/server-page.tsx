@@ -12,12 +12,14 @@ import { ApiError } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
 import { useServer } from '../api/get-server';
 import { serverKeys } from '../api/keys';
+import { ReportAction } from './report-dialog';
 import { ServerActions } from './server-actions';
 import { BoostCard } from './boost-card';
 import { ServerGallery } from './server-gallery';
 import { ServerHero } from './server-hero';
 import { ServerReviews } from './server-reviews';
 import { ServerStats } from './server-stats';
+import { PlayerHistory } from '../../game-status/components/player-history';
 
 /** `/servers/:id`: the public server page, drawn in the owner's colours. */
 export function ServerPage() {
@@ -62,6 +64,12 @@ export function ServerPage() {
           <CheckoutReturnBanner successText="Thank you! Your boost is in: this server climbs the Hot list." />
           <ServerActions key={`${server.id}-${session?.user.id ?? ''}`} server={server} viewer={server.viewer} onDone={onDone} />
           <BoostCard server={server} viewer={server.viewer} />
+          {session?.user.role === 'player' ? (
+            <p className="flex items-center justify-end gap-2 px-1 text-xs text-slate-400">
+              Something wrong with this server?
+              <ReportAction serverId={server.id} className="text-slate-200" />
+            </p>
+          ) : null}
         </aside>
         <div
           className="flex min-w-0 flex-col gap-6 rounded-2xl border border-white/10 p-4 sm:p-6"
@@ -84,6 +92,7 @@ export function ServerPage() {
           <Block title="Stats">
             <ServerStats server={server} />
           </Block>
+          <PlayerHistory serverId={server.id} />
           <Block title="Gallery">
             <ServerGallery images={server.galleryImages} name={server.name} />
           </Block>

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { Review } from '../../../../shared/schemas/server';
 import { ThumbIcon } from '../../../components/icons';
 import { useMoreReviews } from '../api/get-reviews';
+import { ReportAction } from './report-dialog';
 
 /** Reviews newest first: the page's first ones, then "Load more" pages through the rest. */
 export function ServerReviews({ serverId, first, total }: { serverId: string; first: readonly Review[]; total: number }) {
@@ -36,6 +37,7 @@ export function ServerReviews({ serverId, first, total }: { serverId: string; fi
                 <time dateTime={r.createdAt} className="text-xs opacity-60">
                   {new Date(r.createdAt).toLocaleDateString()}
                 </time>
+                <ReportAction serverId={serverId} reviewUsername={r.username} className="ml-auto" />
               </p>
               {r.review ? <p className="mt-1 whitespace-pre-line break-words">{r.review}</p> : null}
             </div>

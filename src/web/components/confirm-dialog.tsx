@@ -1,0 +1,44 @@
+import type { ReactNode } from 'react';
+import { Button } from './button';
+import { Dialog } from './dialog';
+import { FormMessage } from './form-message';
+
+/** Asks before something that cannot be undone (spec §5: deleting a user or a server). */
+export function ConfirmDialog({
+  open,
+  title,
+  children,
+  confirmLabel,
+  cancelLabel = 'Cancel',
+  pending = false,
+  error,
+  onConfirm,
+  onClose,
+}: {
+  open: boolean;
+  title: string;
+  children: ReactNode;
+  confirmLabel: string;
+  cancelLabel?: string;
+  pending?: boolean;
+  error?: string | null;
+  onConfirm: () => void;
+  onClose: () => void;
+}) {
+  return (
+    <Dialog open={open} title={title} onClose={onClose}>
+      <div className="flex flex-col gap-4">
+        <div className="text-sm text-slate-300">{children}</div>
+        <FormMessage error={error} />
+        <div className="flex flex-wrap justify-end gap-2">
+          <Button variant="ghost" onClick={onClose} disabled={pending}>
+            {cancelLabel}
+          </Button>
+          <Button variant="danger" onClick={onConfirm} disabled={pending}>
+            {pending ? 'Working…' : confirmLabel}
+          </Button>
+        </div>
+      </div>
+    </Dialog>
+  );
+}

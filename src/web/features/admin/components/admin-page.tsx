@@ -1,0 +1,48 @@
+import { ButtonLink } from '../../../components/button';
+import { useSession } from '../../../lib/session';
+import { AnalyticsCards } from './analytics-cards';
+import { PopularFilters } from './popular-filters';
+import { ReportsQueue } from './reports-queue';
+import { RevenuePanel } from './revenue-panel';
+import { ServersPanel } from './servers-panel';
+import { TogglesPanel } from './toggles-panel';
+import { UsersPanel } from './users-panel';
+
+/** `/admin`: stats, revenue, popular filters, toggles, moderation, users and servers (issue 6). */
+export function AdminPage() {
+  const session = useSession();
+  if (session?.user.role !== 'admin') return <AccessDenied />;
+  return (
+    <div className="mx-auto flex w-full max-w-7xl flex-col gap-6 px-4 py-8">
+      <header className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="text-3xl font-black tracking-tight text-white">Admin Dashboard</h1>
+          <p className="text-slate-400">The whole site at a glance: people, money and what needs a moderator.</p>
+        </div>
+        <ButtonLink to="/admin/email" variant="secondary">
+          Send Mass Email
+        </ButtonLink>
+      </header>
+      <AnalyticsCards />
+      <RevenuePanel />
+      <div className="grid gap-6 lg:grid-cols-2">
+        <TogglesPanel />
+        <PopularFilters />
+      </div>
+      <ReportsQueue />
+      <UsersPanel />
+      <ServersPanel />
+    </div>
+  );
+}
+
+/** Spec §6: the admin pages show this to anyone else (the guard normally sends them to / first). */
+export function AccessDenied() {
+  return (
+    <div className="mx-auto w-full max-w-3xl px-4 py-16">
+      <p role="alert" className="rounded-2xl border border-red-500/30 bg-red-500/10 p-6 text-center text-lg font-semibold text-red-200">
+        Access Denied
+      </p>
+    </div>
+  );
+}

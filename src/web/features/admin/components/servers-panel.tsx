@@ -1,0 +1,76 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { MSG } from '../../../../shared/messages';
+import { Button } from '../../../components/button';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { EmptyState } from '../../../components/empty-state';
+import { Panel } from '../../../components/panel';
+import { errorText } from '../../../lib/api-client';
+import { useDeleteServer } from '../api/delete-server';
+import { SERVERS_PAGE_SIZE, useAdminServers, type AdminServer } from '../api/get-servers';
+import { LoadState } from './load-state';
+import { Pager } from './pager';
+
+/** Every listed server, newest first, with delete (confirmation first, spec §5). */
+export function ServersPanel() {
+  const [page, setPage] = useState(1);
+  const { data, isPending, isError, isPlaceholderData } = useAdminServers(page);
+  const remove = useDeleteServer();
+  const [target, setTarget] = useState<AdminServer | null>(null);
+  const pages = data ? Math.max(1, Math.ceil(data.total / SERVERS_PAGE_SIZE)) : 1;
+  const close = () => {
+    setTarget(null);
+    remove.reset();
+  };
+
+  return (
+    <Panel
+      id="servers-heading"
+      title="Servers"
+      description={data ? `${data.total.toLocaleString('en-US')} listed, newest first` : undefined}
+    >
+      {!data ? (
+        <LoadState pending={isPending} error={isError} label="servers" />
+      ) : data.servers.length === 0 ? (
+        <EmptyState title="No servers yet" />
+      ) : (
+        <div className={`flex flex-col gap-4 transition-opacity ${isPlaceholderData ? 'opacity-60' : ''}`}>
+          <ul className="flex flex-col divide-y divide-white/5" data-testid="admin-servers">
+            {data.servers.map((s) => (
+              <li key={s.id} className="flex items-center gap-4 py-3 text-sm">
+                <div className="min-w-0 flex-1">
+                  <Link to={`/servers/${s.id}`} className="block truncate font-semibold text-white hover:underline">
+                    {s.name}
+                  </Link>
+                  <p className="text-slate-400">
+                    {s.likes.toLocaleString('en-US')} likes · {s.totalJoins.toLocaleString('en-US')} joins
+                  </p>
+                </div>
+                <Button
+                  variant="ghost"
+                  className="px-3 py-1.5 text-red-300 hover:text-red-200"
+                  aria-label={`Delete server ${s.name}`}
+                  onClick={() => setTarget(s)}
+                >
+                  Delete
+                </Button>
+              </li>
+            ))}
+          </ul>
+          <Pager label="Server pages" page={page} pages={pages} onPage={setPage} />
+        </div>
+      )}
+      <ConfirmDialog
+        open={target !== null}
+        title="Delete this server?"
+        confirmLabel="Delete server"
+        pending={remove.isPending}
+        error={remove.isError ? errorText(remove.error, MSG.deleteServerFailed) : null}
+        onClose={close}
+        onConfirm={() => target && remove.mutate(target.id, { onSuccess: close })}
+      >
+        <strong className="text-white">{target?.name}</strong> leaves every list, with its reviews, joins and images. This cannot be undone.
+      </ConfirmDialog>
+    </Panel>
+  );
+}

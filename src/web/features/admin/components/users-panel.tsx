@@ -1,0 +1,104 @@
+import { useState } from 'react';
+import { MSG } from '../../../../shared/messages';
+import type { AdminUser } from '../../../../shared/schemas/admin';
+import { Button } from '../../../components/button';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { EmptyState } from '../../../components/empty-state';
+import { Panel } from '../../../components/panel';
+import { PlanBadge } from '../../../components/plan-badge';
+import { TextField } from '../../../components/text-field';
+import { errorText } from '../../../lib/api-client';
+import { formatDate } from '../../../lib/format';
+import { useSession } from '../../../lib/session';
+import { useDeleteUser } from '../api/delete-user';
+import { USERS_PAGE_SIZE, useUsers } from '../api/get-users';
+import { LoadState } from './load-state';
+import { Pager } from './pager';
+
+const ROLE_LABELS: Record<AdminUser['role'], string> = { player: 'Player', server_owner: 'Owner', admin: 'Admin' };
+
+/** Users with search, pages and delete (confirmation first, spec §5). */
+export function UsersPanel() {
+  const me = useSession()?.user.id;
+  const [q, setQ] = useState('');
+  const [page, setPage] = useState(1);
+  const { data, isPending, isError, isPlaceholderData } = useUsers({ q, page });
+  const remove = useDeleteUser();
+  const [target, setTarget] = useState<AdminUser | null>(null);
+  const pages = data ? Math.max(1, Math.ceil(data.total / USERS_PAGE_SIZE)) : 1;
+
+  const close = () => {
+    setTarget(null);
+    remove.reset();
+  };
+
+  return (
+    <Panel
+      id="users-heading"
+      title="Users"
+      description={data ? `${data.total.toLocaleString('en-US')} found` : undefined}
+      action={
+        <TextField
+          label="Search users"
+          type="search"
+          value={q}
+          placeholder="Username or e-mail"
+          onChange={(e) => {
+            setQ(e.target.value);
+            setPage(1);
+          }}
+          className="w-full sm:w-64"
+        />
+      }
+    >
+      {!data ? (
+        <LoadState pending={isPending} error={isError} label="users" />
+      ) : data.users.length === 0 ? (
+        <EmptyState title="No users match">Try another part of the name or e-mail.</EmptyState>
+      ) : (
+        <div className={`flex flex-col gap-4 transition-opacity ${isPlaceholderData ? 'opacity-60' : ''}`}>
+          <ul className="flex flex-col divide-y divide-white/5" data-testid="admin-users">
+            {data.users.map((u) => (
+              <li key={u.id} className="flex items-center gap-3 py-3 text-sm">
+                <div className="min-w-0 flex-1">
+                  <p className="flex flex-wrap items-center gap-2 font-semibold text-white">
+                    <span className="truncate">{u.username}</span>
+                    <span className="rounded-full bg-white/10 px-2 py-0.5 text-xs font-medium text-slate-300">{ROLE_LABELS[u.role]}</span>
+                    {u.role === 'server_owner' ? <PlanBadge plan={u.subscriptionPlan} /> : null}
+                  </p>
+                  <p className="truncate text-slate-400">
+                    {u.email ?? 'No e-mail'}
+                    {u.role === 'server_owner' ? ` · ${u.servers} server${u.servers === 1 ? '' : 's'}` : ''} · joined{' '}
+                    {formatDate(u.createdAt)}
+                  </p>
+                </div>
+                <Button
+                  variant="ghost"
+                  className="shrink-0 px-3 py-1.5 text-red-300 hover:text-red-200"
+                  disabled={u.id === me}
+                  aria-label={`Delete user ${u.username}`}
+                  onClick={() => setTarget(u)}
+                >
+                  Delete
+                </Button>
+              </li>
+            ))}
+          </ul>
+          <Pager label="User pages" page={page} pages={pages} onPage={setPage} />
+        </div>
+      )}
+      <ConfirmDialog
+        open={target !== null}
+        title="Delete this user?"
+        confirmLabel="Delete user"
+        pending={remove.isPending}
+        error={remove.isError ? errorText(remove.error, MSG.deleteUserFailed) : null}
+        onClose={close}
+        onConfirm={() => target && remove.mutate(target.id, { onSuccess: close })}
+      >
+        <strong className="text-white">{target?.username}</strong> and everything they own go: their servers, votes, reviews and sessions.
+        This cannot be undone.
+      </ConfirmDialog>
+    </Panel>
+  );
+}
