@@ -9,6 +9,14 @@ export function PlayerCount({
   className?: string;
 }) {
   const state = server.online === true ? 'online' : server.online === false ? 'offline' : 'status unknown';
+  if (server.online === false) {
+    return (
+      <span className={`inline-flex items-center gap-1.5 text-red-300 ${className}`}>
+        <span aria-hidden="true" className="size-2 rounded-full bg-red-400" />
+        Offline
+      </span>
+    );
+  }
   return (
     <span className={`inline-flex items-center gap-1.5 tabular-nums ${className}`}>
       <span
