@@ -7,10 +7,11 @@ import { MSG } from '../../../shared/messages';
 import { normalizePlan } from '../../../shared/roles';
 import { boostPackageCents, type CheckoutSession, type Quote } from '../../../shared/schemas/payments';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors';
-import { parseId, toApiId } from '../../lib/ids';
+import { parseId } from '../../lib/ids';
 import type { SettingsService } from '../settings/settings.service';
 import type { FulfilmentService } from './fulfilment.service';
 import { nextFreeWeekend } from './weekends';
+import { describe, safeReturnPath, toApiCheckout, withParam } from './checkout.format';
 
 interface Deps {
   db: Kysely<Database>;
@@ -31,14 +32,6 @@ interface Purchase {
   description: string;
   returnPath: string;
 }
-
-/** Only paths on this site, so a checkout can never send the browser elsewhere. */
-export function safeReturnPath(path: string | undefined): string {
-  if (!path || !/^\/(?!\/)[\w\-./?=&%]*$/.test(path) || path.includes('..')) return '/payments';
-  return path.slice(0, 200);
-}
-
-const withParam = (path: string, param: string) => `${path}${path.includes('?') ? '&' : '?'}${param}`;
 
 /**
  * Checkout sessions (issue 4): the server decides every price and what is bought; the client
@@ -131,31 +124,6 @@ export function checkoutService({ db, stripe, fulfilment, settings, publicUrl, n
     return { url: session.url };
   };
 
-  const toApi = (
-    row: {
-      id: string;
-      kind: PaymentType;
-      amountCents: number;
-      status: CheckoutSession['status'];
-      returnPath: string;
-      serverId: number | null;
-      quantity: number;
-      plan: string | null;
-      weekendStart: string | null;
-    },
-    serverName: string | null,
-    weekend: string | null,
-  ): CheckoutSession => ({
-    id: row.id,
-    kind: row.kind,
-    description: describe(row.kind, row.quantity, row.plan, serverName),
-    amount: centsToDollars(row.amountCents),
-    status: row.status,
-    returnPath: row.returnPath,
-    serverId: row.serverId ? toApiId(row.serverId) : null,
-    weekendStart: weekend,
-  });
-
   return {
     async subscribe(actor: UserRow, plan: 'Pro' | 'Premium', returnPath: string | undefined) {
       if (actor.role !== 'server_owner') throw forbidden(MSG.onlyOwnersBuy);
@@ -240,7 +208,7 @@ export function checkoutService({ db, stripe, fulfilment, settings, publicUrl, n
         row.kind === 'serverOfTheWeekend'
           ? (booking?.weekendStart ?? (row.status === 'open' ? await nextFreeWeekend(db, now()) : null))
           : null;
-      return toApi(row, serverRow?.name ?? null, weekend);
+      return toApiCheckout(row, serverRow?.name ?? null, weekend);
     },
 
     /** Pay on the test checkout: the same fulfilment as a verified webhook, once. Refused with Stripe keys. */
@@ -326,19 +294,6 @@ export function checkoutService({ db, stripe, fulfilment, settings, publicUrl, n
       };
     },
   };
-}
-
-function describe(kind: PaymentType, quantity: number, plan: string | null, serverName: string | null): string {
-  switch (kind) {
-    case 'subscription':
-      return `${plan} plan, monthly`;
-    case 'playerBoost':
-      return `Boost for ${serverName ?? 'a server'}`;
-    case 'ownerBoost':
-      return `${quantity} boosts for ${serverName ?? 'your server'}`;
-    case 'serverOfTheWeekend':
-      return `Server of the Weekend: ${serverName ?? 'your server'}`;
-  }
 }
 
 export type CheckoutService = ReturnType<typeof checkoutService>;
