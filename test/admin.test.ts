@@ -68,6 +68,9 @@ describe('admin data', () => {
     const res = await get(`/admin/users?q=${name}`, admin);
     expect(res.json()).toEqual([expect.objectContaining({ username: name, role: 'server_owner', servers: 0 })]);
     expect(res.headers['x-total-count']).toBe('1');
+    const past = await get(`/admin/users?q=${name}&offset=5`, admin);
+    expect(past.json()).toEqual([]);
+    expect(past.headers['x-total-count']).toBe('1');
     expect(Number((await get('/admin/users?limit=1', admin)).headers['x-total-count'])).toBeGreaterThan(2);
     expect((await get('/admin/users?role=admin', admin)).json().every((u: { role: string }) => u.role === 'admin')).toBe(true);
   });

@@ -89,6 +89,9 @@ describe('inbox', () => {
     expect(inbox.map((n: { title: string }) => n.title)).toEqual(['Second', 'First']);
     expect(inbox[1]).toMatchObject({ message: 'Hello <b>there</b>', link: '/home', read: false, _id: inbox[1].id });
     expect((await t.app.inject({ url: '/api/notifications', headers: other.headers })).json()).toEqual([]);
+    const past = await t.app.inject({ url: '/api/notifications?offset=5', headers: player.headers });
+    expect(past.json()).toEqual([]);
+    expect(past.headers['x-total-count']).toBe('2');
     expect((await t.app.inject({ url: '/api/notifications' })).json()).toEqual([]);
     await post(t, `/notifications/${inbox[0].id}/read`, player);
     expect(

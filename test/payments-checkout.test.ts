@@ -230,6 +230,9 @@ describe('the built-in test checkout (decisions §6)', () => {
     const history = await t.app.inject({ url: '/api/user/payments?limit=2', headers: owner.headers });
     expect(history.headers['x-total-count']).toBe('4');
     expect(history.json().map((p: { type: string }) => p.type)).toEqual(['serverOfTheWeekend', 'serverOfTheWeekend']);
+    const past = await t.app.inject({ url: '/api/user/payments?limit=2&offset=10', headers: owner.headers });
+    expect(past.json()).toEqual([]);
+    expect(past.headers['x-total-count']).toBe('4');
   });
 
   it('buys nothing on Cancel or when the browser just comes back; pays nothing twice after Cancel', async () => {

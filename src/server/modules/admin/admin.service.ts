@@ -6,6 +6,7 @@ import { centsToDollars, LIMITS } from '../../../shared/limits';
 import { MSG } from '../../../shared/messages';
 import { badRequest, notFound } from '../../errors';
 import { parseId, toApiId } from '../../lib/ids';
+import { pageTotal } from '../../lib/paging';
 import { removeStored } from '../servers/media';
 
 interface Deps {
@@ -73,6 +74,7 @@ export function adminService({ db, storage, now, onChange }: Deps) {
         );
       if (query.role) q = q.where('users.role', '=', query.role);
       const rows = await q.orderBy('users.createdAt', 'desc').orderBy('users.id', 'desc').limit(query.limit).offset(query.offset).execute();
+      const total = await pageTotal(rows, query.offset, async () => (await this.users({ ...query, limit: 1, offset: 0 })).total);
       return {
         rows: rows.map((u) => ({
           id: toApiId(u.id),
@@ -83,7 +85,7 @@ export function adminService({ db, storage, now, onChange }: Deps) {
           servers: Number(u.servers ?? 0),
           createdAt: u.createdAt.toISOString(),
         })),
-        total: rows[0]?.total ?? 0,
+        total,
       };
     },
 

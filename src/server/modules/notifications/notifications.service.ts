@@ -6,6 +6,7 @@ import { MSG } from '../../../shared/messages';
 import { normalizePlan } from '../../../shared/roles';
 import { badRequest, forbidden, notFound, tooMany } from '../../errors';
 import { parseId, toApiId } from '../../lib/ids';
+import { pageTotal } from '../../lib/paging';
 import { isAllowedEndpoint } from '../../adapters/web-push';
 
 interface Deps {
@@ -61,7 +62,17 @@ export function notificationsService({ db, now, pushHosts, enqueueFanout }: Deps
           read: n.readAt !== null,
           createdAt: n.createdAt.toISOString(),
         })),
-        total: rows[0]?.total ?? 0,
+        total: await pageTotal(rows, offset, async () =>
+          Number(
+            (
+              await db
+                .selectFrom('notifications')
+                .select((eb) => eb.fn.countAll<number>().as('n'))
+                .where('userId', '=', user.id)
+                .executeTakeFirstOrThrow()
+            ).n,
+          ),
+        ),
       };
     },
 

@@ -3,6 +3,7 @@ import type { Database, UserRow } from '../../db/schema';
 import type { Payment, Subscription } from '../../../shared/schemas/payments';
 import { centsToDollars } from '../../../shared/limits';
 import { toApiId } from '../../lib/ids';
+import { pageTotal } from '../../lib/paging';
 
 /** Reads for the payments page: the caller's plan and history. */
 export function paymentsRepository(db: Kysely<Database>) {
@@ -52,7 +53,17 @@ export function paymentsRepository(db: Kysely<Database>) {
           serverName: p.serverName,
           status: p.status,
         })),
-        total: rows[0]?.total ?? 0,
+        total: await pageTotal(rows, offset, async () =>
+          Number(
+            (
+              await db
+                .selectFrom('payments')
+                .select((eb) => eb.fn.countAll<number>().as('n'))
+                .where('userId', '=', user.id)
+                .executeTakeFirstOrThrow()
+            ).n,
+          ),
+        ),
       };
     },
   };
