@@ -113,3 +113,25 @@ describe('brute-force limits in Redis, shared by two instances', () => {
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
   });
 });
+
+describe('behind a trusted proxy', () => {
+  it('limits each client by its forwarded address, not the proxy', async () => {
+    const t = await createTestApp({ env: { TRUST_PROXY: '127.0.0.1' }, build: { rateLimits: tight } });
+    try {
+      const viaProxy = (client: string, i: number) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/login',
+          remoteAddress: '127.0.0.1',
+          headers: { 'x-forwarded-for': client },
+          payload: { username: `someone_${i}`, password: 'wrong-password' },
+        });
+      const codes = [];
+      for (let i = 0; i < 7; i++) codes.push((await viaProxy('203.0.113.7', i)).statusCode);
+      expect(codes[6]).toBe(429);
+      expect((await viaProxy('198.51.100.9', 99)).statusCode).toBe(401);
+    } finally {
+      await t.close();
+    }
+  });
+});

@@ -99,6 +99,14 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
     },
     routerOptions: { ignoreTrailingSlash: true },
     forceCloseConnections: 'idle',
+    // A number means that many proxy hops are trusted (proxy-addr's `(address, hop) => hop < n`).
+    trustProxy:
+      typeof config.trustProxy === 'number'
+        ? (
+            (hops: number) => (_address: string, hop: number) =>
+              hop < hops
+          )(config.trustProxy)
+        : config.trustProxy,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -25,6 +25,10 @@ const envSchema = z.object({
     .regex(/^(mailto:|https:\/\/)/, 'must start with mailto: or https://')
     .optional(),
   SEED_DEMO: z.enum(['0', '1'], { error: 'must be 0 or 1' }).optional(),
+  TRUST_PROXY: z
+    .string()
+    .regex(/^(true|false|\d{1,2}|[\d.:a-fA-F/, ]+)$/, 'must be true, a number of hops, or proxy addresses')
+    .optional(),
   GAME_POLL_SECONDS: z.coerce.number({ error: 'must be a number of seconds' }).int().min(30, 'must be at least 30').max(86400).default(180),
   PUSH_ENDPOINT_HOSTS: z
     .string()
@@ -63,6 +67,8 @@ export interface Config {
   pushEndpointHosts: string[];
   /** How often each game server is asked for its players. */
   gamePollSeconds: number;
+  /** Fastify's trustProxy: who may set X-Forwarded-For (rate limits key on the client IP). */
+  trustProxy: boolean | number | string;
 }
 
 /** Thrown with every problem of the environment listed, one per line. */
@@ -71,6 +77,12 @@ export class ConfigError extends Error {
     super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
     this.name = 'ConfigError';
   }
+}
+
+function parseTrustProxy(value: string | undefined): boolean | number | string {
+  if (value === undefined || value === 'false') return false;
+  if (value === 'true') return true;
+  return /^\d+$/.test(value) ? Number(value) : value;
 }
 
 /** Parses the environment; empty strings count as unset. */
@@ -103,5 +115,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: e.SEED_DEMO === undefined ? undefined : e.SEED_DEMO === '1',
     pushEndpointHosts: e.PUSH_ENDPOINT_HOSTS ? e.PUSH_ENDPOINT_HOSTS.split(',') : [],
     gamePollSeconds: e.GAME_POLL_SECONDS,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
   };
 }
