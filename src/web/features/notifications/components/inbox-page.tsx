@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import type { Notification } from '../../../../shared/schemas/notifications';
 import { Button, ButtonLink } from '../../../components/button';
+import { Pagination } from '../../../components/pagination';
 import { EmptyState } from '../../../components/empty-state';
 import { FormMessage } from '../../../components/form-message';
 import { Skeleton } from '../../../components/skeleton';
@@ -110,19 +111,7 @@ function Inbox() {
           <InboxItem key={n.id} notification={n} onRead={() => markRead.mutate(n.id)} busy={markRead.isPending} />
         ))}
       </ul>
-      {pages > 1 ? (
-        <nav aria-label="Inbox pages" className="flex items-center justify-center gap-3">
-          <Button variant="secondary" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-            ← Newer
-          </Button>
-          <span className="text-sm tabular-nums text-slate-300">
-            Page {page} of {pages}
-          </span>
-          <Button variant="secondary" disabled={page >= pages} onClick={() => setPage(page + 1)}>
-            Older →
-          </Button>
-        </nav>
-      ) : null}
+      <Pagination page={page} pages={pages} onPage={setPage} label="Inbox pages" previous="← Newer" next="Older →" />
     </section>
   );
 }

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { Payment } from '../../../../shared/schemas/payments';
-import { Button } from '../../../components/button';
+import { Pagination } from '../../../components/pagination';
 import { EmptyState } from '../../../components/empty-state';
 import { Skeleton } from '../../../components/skeleton';
 import { formatDate, formatUsd } from '../../../lib/format';
@@ -61,19 +61,7 @@ export function PaymentHistory() {
               </tbody>
             </table>
           </div>
-          {pages > 1 ? (
-            <nav aria-label="Payment history pages" className="flex items-center justify-center gap-3">
-              <Button variant="secondary" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-                ← Newer
-              </Button>
-              <span className="text-sm tabular-nums text-slate-300">
-                Page {page} of {pages}
-              </span>
-              <Button variant="secondary" disabled={page >= pages} onClick={() => setPage(page + 1)}>
-                Older →
-              </Button>
-            </nav>
-          ) : null}
+          <Pagination page={page} pages={pages} onPage={setPage} label="Payment history pages" previous="← Newer" next="Older →" />
         </div>
       )}
     </Panel>

@@ -10,7 +10,7 @@ import { useFilterCategories } from '../api/get-filter-categories';
 import { useServerList } from '../api/list-servers';
 import { useSearchQuery } from '../hooks/use-search-query';
 import { FilterChips } from './filter-chips';
-import { Pagination } from './pagination';
+import { Pagination } from '../../../components/pagination';
 import { ServerCard, ServerCardSkeleton } from './server-card';
 
 const PAGE_SIZE = LIMITS.listDefault;
