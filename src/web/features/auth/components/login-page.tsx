@@ -5,10 +5,9 @@ import { MSG } from '../../../../shared/messages';
 import { Button } from '../../../components/button';
 import { FormMessage } from '../../../components/form-message';
 import { TextField } from '../../../components/text-field';
-import { errorText } from '../../../lib/api-client';
 import { validate } from '../../../lib/validate';
 import { useLogin } from '../api/login';
-import { useCompleteLogin } from '../hooks/use-complete-login';
+import { useAuthSubmit } from '../hooks/use-auth-submit';
 import { AuthShell } from './auth-shell';
 import { ResetPasswordDialog } from './reset-password-dialog';
 
@@ -22,23 +21,14 @@ export function LoginPage() {
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const loginMutation = useLogin();
-  const completeLogin = useCompleteLogin();
-  const [finishing, setFinishing] = useState(false);
+  const { submit, finishing } = useAuthSubmit(setError);
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     setNotice(null);
     const parsed = validate(loginBodySchema, { username, password });
     if (parsed.error !== undefined) return setError(MSG.allFieldsRequired);
-    setError(null);
-    try {
-      const auth = await loginMutation.mutateAsync(parsed.data);
-      setFinishing(true);
-      await completeLogin(auth);
-    } catch (err) {
-      setFinishing(false);
-      setError(errorText(err, MSG.loginFailed));
-    }
+    await submit(() => loginMutation.mutateAsync(parsed.data), MSG.loginFailed);
   };
 
   const closeReset = (message?: string) => {

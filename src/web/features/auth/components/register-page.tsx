@@ -7,10 +7,9 @@ import { Button } from '../../../components/button';
 import { FormMessage } from '../../../components/form-message';
 import { SelectField } from '../../../components/select-field';
 import { TextField } from '../../../components/text-field';
-import { errorText } from '../../../lib/api-client';
 import { validate } from '../../../lib/validate';
 import { useRegister } from '../api/register';
-import { useCompleteLogin } from '../hooks/use-complete-login';
+import { useAuthSubmit } from '../hooks/use-auth-submit';
 import { AuthShell } from './auth-shell';
 
 const ROLE_OPTIONS = [
@@ -23,9 +22,9 @@ const ROLE_OPTIONS = [
 export function RegisterPage() {
   const [form, setForm] = useState({ username: '', password: '', role: '' });
   const [error, setError] = useState<string | null>(null);
-  const [finishing, setFinishing] = useState(false);
+
   const registerMutation = useRegister();
-  const completeLogin = useCompleteLogin();
+  const { submit, finishing } = useAuthSubmit(setError);
   const set = (key: keyof typeof form) => (e: { target: { value: string } }) => setForm((f) => ({ ...f, [key]: e.target.value }));
 
   const onSubmit = async (event: FormEvent) => {
@@ -33,15 +32,7 @@ export function RegisterPage() {
     if (!form.username.trim() || !form.password || !form.role) return setError(MSG.allFieldsRequired);
     const parsed = validate(registerBodySchema, form);
     if (parsed.error !== undefined) return setError(parsed.error);
-    setError(null);
-    try {
-      const auth = await registerMutation.mutateAsync(parsed.data);
-      setFinishing(true);
-      await completeLogin(auth);
-    } catch (err) {
-      setFinishing(false);
-      setError(errorText(err, MSG.registrationFailed));
-    }
+    await submit(() => registerMutation.mutateAsync(parsed.data), MSG.registrationFailed);
   };
   const busy = registerMutation.isPending || finishing;
 
