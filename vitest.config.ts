@@ -7,6 +7,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts', 'src/**/*.test.ts'],
+    // The hardening suite runs on its own (vitest.hardening.config.ts), with its summary table.
+    exclude: ['test/hardening/**', 'node_modules/**'],
     globalSetup: ['test/helpers/global-setup.ts'],
     setupFiles: ['test/helpers/setup-file.ts'],
     pool: 'forks',

@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest';
+import { clientNetwork } from './network';
+
+describe('clientNetwork', () => {
+  it.each([
+    ['203.0.113.7', '203.0.113.0/24'],
+    ['203.0.113.250', '203.0.113.0/24'],
+    ['::ffff:203.0.113.9', '203.0.113.0/24'],
+    ['2001:db8:1:2:aaaa::1', '2001:db8:1:2::/64'],
+    ['2001:0db8:0001:0002:ffff:ffff:ffff:ffff', '2001:db8:1:2::/64'],
+    ['::1', '0:0:0:0::/64'],
+  ])('%s belongs to %s', (ip, network) => {
+    expect(clientNetwork(ip)).toBe(network);
+  });
+
+  it('keeps something that is not an address as it is', () => {
+    expect(clientNetwork('unknown')).toBe('unknown');
+  });
+});

@@ -1,0 +1,20 @@
+import ipaddr from 'ipaddr.js';
+
+/**
+ * The network a client address belongs to, as abuse limits see it: an IPv4 /24 or an IPv6 /64.
+ * One household, office or cloud tenant usually owns a whole /64, so counting IPv6 clients per
+ * address would give each of them billions of fresh identities. IPv4-mapped IPv6 counts as IPv4.
+ */
+export function clientNetwork(ip: string): string {
+  if (!ipaddr.isValid(ip)) return ip;
+  let address = ipaddr.parse(ip);
+  if (address.kind() === 'ipv6' && (address as ipaddr.IPv6).isIPv4MappedAddress()) {
+    address = (address as ipaddr.IPv6).toIPv4Address();
+  }
+  if (address.kind() === 'ipv4') {
+    const [a, b, c] = (address as ipaddr.IPv4).octets;
+    return `${a}.${b}.${c}.0/24`;
+  }
+  const parts = (address as ipaddr.IPv6).parts.slice(0, 4);
+  return `${parts.map((p) => p.toString(16)).join(':')}::/64`;
+}

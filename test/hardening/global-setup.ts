@@ -1,0 +1,46 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { TestProject } from 'vitest/node';
+import type { HardeningRow } from './report';
+
+const RESULTS = path.resolve(import.meta.dirname, '../../hardening/results.json');
+
+interface Results {
+  /** One table per database the suite ran on. */
+  runs: Record<string, { scale: string; finishedAt: string; rows: HardeningRow[] }>;
+}
+
+/**
+ * Collects the rows every hardening test reported, prints them as one table and writes them to
+ * hardening/results.json under the database they ran on (the other database's table is kept).
+ */
+export default function setup(project: TestProject): () => void {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rp-hardening-'));
+  project.provide('hardeningRowsDir', dir);
+  return () => {
+    const rows = fs
+      .readdirSync(dir)
+      .flatMap((file) => fs.readFileSync(path.join(dir, file), 'utf8').split('\n'))
+      .filter((line) => line.trim())
+      .map((line) => JSON.parse(line) as HardeningRow)
+      .sort((a, b) => a.area.localeCompare(b.area) || a.check.localeCompare(b.check));
+    fs.rmSync(dir, { recursive: true, force: true });
+    if (rows.length === 0) return;
+    const database = process.env.TEST_DATABASE_URL ? 'postgres' : 'embedded';
+    const scaleName = process.env.HARDENING_SCALE === 'full' ? 'full' : 'bounded';
+    console.log(`\nHardening summary (${database} database, ${scaleName} run)\n${table(rows)}`);
+    const previous: Results = fs.existsSync(RESULTS) ? (JSON.parse(fs.readFileSync(RESULTS, 'utf8')) as Results) : { runs: {} };
+    previous.runs[database] = { scale: scaleName, finishedAt: new Date().toISOString(), rows };
+    fs.mkdirSync(path.dirname(RESULTS), { recursive: true });
+    fs.writeFileSync(RESULTS, `${JSON.stringify(previous, null, 2)}\n`);
+  };
+}
+
+function table(rows: HardeningRow[]): string {
+  const head = ['area', 'check', 'tried', 'got through', 'detail'];
+  const body = rows.map((r) => [r.area, r.check, String(r.tried), String(r.gotThrough), r.detail ?? '']);
+  const widths = head.map((h, i) => Math.min(70, Math.max(h.length, ...body.map((b) => b[i]!.length))));
+  const line = (cells: string[]) => `| ${cells.map((c, i) => c.slice(0, widths[i]).padEnd(widths[i]!)).join(' | ')} |`;
+  return [line(head), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...body.map(line)].join('\n');
+}
