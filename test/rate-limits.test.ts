@@ -3,7 +3,7 @@ import { createTestApp, type TestApp } from './helpers/test-app';
 import { createUser } from './helpers/factories';
 import type { RateLimitSettings } from '../src/server/plugins/rate-limits';
 
-const tight: RateLimitSettings = {
+const tight: Partial<RateLimitSettings> = {
   loginPerIp: { max: 6, windowMs: 60_000 },
   loginPerUsername: { max: 3, windowMs: 60_000 },
   registerPerIp: { max: 3, windowMs: 60_000 },

@@ -45,6 +45,14 @@ const GENEROUS_LIMITS: RateLimitSettings = {
   votesPerUser: generous,
   uploadsPerIp: generous,
   uploadsPerUser: generous,
+  resetConfirmPerIp: generous,
+  resetConfirmPerUser: generous,
+  emailChangePerIp: generous,
+  emailChangePerUser: generous,
+  checkoutPerIp: generous,
+  checkoutPerUser: generous,
+  pushSubscribePerIp: generous,
+  pushSubscribePerUser: generous,
 };
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clientNetwork } from './network';
+import { clientKey, clientNetwork } from './network';
 
 describe('clientNetwork', () => {
   it.each([
@@ -15,5 +15,16 @@ describe('clientNetwork', () => {
 
   it('keeps something that is not an address as it is', () => {
     expect(clientNetwork('unknown')).toBe('unknown');
+  });
+});
+
+describe('clientKey', () => {
+  it.each([
+    ['203.0.113.7', '203.0.113.7'],
+    ['::ffff:203.0.113.7', '203.0.113.7'],
+    ['2001:db8:1:2::1', '2001:db8:1:2::/64'],
+    ['2001:db8:1:2:ffff::9', '2001:db8:1:2::/64'],
+  ])('%s is counted as %s', (ip, key) => {
+    expect(clientKey(ip)).toBe(key);
   });
 });

@@ -18,3 +18,13 @@ export function clientNetwork(ip: string): string {
   const parts = (address as ipaddr.IPv6).parts.slice(0, 4);
   return `${parts.map((p) => p.toString(16)).join(':')}::/64`;
 }
+
+/**
+ * The key brute-force limits count a client by: an IPv4 address as it is (many people share a
+ * /24 behind one provider), an IPv6 client by its /64 (one subscriber gets a whole /64).
+ */
+export function clientKey(ip: string): string {
+  if (!ipaddr.isValid(ip)) return ip;
+  const address = ipaddr.process(ip);
+  return address.kind() === 'ipv4' ? address.toString() : clientNetwork(ip);
+}

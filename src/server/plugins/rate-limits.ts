@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { tooMany } from '../errors';
+import { clientKey } from '../lib/network';
 
 /** One limit: at most `max` attempts per `windowMs`. */
 export interface Limit {
@@ -21,6 +22,18 @@ export interface RateLimitSettings {
   votesPerUser: Limit;
   uploadsPerIp: Limit;
   uploadsPerUser: Limit;
+  /** Setting a new password with a reset code: per client network and per account the code names. */
+  resetConfirmPerIp: Limit;
+  resetConfirmPerUser: Limit;
+  /** Changing the e-mail address (asks for the password, so it is a guessing target too). */
+  emailChangePerIp: Limit;
+  emailChangePerUser: Limit;
+  /** Starting a checkout (each one creates a Stripe session). */
+  checkoutPerIp: Limit;
+  checkoutPerUser: Limit;
+  /** Registering a browser's push subscription. */
+  pushSubscribePerIp: Limit;
+  pushSubscribePerUser: Limit;
 }
 
 const MINUTE = 60_000;
@@ -37,6 +50,14 @@ export const DEFAULT_RATE_LIMITS: RateLimitSettings = {
   votesPerUser: { max: 30, windowMs: MINUTE },
   uploadsPerIp: { max: 60, windowMs: 10 * MINUTE },
   uploadsPerUser: { max: 40, windowMs: 10 * MINUTE },
+  resetConfirmPerIp: { max: 30, windowMs: 60 * MINUTE },
+  resetConfirmPerUser: { max: 10, windowMs: 60 * MINUTE },
+  emailChangePerIp: { max: 20, windowMs: 60 * MINUTE },
+  emailChangePerUser: { max: 5, windowMs: 60 * MINUTE },
+  checkoutPerIp: { max: 60, windowMs: 10 * MINUTE },
+  checkoutPerUser: { max: 20, windowMs: 10 * MINUTE },
+  pushSubscribePerIp: { max: 30, windowMs: 60 * MINUTE },
+  pushSubscribePerUser: { max: 10, windowMs: 60 * MINUTE },
 };
 
 /** The username a login, register or reset names in its body: what brute force targets. */
@@ -46,7 +67,7 @@ export function usernameOf(request: FastifyRequest): string {
 }
 
 /**
- * A preHandler for one action, limited per IP and per account (by default the username in the
+ * A preHandler for one action, limited per client (IPv4 address, IPv6 /64) and per account (by default the username in the
  * body), answering 429 with Retry-After. The counters live in memory, or in Redis when REDIS_URL
  * is set so every instance shares them.
  */
@@ -57,7 +78,7 @@ export function limitPerIpAndUsername(
   perAccount: Limit,
   accountOf: (request: FastifyRequest) => string | Promise<string> = usernameOf,
 ): preHandlerAsyncHookHandler {
-  const byIp = app.createRateLimit({ max: perIp.max, timeWindow: perIp.windowMs, keyGenerator: (r) => `${action}:ip:${r.ip}` });
+  const byIp = app.createRateLimit({ max: perIp.max, timeWindow: perIp.windowMs, keyGenerator: (r) => `${action}:ip:${clientKey(r.ip)}` });
   const byAccount = app.createRateLimit({
     max: perAccount.max,
     timeWindow: perAccount.windowMs,
