@@ -1,101 +1,45 @@
-import net from 'node:net';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers/test-app';
 import { createServer, createUser, type TestUser } from './helpers/factories';
-import { startFakeFiveM, startFakeMinecraft } from './helpers/fake-game-servers';
-import { isPublicAddress, resolvePublicAddress } from '../src/server/adapters/address-guard';
+import { startCanary, startFakeFiveM, startFakeMinecraft } from './helpers/fake-game-servers';
+import { REFUSED_SPELLINGS, tableLookup } from './helpers/address-spellings';
+import { GAMES } from '../src/shared/games';
+import { MSG } from '../src/shared/messages';
+import { queryPath } from '../src/server/adapters/game-query';
 
 let clock = new Date('2026-11-22T12:00:00Z');
 const advance = (ms: number) => (clock = new Date(clock.getTime() + ms));
 
-describe('the address guard (decisions §7)', () => {
-  it('refuses loopback, private, link-local, reserved and multicast, in every spelling', async () => {
-    for (const ip of [
-      '127.0.0.1',
-      '10.1.2.3',
-      '172.16.0.1',
-      '172.31.255.255',
-      '192.168.1.1',
-      '169.254.169.254',
-      '100.64.0.1',
-      '0.0.0.0',
-      '224.0.0.1',
-      '255.255.255.255',
-      '::1',
-      '::',
-      'fe80::1',
-      'fc00::1',
-      'ff02::1',
-      '::ffff:127.0.0.1',
-      '::ffff:7f00:1',
-      '::ffff:10.0.0.1',
-      '64:ff9b::a00:1',
-      '2001:db8::1',
-    ]) {
-      expect(isPublicAddress(ip), ip).toBe(false);
-    }
-    for (const ip of ['8.8.8.8', '1.1.1.1', '2606:4700:4700::1111']) expect(isPublicAddress(ip), ip).toBe(true);
-    for (const host of ['127.0.0.1', '[::1]', '::ffff:127.0.0.1', '2130706433', '0x7f000001', 'localhost', '10.0.0.5']) {
-      await expect(resolvePublicAddress(host), host).rejects.toThrow(/private or reserved|does not resolve/);
-    }
-    const fakeDns = (async () => [{ address: '192.168.0.10', family: 4 }]) as never;
-    await expect(resolvePublicAddress('play.example-rp.net', { lookup: fakeDns })).rejects.toThrow(
-      'This address points to a private or reserved network and cannot be queried.',
-    );
-    const mixed = (async () => [
-      { address: '8.8.8.8', family: 4 },
-      { address: '10.0.0.1', family: 4 },
-    ]) as never;
-    await expect(resolvePublicAddress('mixed.example', { lookup: mixed })).rejects.toThrow(/private/);
-    const fine = (async () => [{ address: '93.184.216.34', family: 4 }]) as never;
-    expect(await resolvePublicAddress('play.example', { lookup: fine })).toBe('93.184.216.34');
-    await expect(resolvePublicAddress('bad host!')).rejects.toThrow('Enter a host name or an IP address.');
-    expect(await resolvePublicAddress('127.0.0.1', { allowLoopback: true })).toBe('127.0.0.1');
-  });
-});
-
 describe('setting a game address', () => {
   let t: TestApp;
-  let canary: net.Server;
-  let canaryHits = 0;
+  let canary: Awaited<ReturnType<typeof startCanary>>;
   beforeAll(async () => {
-    t = await createTestApp({ build: { gamePoll: { allowLoopback: false, timeoutMs: 1000 } } });
-    canary = net.createServer((s) => {
-      canaryHits++;
-      s.destroy();
+    canary = await startCanary();
+    // No allowed targets: what production runs with. Names resolve from a table, never the network.
+    t = await createTestApp({
+      build: { gamePoll: { timeoutMs: 1000, lookup: tableLookup({ 'mixed.example': ['8.8.8.8', '10.0.0.1'], localhost: ['1.1.1.1'] }) } },
     });
-    await new Promise<void>((resolve) => canary.listen(0, '127.0.0.1', resolve));
   });
   afterAll(async () => {
     await t.close();
-    await new Promise<void>((resolve) => canary.close(() => resolve()));
+    await canary.close();
   });
 
-  it('refuses private targets with a clear message, and nothing reaches a loopback canary', async () => {
+  it('refuses every spelling of a private target with a clear message, and nothing reaches a loopback canary', async () => {
     const owner = await createUser(t.app, { role: 'server_owner' });
     const server = await createServer(t.app, owner.row.id);
-    const port = (canary.address() as AddressInfo).port;
-    for (const host of [
-      '127.0.0.1',
-      '10.0.0.1',
-      '172.16.5.5',
-      '192.168.0.1',
-      '169.254.169.254',
-      '[::1]',
-      '::ffff:127.0.0.1',
-      '2130706433',
-    ]) {
+    const messages = [MSG.gameHostPrivate, MSG.gameHostInvalid, MSG.gameHostUnresolved];
+    for (const host of [...REFUSED_SPELLINGS, 'mixed.example', 'nowhere.example']) {
       const res = await t.app.inject({
         method: 'PUT',
         url: `/api/servers/${server.id}/game`,
         headers: owner.headers,
-        payload: { game: 'minecraft', host, port },
+        payload: { game: 'minecraft', host, port: canary.port },
       });
       expect(res.statusCode, host).toBe(400);
-      expect(res.json().error).toMatch(/private or reserved|does not resolve/);
+      expect(messages, host).toContain(res.json().error);
     }
-    expect(canaryHits).toBe(0);
+    expect(canary.hits()).toBe(0);
     const row = await t.app.ctx.db.selectFrom('servers').select(['gameHost']).where('id', '=', server.id).executeTakeFirstOrThrow();
     expect(row.gameHost).toBeNull();
   });
@@ -130,18 +74,31 @@ describe('polling real game protocols (fake servers on loopback, allowed for tes
   let owner: TestUser;
   let mc: Awaited<ReturnType<typeof startFakeMinecraft>>;
   let fivem: Awaited<ReturnType<typeof startFakeFiveM>>;
+  let canary: Awaited<ReturnType<typeof startCanary>>;
   beforeAll(async () => {
-    t = await createTestApp({
-      build: { now: () => clock, gamePoll: { allowLoopback: true, timeoutMs: 3000, intervalMs: 60_000, offlineAfter: 2 } },
-    });
-    owner = await createUser(t.app, { role: 'server_owner' });
     mc = await startFakeMinecraft({ players: 42, max: 100 });
     fivem = await startFakeFiveM({ players: 12, max: 48 });
+    canary = await startCanary();
+    // Exactly the fake servers' ip:port are let through; the canary's is not.
+    t = await createTestApp({
+      build: {
+        now: () => clock,
+        gamePoll: {
+          allowTargets: [`127.0.0.1:${mc.port}`, `127.0.0.1:${fivem.port}`],
+          lookup: tableLookup({ 'fivem.example': ['127.0.0.1'] }),
+          timeoutMs: 3000,
+          intervalMs: 60_000,
+          offlineAfter: 2,
+        },
+      },
+    });
+    owner = await createUser(t.app, { role: 'server_owner' });
   });
   afterAll(async () => {
     await t.close();
     await mc.close();
     await fivem.close();
+    await canary.close();
   });
 
   it('shows the first answer at once, then polls: history, average, peak and uptime come out right', async () => {
@@ -192,6 +149,64 @@ describe('polling real game protocols (fake servers on loopback, allowed for tes
     });
     expect(set.json()).toMatchObject({ online: true, currentPlayers: 42, maxPlayers: 100 });
   }, 30_000);
+
+  it('asks FiveM over HTTP itself: a name resolved once, and older servers without /dynamic.json', async () => {
+    const server = await createServer(t.app, owner.row.id);
+    const put = (host: string) =>
+      t.app.inject({
+        method: 'PUT',
+        url: `/api/servers/${server.id}/game`,
+        headers: owner.headers,
+        payload: { game: 'redm', host, port: fivem.port },
+      });
+    fivem.set({ players: 7, max: 32 });
+    expect((await put('fivem.example')).json()).toMatchObject({ online: true, currentPlayers: 7, maxPlayers: 32 });
+    fivem.behave('legacy');
+    fivem.requests.length = 0;
+    expect((await put('127.0.0.1')).json()).toMatchObject({ online: true, currentPlayers: 7, maxPlayers: 32 });
+    expect(fivem.requests).toEqual(['/dynamic.json', '/info.json', '/players.json']);
+    fivem.behave('normal');
+    fivem.set({ players: 12, max: 48 });
+  }, 30_000);
+
+  it('follows no redirect from a game server, and gives up on slow or oversized answers', async () => {
+    const server = await createServer(t.app, owner.row.id);
+    const put = () =>
+      t.app.inject({
+        method: 'PUT',
+        url: `/api/servers/${server.id}/game`,
+        headers: owner.headers,
+        payload: { game: 'fivem', host: '127.0.0.1', port: fivem.port },
+      });
+    for (const mode of [
+      { redirect: `http://127.0.0.1:${canary.port}/info.json`, status: 302 },
+      { redirect: `http://localhost:${canary.port}/`, status: 307 },
+      { redirect: 'http://169.254.169.254/latest/meta-data/', status: 301 },
+      { huge: 5 * 1024 * 1024 },
+      { huge: 5 * 1024 * 1024, chunked: true },
+      'silent' as const,
+      'drip' as const,
+    ]) {
+      fivem.behave(mode);
+      const started = Date.now();
+      const res = await put();
+      expect(res.statusCode, JSON.stringify(mode)).toBe(200);
+      expect(res.json(), JSON.stringify(mode)).toMatchObject({ online: null, currentPlayers: 0, error: MSG.gameUnreachable });
+      // One deadline (3 s here) covers the whole query.
+      expect(Date.now() - started).toBeLessThan(5000);
+    }
+    expect(canary.hits()).toBe(0);
+    fivem.behave('normal');
+  }, 60_000);
+
+  it('hands gamedig only games it asks over UDP/TCP at the checked address', () => {
+    const paths = Object.fromEntries(GAMES.map((g) => [g.id, queryPath(g.gamedig)]));
+    expect(paths).toMatchObject({ fivem: 'http', redm: 'http', minecraft: 'socket', garrysmod: 'socket' });
+    expect(Object.values(paths)).not.toContain(undefined);
+    // A protocol not checked (gamedig's HTTP-based ones) has no path at all.
+    expect(queryPath('beammp')).toBeUndefined();
+    expect(queryPath('no-such-game')).toBeUndefined();
+  });
 
   it('stores hostile answers safely or refuses them', async () => {
     const server = await createServer(t.app, owner.row.id);

@@ -1,4 +1,3 @@
-import dgram from 'node:dgram';
 import http from 'node:http';
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';
@@ -63,33 +62,92 @@ export async function startFakeMinecraft(initial: Answer) {
   };
 }
 
-/** A FiveM server: UDP `getinfo` and HTTP `/info.json` and `/players.json` on one port. */
+/** How a fake FiveM server misbehaves, beside answering normally. */
+export type FiveMMode =
+  | 'normal'
+  /** An older server: no /dynamic.json, so the count comes from /players.json. */
+  | 'legacy'
+  /** Accepts and never answers. */
+  | 'silent'
+  /** Sends headers, then one byte every 100 ms, forever. */
+  | 'drip'
+  | { redirect: string; status?: number }
+  /** An answer of this many bytes. */
+  | { huge: number; chunked?: boolean };
+
+/** A FiveM/RedM server's HTTP side (FXServer answers /dynamic.json, /info.json and /players.json on the game port). */
 export async function startFakeFiveM(initial: Answer) {
   let answer: Answer | null = initial;
+  let mode: FiveMMode = 'normal';
+  const requests: string[] = [];
+  const timers = new Set<NodeJS.Timeout>();
   const httpServer = http.createServer((req, res) => {
+    requests.push(req.url ?? '');
     if (!answer) return res.destroy();
+    if (mode === 'silent') return;
+    if (mode === 'drip') {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      const timer = setInterval(() => res.write(' '), 100);
+      timers.add(timer);
+      res.on('close', () => {
+        clearInterval(timer);
+        timers.delete(timer);
+      });
+      return;
+    }
+    if (typeof mode === 'object' && 'redirect' in mode) return res.writeHead(mode.status ?? 302, { location: mode.redirect }).end();
+    if (typeof mode === 'object' && 'huge' in mode) {
+      const body = Buffer.alloc(mode.huge, 0x20);
+      res.writeHead(200, mode.chunked ? {} : { 'content-length': String(body.length) });
+      // Written in pieces so a chunked answer really arrives chunked.
+      for (let i = 0; i < body.length; i += 64 * 1024) res.write(body.subarray(i, i + 64 * 1024));
+      return res.end();
+    }
+    if (req.url === '/dynamic.json' && mode === 'normal') {
+      return res.end(JSON.stringify({ clients: answer.players, sv_maxclients: String(answer.max), hostname: answer.name ?? 'Fake FiveM' }));
+    }
     if (req.url === '/info.json') return res.end(JSON.stringify({ vars: { sv_maxClients: String(answer.max) }, version: 7290 }));
-    if (req.url === '/players.json') return res.end(JSON.stringify([]));
+    if (req.url === '/players.json') {
+      const n = typeof answer.players === 'number' && answer.players >= 0 && answer.players <= 1000 ? answer.players : 0;
+      return res.end(JSON.stringify(Array.from({ length: n }, (_, i) => ({ id: i + 1, name: `p${i}`, ping: 40 }))));
+    }
     res.writeHead(404).end();
   });
   await new Promise<void>((resolve) => httpServer.listen(0, '127.0.0.1', resolve));
   const port = (httpServer.address() as AddressInfo).port;
-  const udp = dgram.createSocket('udp4');
-  udp.on('message', (message, remote) => {
-    if (!answer || !message.toString('latin1').includes('getinfo')) return;
-    const info = `\\sv_maxclients\\${answer.max}\\clients\\${answer.players}\\hostname\\${answer.name ?? 'Fake FiveM'}\\iv\\1234\\gamename\\gta5`;
-    udp.send(Buffer.from(`\xff\xff\xff\xffinfoResponse\n${info}`, 'latin1'), remote.port, remote.address);
-  });
-  await new Promise<void>((resolve) => udp.bind(port, '127.0.0.1', () => resolve()));
   return {
     port,
+    /** The paths asked for, in order. */
+    requests,
     set(next: Answer | null) {
       answer = next;
     },
+    behave(next: FiveMMode) {
+      mode = next;
+    },
     close: async () => {
-      udp.close();
+      for (const timer of timers) clearInterval(timer);
       httpServer.closeAllConnections();
       await new Promise<void>((resolve) => httpServer.close(() => resolve()));
     },
+  };
+}
+
+/**
+ * A TCP listener that should never be reached: counts every connection it gets, on 127.0.0.1
+ * (or the loopback address given) and a port of its own (or the one given).
+ */
+export async function startCanary(address = '127.0.0.1', port = 0) {
+  let hits = 0;
+  const server = net.createServer((socket) => {
+    hits++;
+    socket.destroy();
+  });
+  await new Promise<void>((resolve) => server.listen(port, address, resolve));
+  return {
+    address,
+    port: (server.address() as AddressInfo).port,
+    hits: () => hits,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

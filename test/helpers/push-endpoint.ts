@@ -7,6 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 // http_ece is what web-push encrypts with; here it decrypts what arrived.
 import ece from 'http_ece';
+import { GuardedHttpsAgent } from '../../src/server/adapters/guarded-http';
 
 export interface FakeSubscription {
   endpoint: string;
@@ -69,13 +70,20 @@ export async function startPushEndpoint() {
       onDelivery?.(requests.length);
     });
   });
+  let connections = 0;
+  server.on('connection', () => connections++);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
 
   return {
     host: `127.0.0.1:${port}`,
-    agent: new https.Agent({ ca: cert }),
+    /** Trusts this endpoint's certificate and lets the address guard through to exactly this ip:port. */
+    agent: new GuardedHttpsAgent({ allowTargets: [`127.0.0.1:${port}`] }, { ca: cert }),
+    /** The certificate, for tests that build their own agent. */
+    cert,
     requests,
+    /** TCP connections the endpoint accepted, answered or not. */
+    connections: () => connections,
     /** A browser's subscription; `status` 410 makes the service answer "gone". */
     subscription(status = 201): FakeSubscription {
       const ecdh = crypto.createECDH('prime256v1');

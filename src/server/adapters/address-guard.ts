@@ -1,75 +1,15 @@
 import dns from 'node:dns/promises';
 import net from 'node:net';
+import ipaddr from 'ipaddr.js';
+import { MSG } from '../../shared/messages';
 
 /**
- * Where a game query may go (decisions §7). Every address a name resolves to must be public:
- * loopback, private, link-local, shared, documentation, multicast and reserved ranges are
- * refused, in IPv4 and IPv6 (with IPv4 inside mapped or NAT64 addresses checked as IPv4).
- * The caller then connects to the checked IP itself, so DNS cannot answer differently later.
+ * Where the server may send a request of its own (game queries, web push). Only public unicast
+ * addresses pass: every range ipaddr.js does not call `unicast` is refused, IPv6 must be global
+ * unicast (2000::/3), and IPv4 carried inside IPv6 (mapped, NAT64, 6to4, Teredo) is checked as
+ * IPv4. Every spelling of a host is first brought to the one form a URL parser reads, so
+ * `0177.0.0.1`, `2130706433` or `::ffff:7f00:1` are judged as the address they really are.
  */
-const blocked4 = new net.BlockList();
-for (const [network, prefix] of [
-  ['0.0.0.0', 8],
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10],
-  ['127.0.0.0', 8],
-  ['169.254.0.0', 16],
-  ['172.16.0.0', 12],
-  ['192.0.0.0', 24],
-  ['192.0.2.0', 24],
-  ['192.88.99.0', 24],
-  ['192.168.0.0', 16],
-  ['198.18.0.0', 15],
-  ['198.51.100.0', 24],
-  ['203.0.113.0', 24],
-  ['224.0.0.0', 4],
-  ['240.0.0.0', 4],
-] as const)
-  blocked4.addSubnet(network, prefix, 'ipv4');
-
-const blocked6 = new net.BlockList();
-for (const [network, prefix] of [
-  ['::', 128],
-  ['::1', 128],
-  ['100::', 64],
-  ['2001:db8::', 32],
-  ['2001::', 23],
-  ['fc00::', 7],
-  ['fe80::', 10],
-  ['ff00::', 8],
-  ['2002::', 16],
-] as const)
-  blocked6.addSubnet(network, prefix, 'ipv6');
-
-const LOOPBACK = new net.BlockList();
-LOOPBACK.addSubnet('127.0.0.0', 8, 'ipv4');
-LOOPBACK.addAddress('::1', 'ipv6');
-
-/** The IPv4 address inside an IPv4-mapped (::ffff:a.b.c.d), IPv4-compatible or NAT64 (64:ff9b::/96) address. */
-function embeddedIpv4(ip: string): string | undefined {
-  const lower = ip.toLowerCase();
-  const dotted = /^(?:::ffff:|::|64:ff9b::)(\d+\.\d+\.\d+\.\d+)$/.exec(lower);
-  if (dotted) return dotted[1];
-  const hex = /^(?:::ffff:|64:ff9b::)([0-9a-f]{1,4}):([0-9a-f]{1,4})$/.exec(lower);
-  if (hex) {
-    const a = parseInt(hex[1]!, 16);
-    const b = parseInt(hex[2]!, 16);
-    return `${a >> 8}.${a & 255}.${b >> 8}.${b & 255}`;
-  }
-  return undefined;
-}
-
-export function isPublicAddress(ip: string, allowLoopback = false): boolean {
-  const family = net.isIP(ip);
-  if (family === 0) return false;
-  if (allowLoopback && LOOPBACK.check(ip, family === 4 ? 'ipv4' : 'ipv6')) return true;
-  if (family === 4) return !blocked4.check(ip, 'ipv4');
-  const inner = embeddedIpv4(ip);
-  if (inner) return isPublicAddress(inner, allowLoopback);
-  if (ip.toLowerCase().startsWith('::ffff:')) return false;
-  return !blocked6.check(ip, 'ipv6');
-}
-
 export class AddressRefused extends Error {
   constructor(message: string) {
     super(message);
@@ -77,28 +17,141 @@ export class AddressRefused extends Error {
   }
 }
 
-const HOSTNAME = /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*\.?$/i;
+/** A resolver that answers every address of a name (the system's `dns.lookup` by default; tests inject one). */
+export type HostLookup = (hostname: string, options: { all: true; verbatim: true }) => Promise<ReadonlyArray<{ address: string }>>;
+
+/** Who may be reached besides the public internet, and how names are resolved. */
+export interface TargetPolicy {
+  /**
+   * Exact loopback `ip:port` targets allowed although not public: tests' local servers only.
+   * Any other address on the same host, and any other port, stays refused.
+   */
+  allowTargets?: readonly string[];
+  lookup?: HostLookup;
+}
+
+const GLOBAL_UNICAST = ipaddr.IPv6.parseCIDR('2000::/3');
+
+const v4 = (high: number, low: number) => new ipaddr.IPv4([high >> 8, high & 255, low >> 8, low & 255]);
 
 /**
- * Resolves a host once and answers the IP to connect to. Refuses names that resolve to any
- * non-public address, and hosts that are not a name or an IP literal.
+ * The IPv4 addresses an IPv6 address stands for: `refuse` for forms that are never a public
+ * target whatever they carry, `undefined` for a plain IPv6 address. `unwrap` says the address is
+ * really the IPv4 one, to be connected to over IPv4.
  */
-export async function resolvePublicAddress(
-  host: string,
-  options: { allowLoopback?: boolean; lookup?: typeof dns.lookup } = {},
-): Promise<string> {
-  const trimmed = host.trim().replace(/^\[(.*)\]$/, '$1');
-  if (!net.isIP(trimmed) && !HOSTNAME.test(trimmed)) throw new AddressRefused('Enter a host name or an IP address.');
-  const lookup = options.lookup ?? dns.lookup;
-  let addresses: Array<{ address: string }>;
+function embedded(address: ipaddr.IPv6): { inner: ipaddr.IPv4[]; unwrap: boolean } | 'refuse' | undefined {
+  const p = address.parts;
+  const [p0, p1, p2, p3, p4, p5, p6, p7] = [p[0]!, p[1]!, p[2]!, p[3]!, p[4]!, p[5]!, p[6]!, p[7]!];
+  // ::/96 holds the unspecified address, loopback and the deprecated IPv4-compatible form (::7f00:1).
+  if (p0 === 0 && p1 === 0 && p2 === 0 && p3 === 0 && p4 === 0 && p5 === 0) return 'refuse';
+  if (address.isIPv4MappedAddress()) return { inner: [address.toIPv4Address()], unwrap: true };
+  const range = address.range();
+  // IPv4-translated (SIIT) and local-use NAT64 map whatever the operator chose: never a public target.
+  if (range === 'rfc6145') return 'refuse';
+  if (range === 'rfc6052') return p2 === 0 ? { inner: [v4(p6, p7)], unwrap: false } : 'refuse';
+  if (range === '6to4') return { inner: [v4(p1, p2)], unwrap: false };
+  // Teredo: the relay's address, then the client's with every bit flipped.
+  if (range === 'teredo') return { inner: [v4(p2, p3), v4(~p6 & 0xffff, ~p7 & 0xffff)], unwrap: false };
+  return undefined;
+}
+
+/**
+ * The address to connect to when `literal` (an IP in standard notation) is a public unicast
+ * address, else undefined. An IPv4-mapped address answers its IPv4 form.
+ */
+export function publicConnectAddress(literal: string): string | undefined {
+  if (net.isIP(literal) === 0 || !ipaddr.isValid(literal)) return undefined;
+  const address = ipaddr.parse(literal);
+  if (address.kind() === 'ipv4') return address.range() === 'unicast' ? address.toString() : undefined;
+  const v6 = address as ipaddr.IPv6;
+  if (v6.zoneId) return undefined;
+  const inside = embedded(v6);
+  if (inside === 'refuse') return undefined;
+  if (inside) {
+    if (!inside.inner.every((a) => a.range() === 'unicast')) return undefined;
+    return inside.unwrap ? inside.inner[0]!.toString() : v6.toString();
+  }
+  return v6.match(GLOBAL_UNICAST) && v6.range() === 'unicast' ? v6.toString() : undefined;
+}
+
+/** True when `literal` is an IP in standard notation that the server may connect to. */
+export function isPublicAddress(literal: string): boolean {
+  return publicConnectAddress(literal) !== undefined;
+}
+
+const LABEL = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
+
+/** What the owner typed, read the way a URL parser reads a host: an IP literal or a DNS name. */
+export function normaliseHost(host: string): { ip: string } | { name: string } {
+  const trimmed = host.trim();
+  // Only what a host can hold: no userinfo, path, percent-escape, zone or port to reinterpret it.
+  if (!trimmed || trimmed.length > 255 || !/^[\p{L}\p{N}.\-:[\]]+$/u.test(trimmed)) throw new AddressRefused(MSG.gameHostInvalid);
+  const bracketed = trimmed.includes(':') && !trimmed.startsWith('[') ? `[${trimmed}]` : trimmed;
+  let url: URL;
   try {
-    addresses = net.isIP(trimmed) ? [{ address: trimmed }] : await lookup(trimmed, { all: true, verbatim: true });
+    url = new URL(`http://${bracketed}/`);
   } catch {
-    throw new AddressRefused('That host name does not resolve.');
+    throw new AddressRefused(MSG.gameHostInvalid);
   }
-  if (addresses.length === 0) throw new AddressRefused('That host name does not resolve.');
-  if (addresses.some((a) => !isPublicAddress(a.address, options.allowLoopback))) {
-    throw new AddressRefused('This address points to a private or reserved network and cannot be queried.');
+  if (url.port !== '' || url.host !== url.hostname) throw new AddressRefused(MSG.gameHostInvalid);
+  const hostname = url.hostname;
+  if (hostname.startsWith('[')) return { ip: hostname.slice(1, -1) };
+  if (net.isIP(hostname)) return { ip: hostname };
+  const labels = hostname.replace(/\.$/, '').split('.');
+  if (hostname.length > 254 || !labels.every((l) => LABEL.test(l)) || /^(?:\d+|0x[0-9a-f]*)$/.test(labels.at(-1)!)) {
+    throw new AddressRefused(MSG.gameHostInvalid);
   }
-  return addresses[0]!.address;
+  // Reserved for this machine whatever a resolver says.
+  if (labels.at(-1) === 'localhost') throw new AddressRefused(MSG.gameHostPrivate);
+  return { name: hostname };
+}
+
+const targetKey = (ip: string, port: number) => {
+  const canonical = ipaddr.parse(ip).toString();
+  return canonical.includes(':') ? `[${canonical}]:${port}` : `${canonical}:${port}`;
+};
+
+/** Parses a test allow-list; anything but an exact loopback `ip:port` is a programming error. */
+function allowedKeys(targets: readonly string[] = []): Set<string> {
+  return new Set(
+    targets.map((target) => {
+      const m = /^\[([^\]]+)\]:(\d{1,5})$/.exec(target) ?? /^([^:]+):(\d{1,5})$/.exec(target);
+      if (!m || net.isIP(m[1]!) === 0 || ipaddr.parse(m[1]!).range() !== 'loopback') {
+        throw new Error(`allowTargets takes loopback ip:port entries only, not ${target}`);
+      }
+      return targetKey(m[1]!, Number(m[2]));
+    }),
+  );
+}
+
+/**
+ * The guard's answer for one IP (in standard notation) on one port: the address to connect to,
+ * or `AddressRefused`. Synchronous, so a connection to a literal is checked before it opens.
+ */
+export function checkTarget(ip: string, port: number, policy: TargetPolicy = {}): string {
+  if (net.isIP(ip) !== 0 && allowedKeys(policy.allowTargets).has(targetKey(ip, port))) return ipaddr.parse(ip).toString();
+  const answer = publicConnectAddress(ip);
+  if (!answer) throw new AddressRefused(MSG.gameHostPrivate);
+  return answer;
+}
+
+/**
+ * Resolves a host once and answers the IP to connect to. Refuses hosts that are not a name or
+ * an IP, and names of which any address (A or AAAA) is not public. The caller connects to the
+ * answer itself, so a second DNS answer can never change the target.
+ */
+export async function resolvePublicAddress(host: string, port: number, policy: TargetPolicy = {}): Promise<string> {
+  const target = normaliseHost(host);
+  if ('ip' in target) return checkTarget(target.ip, port, policy);
+  const lookup: HostLookup = policy.lookup ?? ((name, options) => dns.lookup(name, options));
+  let addresses: ReadonlyArray<{ address: string }>;
+  try {
+    addresses = await lookup(target.name, { all: true, verbatim: true });
+  } catch {
+    throw new AddressRefused(MSG.gameHostUnresolved);
+  }
+  if (addresses.length === 0) throw new AddressRefused(MSG.gameHostUnresolved);
+  // Every address must pass, not just the one connected to: the resolver may rotate them.
+  const checked = addresses.map((a) => checkTarget(a.address, port, policy));
+  return checked[0]!;
 }

@@ -1,5 +1,8 @@
-import { GameDig } from 'gamedig';
+import { GameDig, games as gamedigGames } from 'gamedig';
 import { gameById } from '../../shared/games';
+import type { TargetPolicy } from './address-guard';
+import { queryFiveM } from './fivem-query';
+import { gameCount } from './game-counts';
 
 export interface GameStatus {
   online: true;
@@ -7,22 +10,35 @@ export interface GameStatus {
   maxPlayers: number | null;
 }
 
-const MAX_PLAYERS = 100_000;
+/** gamedig types answered over HTTP, which this project asks itself through the guarded client. */
+const HTTP_TYPES = new Set(['gta5f', 'rdr2r']);
 
-/** Counts from a game server are untrusted: whole numbers in a sane range, or the answer is refused. */
-function count(value: unknown): number | undefined {
-  const n = typeof value === 'string' && /^\s*\d+\s*$/.test(value) ? Number(value) : value;
-  return typeof n === 'number' && Number.isSafeInteger(n) && n >= 0 && n <= MAX_PLAYERS ? n : undefined;
+/**
+ * gamedig protocols checked to talk only to the address and port they are given, over UDP or
+ * TCP (no HTTP, no DNS, no other host). A game on any other protocol is refused, so a new entry
+ * cannot reach gamedig's own HTTP client (which follows redirects) unnoticed.
+ */
+const SOCKET_ONLY_PROTOCOLS = new Set(['valve', 'minecraft']);
+
+/** How a game is asked: `http` through the guarded client, `socket` through gamedig, or not at all. */
+export function queryPath(gamedigType: string): 'http' | 'socket' | undefined {
+  if (HTTP_TYPES.has(gamedigType)) return 'http';
+  const protocol = gamedigGames[gamedigType]?.options?.protocol;
+  return protocol && SOCKET_ONLY_PROTOCOLS.has(protocol) ? 'socket' : undefined;
 }
 
 /**
- * Asks a game server for its players through gamedig, at the already checked IP (`address`
- * skips gamedig's own DNS lookup), on the given port only, within `timeoutMs`. Names and other
- * text the server sends are not kept.
+ * Asks a game server for its players at the already checked IP, on the given port only, within
+ * `timeoutMs`. FiveM and RedM go through the guarded HTTP client (`policy` says which test
+ * servers it may reach); the others through gamedig over UDP/TCP, with `address` set so gamedig
+ * does no DNS lookup. Names and other text the server sends are not kept.
  */
-export async function queryGame(game: string, ip: string, port: number, timeoutMs: number): Promise<GameStatus> {
+export async function queryGame(game: string, ip: string, port: number, timeoutMs: number, policy: TargetPolicy = {}): Promise<GameStatus> {
   const entry = gameById(game);
   if (!entry) throw new Error(`unknown game ${game}`);
+  const path = queryPath(entry.gamedig);
+  if (path === 'http') return queryFiveM(ip, port, timeoutMs, policy);
+  if (path !== 'socket') throw new Error(`no checked query path for ${entry.gamedig}`);
   const state = await GameDig.query({
     type: entry.gamedig,
     host: ip,
@@ -36,10 +52,10 @@ export async function queryGame(game: string, ip: string, port: number, timeoutM
   });
   const raw = state as unknown as { numplayers?: unknown; maxplayers?: unknown; players?: unknown[] };
   const listed = Array.isArray(raw.players) ? raw.players.length : 0;
-  const reported = raw.numplayers === undefined ? listed : count(raw.numplayers);
+  const reported = raw.numplayers === undefined ? listed : gameCount(raw.numplayers);
   // Some protocols report 0 while listing players (gamedig's quake2 family): the larger is the truth.
   const players = reported === undefined ? undefined : Math.max(reported, listed);
-  const max = raw.maxplayers === undefined ? null : (count(raw.maxplayers) ?? null);
+  const max = raw.maxplayers === undefined ? null : (gameCount(raw.maxplayers) ?? null);
   if (players === undefined) throw new Error('the server answered an impossible player count');
   return { online: true, players, maxPlayers: max !== null && max < players ? players : max };
 }

@@ -1,5 +1,5 @@
-import type { Agent } from 'node:https';
 import webpush from 'web-push';
+import { GuardedHttpsAgent } from './guarded-http';
 
 export interface PushKeys {
   publicKey: string;
@@ -37,11 +37,19 @@ export function isAllowedEndpoint(endpoint: string, extraHosts: readonly string[
   return KNOWN_PUSH_HOSTS.some((re) => re.test(url.hostname)) || extraHosts.includes(url.host);
 }
 
+/** Push services answer a few hundred bytes; anything near this is not a push service. */
+const PUSH_ANSWER_BYTES = 64 * 1024;
+
 /**
  * Sends web push through the `web-push` package (VAPID, aes128gcm). Payloads stay under 4 KB
- * and carry a TTL; `agent` lets tests trust their local HTTPS endpoint.
+ * and carry a TTL. Every send goes through a guarded agent: the endpoint's host must resolve to
+ * public addresses only, the connection is pinned to the checked one, answers are capped and
+ * redirects are never followed (`https.request` does not). Tests hand in a guarded agent that
+ * trusts their local endpoint and allows exactly its address.
  */
-export function createPushSender(keys: PushKeys, agent?: Agent) {
+export function createPushSender(keys: PushKeys, agent?: GuardedHttpsAgent) {
+  if (agent !== undefined && !(agent instanceof GuardedHttpsAgent)) throw new Error('push requests need a GuardedHttpsAgent');
+  const guarded = agent ?? new GuardedHttpsAgent({}, { maxResponseBytes: PUSH_ANSWER_BYTES, maxConnectionMs: 15_000 });
   return {
     publicKey: keys.publicKey,
     async send(target: PushTarget, payload: object, ttlSeconds: number): Promise<PushOutcome> {
@@ -53,7 +61,7 @@ export function createPushSender(keys: PushKeys, agent?: Agent) {
           vapidDetails: { subject: keys.subject, publicKey: keys.publicKey, privateKey: keys.privateKey },
           contentEncoding: 'aes128gcm',
           timeout: 10_000,
-          ...(agent ? { agent } : {}),
+          agent: guarded,
         });
         return 'sent';
       } catch (error) {

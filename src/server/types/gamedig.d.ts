@@ -19,4 +19,6 @@ declare module 'gamedig' {
     ping?: number;
   }
   export const GameDig: { query(options: QueryOptions): Promise<QueryResult> };
+  /** gamedig's game table: each type's protocol, read to keep HTTP protocols away from gamedig. */
+  export const games: Record<string, { name?: string; options?: { port?: number; protocol?: string } }>;
 }

@@ -9,7 +9,7 @@ import { uploadLimit } from '../servers/limits';
 
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 429: errorSchema };
 
-/** Live status from the game (issue 7): the owner sets the address, everyone reads the history. */
+/** Live status from the game: the owner sets the address, everyone reads the history. */
 export async function gameStatusRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { gameStatus } = app.ctx;

@@ -4,7 +4,7 @@ import type { GameStatusView, History } from '../../../shared/schemas/game-statu
 import { MSG } from '../../../shared/messages';
 import { badRequest, notFound } from '../../errors';
 import { parseId } from '../../lib/ids';
-import { AddressRefused, resolvePublicAddress } from '../../adapters/address-guard';
+import { AddressRefused, resolvePublicAddress, type HostLookup, type TargetPolicy } from '../../adapters/address-guard';
 import type { GameStatus } from '../../adapters/game-query';
 import { serverPolicy } from '../servers/servers.policy';
 
@@ -14,7 +14,10 @@ export interface PollSettings {
   concurrency: number;
   /** Consecutive failures after which a server shows offline. */
   offlineAfter: number;
-  allowLoopback: boolean;
+  /** Exact loopback `ip:port` targets the guard lets through: tests' local fake game servers only. */
+  allowTargets: readonly string[];
+  /** Resolver for game hosts (tests inject one); default: the system's. */
+  lookup?: HostLookup;
 }
 
 export const DEFAULT_POLL_SETTINGS: PollSettings = {
@@ -22,26 +25,27 @@ export const DEFAULT_POLL_SETTINGS: PollSettings = {
   timeoutMs: 5000,
   concurrency: 5,
   offlineAfter: 2,
-  allowLoopback: false,
+  allowTargets: [],
 };
 
 interface Deps {
   db: Kysely<Database>;
   now: () => Date;
   settings: PollSettings;
-  query: (game: string, ip: string, port: number, timeoutMs: number) => Promise<GameStatus>;
+  query: (game: string, ip: string, port: number, timeoutMs: number, policy: TargetPolicy) => Promise<GameStatus>;
   onCountsChanged: () => void;
 }
 
 const RANGE_MS = { '24h': 86400_000, '7d': 7 * 86400_000, '30d': 30 * 86400_000 } as const;
 
 /**
- * Live status from the game itself (issue 7): the owner's address, checked against private
+ * Live status from the game itself: the owner's address, checked against private
  * networks and resolved once per query; a poller that claims due servers (one instance each),
  * queries with a timeout and bounded concurrency, backs off from failing servers, and keeps a
  * sample per poll, downsampled as it ages.
  */
 export function gameStatusService({ db, now, settings, query, onCountsChanged }: Deps) {
+  const outbound: TargetPolicy = { allowTargets: settings.allowTargets, lookup: settings.lookup };
   const toView = (s: {
     game: string | null;
     gameHost: string | null;
@@ -70,8 +74,9 @@ export function gameStatusService({ db, now, settings, query, onCountsChanged }:
     let result: GameStatus | undefined;
     let error: string | null = null;
     try {
-      const ip = await resolvePublicAddress(server.gameHost, { allowLoopback: settings.allowLoopback });
-      result = await query(server.game, ip, server.gamePort, settings.timeoutMs);
+      // Resolved and checked on every poll: what a name points to may have changed since it was set.
+      const ip = await resolvePublicAddress(server.gameHost, server.gamePort, outbound);
+      result = await query(server.game, ip, server.gamePort, settings.timeoutMs, outbound);
     } catch (e) {
       error = e instanceof AddressRefused ? e.message : MSG.gameUnreachable;
     }
@@ -120,7 +125,7 @@ export function gameStatusService({ db, now, settings, query, onCountsChanged }:
       if (!server) throw notFound(MSG.serverNotFound);
       serverPolicy.assertCanManage(actor, server);
       try {
-        await resolvePublicAddress(body.host, { allowLoopback: settings.allowLoopback });
+        await resolvePublicAddress(body.host, body.port, outbound);
       } catch (e) {
         if (e instanceof AddressRefused) throw badRequest(e.message);
         throw e;

@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { AddressRefused, checkTarget, isPublicAddress, resolvePublicAddress } from '../src/server/adapters/address-guard';
+import { MSG } from '../src/shared/messages';
+import { REFUSED_SPELLINGS, tableLookup } from './helpers/address-spellings';
+
+const PUBLIC = ['1.1.1.1', '8.8.8.8', '2606:4700:4700::1111', '[2606:4700:4700::1111]', '64:ff9b::808:808', '2002:808:808::1'];
+
+const lookup = tableLookup({
+  'mixed.example': ['8.8.8.8', '10.0.0.1'],
+  'mixed6.example': ['2606:4700:4700::1111', '::1'],
+  'mapped.example': ['::ffff:127.0.0.1'],
+  'metadata.example': ['169.254.169.254'],
+  'empty.example': [],
+  'play.example': ['1.1.1.1', '2606:4700:4700::1111'],
+  // A resolver that lies about localhost must not matter.
+  localhost: ['1.1.1.1'],
+  'game.localhost': ['1.1.1.1'],
+});
+
+describe('the address guard', () => {
+  it.each(REFUSED_SPELLINGS)('refuses %s as a bare host and as the host of a URL', async (host) => {
+    await expect(resolvePublicAddress(host, 30120, { lookup })).rejects.toBeInstanceOf(AddressRefused);
+    let urlHost: string | undefined;
+    try {
+      const bracketed = host.includes(':') && !host.startsWith('[') && !host.includes('/') ? `[${host}]` : host;
+      urlHost = new URL(`http://${bracketed}/`).hostname;
+    } catch {
+      // Not a URL host either: nothing to check in that form.
+    }
+    if (urlHost !== undefined) await expect(resolvePublicAddress(urlHost, 30120, { lookup })).rejects.toBeInstanceOf(AddressRefused);
+  });
+
+  it('refuses a name when any of its addresses is not public, and says why', async () => {
+    for (const name of ['mixed.example', 'mixed6.example', 'mapped.example', 'metadata.example']) {
+      await expect(resolvePublicAddress(name, 30120, { lookup }), name).rejects.toThrow(MSG.gameHostPrivate);
+    }
+    await expect(resolvePublicAddress('empty.example', 30120, { lookup })).rejects.toThrow(MSG.gameHostUnresolved);
+    await expect(resolvePublicAddress('nowhere.example', 30120, { lookup })).rejects.toThrow(MSG.gameHostUnresolved);
+    await expect(resolvePublicAddress('bad host!', 30120, { lookup })).rejects.toThrow(MSG.gameHostInvalid);
+    await expect(resolvePublicAddress('0x7f.1', 30120, { lookup })).rejects.toThrow(MSG.gameHostPrivate);
+  });
+
+  it('lets public addresses through, answering the address to connect to', async () => {
+    for (const ip of PUBLIC) expect(await resolvePublicAddress(ip, 30120), ip).toBe(ip.replace(/^\[|\]$/g, ''));
+    expect(await resolvePublicAddress('::ffff:8.8.8.8', 30120)).toBe('8.8.8.8');
+    expect(await resolvePublicAddress('PLAY.example.', 30120, { lookup })).toBe('1.1.1.1');
+    for (const ip of ['1.1.1.1', '8.8.8.8', '2606:4700:4700::1111', '93.184.216.34']) expect(isPublicAddress(ip), ip).toBe(true);
+    // Only standard notation is an IP for this check; other spellings go through resolvePublicAddress.
+    for (const odd of ['2130706433', '127.1', '0x7f.1', 'example.com', '']) expect(isPublicAddress(odd), odd).toBe(false);
+  });
+
+  it('lets a test through to exactly the loopback ip:port it names, and nowhere else', async () => {
+    const allowTargets = ['127.0.0.1:40001', '[::1]:40002'];
+    expect(await resolvePublicAddress('127.0.0.1', 40001, { allowTargets })).toBe('127.0.0.1');
+    expect(await resolvePublicAddress('[::1]', 40002, { allowTargets })).toBe('::1');
+    expect(checkTarget('0:0:0:0:0:0:0:1', 40002, { allowTargets })).toBe('::1');
+    for (const [host, port] of [
+      ['127.0.0.1', 40002],
+      ['127.0.0.2', 40001],
+      ['::ffff:127.0.0.1', 40001],
+      ['10.0.0.1', 40001],
+      ['localhost', 40001],
+    ] as const) {
+      await expect(resolvePublicAddress(host, port, { allowTargets, lookup }), `${host}:${port}`).rejects.toBeInstanceOf(AddressRefused);
+    }
+    // The switch cannot open private networks, even by mistake.
+    expect(() => checkTarget('10.0.0.1', 80, { allowTargets: ['10.0.0.1:80'] })).toThrow(/loopback ip:port/);
+    expect(() => checkTarget('127.0.0.1', 80, { allowTargets: ['127.0.0.1'] })).toThrow(/loopback ip:port/);
+  });
+});
