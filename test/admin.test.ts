@@ -101,9 +101,9 @@ describe('admin data', () => {
     await db
       .insertInto('searchLog')
       .values([
-        ...Array.from({ length: 5 }, () => ({ filter: 'Serious RP' })),
-        ...Array.from({ length: 3 }, () => ({ filter: 'FiveM (GTA V)' })),
-        { filter: 'English', createdAt: new Date(Date.now() - 40 * 86400_000) },
+        ...Array.from({ length: 5 }, (_, i) => ({ filter: 'Serious RP', viewer: `n:10.0.${i}.0/24` })),
+        ...Array.from({ length: 3 }, (_, i) => ({ filter: 'FiveM (GTA V)', viewer: `u:${i}` })),
+        { filter: 'English', viewer: 'n:10.9.9.0/24', createdAt: new Date(Date.now() - 40 * 86400_000), day: '2020-01-01' },
       ])
       .execute();
     const top = (await get('/admin/popular-filters', admin)).json();

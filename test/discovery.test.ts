@@ -124,19 +124,36 @@ describe('GET /api/servers (decisions §3)', () => {
     expect((await t.app.inject({ url: '/api/servers' })).headers['x-total-count']).toBeDefined();
   });
 
-  it('records searches with filters by players and visitors, once per search, for popular filters', async () => {
+  it('counts searches with filters by players and visitors for popular filters, once per viewer, filter and day', async () => {
     const player = await createUser(t.app);
     const owner = await createUser(t.app, { role: 'server_owner' });
-    const before = await t.app.ctx.db.selectFrom('searchLog').select('filter').execute();
-    await t.app.inject({ url: '/api/servers?filters=Whitelisted,English', headers: player.headers });
-    await t.app.inject({ url: '/api/servers?filters=Whitelisted' });
-    await t.app.inject({ url: '/api/servers?filters=Whitelisted&offset=24' });
-    await t.app.inject({ url: '/api/servers?filters=Whitelisted', headers: owner.headers });
-    await t.app.inject({ url: '/api/servers?q=abc' });
-    const after = await t.app.ctx.db.selectFrom('searchLog').select(['filter', 'userId']).execute();
-    const added = after.slice(before.length);
+    // Searches of earlier tests may still be queued.
+    await t.app.ctx.discovery.flushCounts();
+    const before = await t.app.ctx.db
+      .selectFrom('searchLog')
+      .select((eb) => eb.fn.coalesce(eb.fn.max('id'), eb.lit(0)).as('id'))
+      .executeTakeFirstOrThrow();
+    const search = (query: string, remoteAddress: string, headers: Record<string, string> = {}) =>
+      t.app.inject({ url: `/api/servers?${query}`, headers, remoteAddress });
+    await search('filters=Whitelisted,English', '10.1.0.5', player.headers);
+    await search('filters=English', '10.1.9.9', player.headers);
+    await search('filters=Whitelisted', '10.2.0.7', { 'user-agent': 'Browser A' });
+    await search('filters=Whitelisted', '10.2.0.8', { 'user-agent': 'Browser B' });
+    await search('filters=Whitelisted&offset=24', '10.3.0.1');
+    await search('filters=Whitelisted', '10.3.0.2', owner.headers);
+    await search('filters=Whitelisted', '10.3.0.3', { 'user-agent': 'Mozilla/5.0 (compatible; Googlebot/2.1)' });
+    await search('q=abc', '10.3.0.4');
+    await t.app.ctx.discovery.flushCounts();
+    const added = await t.app.ctx.db.selectFrom('searchLog').select(['filter', 'userId', 'viewer']).where('id', '>', before.id).execute();
     expect(added.map((r) => r.filter).sort()).toEqual(['English', 'Whitelisted', 'Whitelisted']);
     expect(added.filter((r) => r.userId === player.row.id)).toHaveLength(2);
+    expect(added.find((r) => r.userId === null)?.viewer).toBe('n:10.2.0.0/24');
+
+    clock = new Date(Date.now() + 86400_000);
+    await search('filters=Whitelisted,English', '10.1.0.5', player.headers);
+    clock = undefined;
+    await t.app.ctx.discovery.flushCounts();
+    expect(await t.app.ctx.db.selectFrom('searchLog').select('id').where('userId', '=', player.row.id).execute()).toHaveLength(4);
   });
 });
 
@@ -230,21 +247,33 @@ describe('GET /api/servers/{id}', () => {
     expect((await t.app.inject({ url: `/api/servers/${server.id}` })).json().viewer).toBeNull();
   });
 
-  it('counts a view once per viewer per day, and not the owner', async () => {
+  it('counts a view once per viewer (the user, else the client network) per day, not the owner nor robots', async () => {
     const owner = await createUser(t.app, { role: 'server_owner' });
     const server = await createServer(t.app, owner.row.id);
     const player = await createUser(t.app);
     const view = (headers: Record<string, string> = {}, ip = '10.0.0.1') =>
       t.app.inject({ url: `/api/servers/${server.id}`, headers, remoteAddress: ip });
+    const stored = async () => {
+      await t.app.ctx.discovery.flushCounts();
+      const row = await t.app.ctx.db.selectFrom('servers').select('views').where('id', '=', server.id).executeTakeFirstOrThrow();
+      const rows = await t.app.ctx.db.selectFrom('serverViews').select('viewer').where('serverId', '=', server.id).execute();
+      expect(row.views).toBe(rows.length);
+      return row.views;
+    };
+    // A counted view shows itself at once; the stored counter follows within a second.
     expect((await view(player.headers)).json().views).toBe(1);
-    expect((await view(player.headers, '10.0.0.2')).json().views).toBe(1);
-    expect((await view({ 'user-agent': 'A' })).json().views).toBe(2);
-    expect((await view({ 'user-agent': 'A' })).json().views).toBe(2);
-    expect((await view({ 'user-agent': 'A' }, '10.0.0.9')).json().views).toBe(3);
-    expect((await view(owner.headers)).json().views).toBe(3);
+    await view(player.headers, '10.0.0.2');
+    await view({ 'user-agent': 'A' });
+    await view({ 'user-agent': 'B' }, '10.0.0.200');
+    await view({ 'user-agent': 'A' }, '10.0.1.9');
+    await view({ 'user-agent': 'Mozilla/5.0 (compatible; Discordbot/2.0; +https://discordapp.com)' }, '10.0.2.1');
+    await view(owner.headers, '10.0.4.1');
+    expect(await stored()).toBe(3);
+    expect((await view({ 'user-agent': 'C' }, '10.0.0.3')).json().views).toBe(3);
     clock = new Date(Date.now() + 86400_000);
     expect((await view(player.headers)).json().views).toBe(4);
     clock = undefined;
+    expect(await stored()).toBe(4);
   });
 
   it('answers 404 for unknown, malformed and hidden servers', async () => {

@@ -67,6 +67,34 @@ describe('push subscriptions', () => {
     expect((await post(t, '/push/subscribe', player, { subscription: { endpoint: 'https://fcm.googleapis.com/x' } })).statusCode).toBe(400);
     await t.app.ctx.db.deleteFrom('pushSubscriptions').where('endpoint', 'like', 'https://fcm.googleapis.com/%').execute();
   });
+
+  it('keeps the 10 most recently registered browsers per user, also when 25 register at once', async () => {
+    const endpointsOf = async (user: TestUser) =>
+      (await t.app.ctx.db.selectFrom('pushSubscriptions').select('endpoint').where('userId', '=', user.row.id).execute()).map(
+        (r) => r.endpoint,
+      );
+    const player = await createUser(t.app);
+    const browsers = Array.from({ length: 12 }, () => endpoint.subscription());
+    for (const browser of browsers) expect((await post(t, '/push/subscribe', player, { subscription: browser })).statusCode).toBe(201);
+    expect((await endpointsOf(player)).sort()).toEqual(
+      browsers
+        .slice(2)
+        .map((b) => b.endpoint)
+        .sort(),
+    );
+    // Registering a kept browser again makes it the newest: the next new one replaces another.
+    await post(t, '/notifications/save-subscription', player, browsers[2]!);
+    await post(t, '/push/subscribe', player, { subscription: endpoint.subscription() });
+    expect(await endpointsOf(player)).toContain(browsers[2]!.endpoint);
+    expect(await endpointsOf(player)).not.toContain(browsers[3]!.endpoint);
+
+    const busy = await createUser(t.app);
+    const burst = await Promise.all(
+      Array.from({ length: 25 }, () => post(t, '/push/subscribe', busy, { subscription: endpoint.subscription() })),
+    );
+    expect(burst.map((r) => r.statusCode)).toEqual(Array(25).fill(201));
+    expect(await endpointsOf(busy)).toHaveLength(10);
+  });
 });
 
 describe('inbox', () => {
@@ -177,7 +205,7 @@ describe('push promotions (send-mass)', () => {
     ).toBe(42);
   });
 
-  it('delivers real, encrypted web push to every player who allowed it, and inbox notices to players who joined; 410 forgets the subscription', async () => {
+  it('delivers real, encrypted web push to every player who allowed it, and inbox notices to players who joined; 404 and 410 forget the subscription', async () => {
     const owner = await createUser(t.app, { role: 'server_owner', plan: 'Pro' });
     const server = await createServer(t.app, owner.row.id, { name: 'Push City' });
     const fan = await createUser(t.app);
@@ -186,8 +214,12 @@ describe('push promotions (send-mass)', () => {
     const ownerBrowser = endpoint.subscription();
     const fanBrowser = endpoint.subscription();
     const goneBrowser = endpoint.subscription(410);
+    const unknownBrowser = endpoint.subscription(404);
+    const failingBrowser = endpoint.subscription(500);
     await post(t, '/push/subscribe', fan, { subscription: fanBrowser });
     await post(t, '/push/subscribe', gonePlayer, { subscription: goneBrowser });
+    await post(t, '/push/subscribe', gonePlayer, { subscription: unknownBrowser });
+    await post(t, '/push/subscribe', gonePlayer, { subscription: failingBrowser });
     await post(t, '/push/subscribe', owner, { subscription: ownerBrowser });
     await post(t, `/servers/${server.id}/join`, joiner);
 
@@ -217,10 +249,15 @@ describe('push promotions (send-mass)', () => {
           !(await t.app.ctx.db
             .selectFrom('pushSubscriptions')
             .select('id')
-            .where('endpoint', '=', goneBrowser.endpoint)
+            .where('endpoint', 'in', [goneBrowser.endpoint, unknownBrowser.endpoint])
             .executeTakeFirst()),
       ),
     ).toBe(true);
+    // Any other failure is retried later, never a reason to forget the browser.
+    expect(await waitFor(() => endpoint.requests.some((r) => failingBrowser.endpoint.endsWith(r.id)))).toBe(true);
+    expect(
+      await t.app.ctx.db.selectFrom('pushSubscriptions').select('id').where('endpoint', '=', failingBrowser.endpoint).executeTakeFirst(),
+    ).toBeDefined();
 
     const inbox = (await t.app.inject({ url: '/api/notifications', headers: joiner.headers })).json();
     expect(inbox[0]).toMatchObject({ title: 'Push City: Bank heist', link: `/servers/${server.id}` });
@@ -272,4 +309,38 @@ describe('a fan-out that stops half-way', () => {
       await local.close();
     }
   }, 90_000);
+});
+
+describe('push subscription registration limits', () => {
+  it('answers 429 with Retry-After past the per-user limit, counted across both routes, and per client', async () => {
+    const limited = await createTestApp({
+      env: { PUSH_ENDPOINT_HOSTS: endpoint.host },
+      build: {
+        rateLimits: { pushSubscribePerUser: { max: 3, windowMs: 60_000 }, pushSubscribePerIp: { max: 7, windowMs: 60_000 } },
+      },
+    });
+    try {
+      const player = await createUser(limited.app);
+      const statuses = [];
+      for (const url of ['/notifications/save-subscription', '/push/subscribe', '/notifications/save-subscription', '/push/subscribe']) {
+        const sub = endpoint.subscription();
+        statuses.push((await post(limited, url, player, url === '/push/subscribe' ? { subscription: sub } : sub)).statusCode);
+      }
+      expect(statuses).toEqual([201, 201, 201, 429]);
+      const refused = await post(limited, '/push/subscribe', player, { subscription: endpoint.subscription() });
+      expect(refused.statusCode).toBe(429);
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      expect(refused.json()).toHaveProperty('error');
+
+      // Another account from the same address gets the rest of its allowance (7, refused tries included), then 429.
+      const other = await createUser(limited.app);
+      const fromSameClient = [];
+      for (let i = 0; i < 3; i++)
+        fromSameClient.push((await post(limited, '/push/subscribe', other, { subscription: endpoint.subscription() })).statusCode);
+      expect(fromSameClient).toEqual([201, 201, 429]);
+      expect(await limited.app.ctx.db.selectFrom('pushSubscriptions').select('id').execute()).toHaveLength(5);
+    } finally {
+      await limited.close();
+    }
+  });
 });

@@ -12,6 +12,7 @@ import {
   vapidKeySchema,
 } from '../../../shared/schemas/notifications';
 import { currentUser, requireUser } from '../../plugins/auth';
+import { pushSubscribeLimit } from './limits';
 
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 429: errorSchema };
 const ok = z.object({ ok: z.literal(true) });
@@ -61,8 +62,11 @@ export async function notificationsRoutes(app: FastifyInstance): Promise<void> {
     handler: async () => ({ publicKey: app.ctx.push.publicKey }),
   });
 
+  // One limiter for both registration routes, so switching routes does not double the allowance.
+  const subscribeLimit = pushSubscribeLimit(app);
   r.post('/notifications/save-subscription', {
     schema: { tags: ['notifications'], body: pushSubscriptionSchema, response: { 201: ok, ...errors } },
+    preHandler: subscribeLimit,
     handler: async (request, reply) => {
       await notifications.saveSubscription(await requireUser(request), request.body, request.headers['user-agent']);
       return reply.code(201).send({ ok: true as const });
@@ -71,6 +75,7 @@ export async function notificationsRoutes(app: FastifyInstance): Promise<void> {
 
   r.post('/push/subscribe', {
     schema: { tags: ['notifications'], body: pushSubscribeBodySchema, response: { 201: ok, ...errors } },
+    preHandler: subscribeLimit,
     handler: async (request, reply) => {
       await notifications.saveSubscription(await requireUser(request), request.body.subscription, request.headers['user-agent']);
       return reply.code(201).send({ ok: true as const });

@@ -18,6 +18,8 @@ interface Deps {
 }
 
 const DAY_MS = 24 * 3600_000;
+/** Browsers one user may keep subscribed; a new one past this replaces the least recently registered. */
+export const PUSH_SUBSCRIPTIONS_PER_USER = 10;
 
 /** Parses the push form's player count (spec §5): empty → undefined; otherwise a whole number ≥ 0. */
 export function parsePlayerCount(value: unknown): number | undefined {
@@ -114,28 +116,41 @@ export function notificationsService({ db, now, pushHosts, enqueueFanout }: Deps
       return Number(result.numInsertedOrUpdatedRows ?? 0);
     },
 
-    /** One subscription per browser: the same endpoint again replaces keys and owner, never duplicates. */
+    /**
+     * One subscription per browser: the same endpoint again replaces keys and owner, never
+     * duplicates. A user keeps at most 10, the most recently registered; the user's row is
+     * locked while the oldest go, so parallel registrations cannot pass the cap.
+     */
     async saveSubscription(user: UserRow, subscription: PushSubscriptionJson, userAgent: string | undefined): Promise<void> {
       if (!isAllowedEndpoint(subscription.endpoint, pushHosts)) throw badRequest(MSG.pushEndpointRefused);
-      await db
-        .insertInto('pushSubscriptions')
-        .values({
-          userId: user.id,
-          endpoint: subscription.endpoint,
-          p256dh: subscription.keys.p256dh,
-          auth: subscription.keys.auth,
-          userAgent: userAgent?.slice(0, 300) ?? null,
-        })
-        .onConflict((oc) =>
-          oc.column('endpoint').doUpdateSet({
-            userId: user.id,
-            p256dh: subscription.keys.p256dh,
-            auth: subscription.keys.auth,
-            userAgent: userAgent?.slice(0, 300) ?? null,
-            updatedAt: now(),
-          }),
-        )
-        .execute();
+      const values = {
+        userId: user.id,
+        p256dh: subscription.keys.p256dh,
+        auth: subscription.keys.auth,
+        userAgent: userAgent?.slice(0, 300) ?? null,
+        updatedAt: now(),
+      };
+      await db.transaction().execute(async (trx) => {
+        await sql`SELECT id FROM users WHERE id = ${user.id} FOR UPDATE`.execute(trx);
+        await trx
+          .insertInto('pushSubscriptions')
+          .values({ ...values, endpoint: subscription.endpoint })
+          .onConflict((oc) => oc.column('endpoint').doUpdateSet(values))
+          .execute();
+        await trx
+          .deleteFrom('pushSubscriptions')
+          .where('userId', '=', user.id)
+          .where('id', 'not in', (eb) =>
+            eb
+              .selectFrom('pushSubscriptions')
+              .select('id')
+              .where('userId', '=', user.id)
+              .orderBy('updatedAt', 'desc')
+              .orderBy('id', 'desc')
+              .limit(PUSH_SUBSCRIPTIONS_PER_USER),
+          )
+          .execute();
+      });
     },
 
     async pushCount(user: UserRow): Promise<{ count: number; limit: number }> {

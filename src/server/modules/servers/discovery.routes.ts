@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorSchema, idParamsSchema } from '../../../shared/schemas/common';
@@ -11,19 +11,27 @@ import {
   type Server,
 } from '../../../shared/schemas/server';
 import { currentUser } from '../../plugins/auth';
-import { viewerKey } from './discovery.service';
+import type { Visitor } from './audience-counter';
 
 const errors = { 400: errorSchema, 404: errorSchema };
+
+const visitorOf = async (request: FastifyRequest): Promise<Visitor> => ({
+  user: await currentUser(request),
+  ip: request.ip,
+  userAgent: request.headers['user-agent'],
+});
 
 /** Lists, search and server pages (issue 3 "Discovery"). Totals go in `X-Total-Count`. */
 export async function discoveryRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { discovery } = app.ctx;
+  // Child plugins close before the app's own hooks, so the database is still open for the last counts.
+  app.addHook('onClose', () => discovery.stopCounting());
 
   r.get('/servers', {
     schema: { tags: ['discovery'], querystring: listServersQuerySchema, response: { 200: z.array(serverSchema), ...errors } },
     handler: async (request, reply) => {
-      const { json, total } = await discovery.list(request.query, await currentUser(request));
+      const { json, total } = await discovery.list(request.query, await visitorOf(request));
       // Already serialised (and cached) by the service: Fastify sends a JSON string as it is.
       return reply
         .header('x-total-count', String(total))
@@ -44,10 +52,7 @@ export async function discoveryRoutes(app: FastifyInstance): Promise<void> {
 
   r.get('/servers/:id', {
     schema: { tags: ['discovery'], params: idParamsSchema, response: { 200: serverDetailSchema, ...errors } },
-    handler: async (request) => {
-      const viewer = await currentUser(request);
-      return discovery.detail(request.params.id, viewer, viewerKey(viewer, request.ip, request.headers['user-agent']));
-    },
+    handler: async (request) => discovery.detail(request.params.id, await visitorOf(request)),
   });
 
   r.get('/servers/:id/reviews', {

@@ -1,5 +1,5 @@
-import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Database, UserRow } from '../../db/schema';
 import type { Storage } from '../../adapters/storage';
 import { LIMITS } from '../../../shared/limits';
@@ -13,6 +13,7 @@ import { TtlCache } from '../../lib/ttl-cache';
 import type { SettingsService } from '../settings/settings.service';
 import type { FilterCatalog } from '../filters/filters.catalog';
 import { serversRepository, toApiServer } from './servers.repository';
+import { audienceCounter, DEFAULT_COUNTING, type CountingSettings, type Visitor } from './audience-counter';
 
 interface Deps {
   db: Kysely<Database>;
@@ -22,21 +23,15 @@ interface Deps {
   /** Lists are the same for everyone: their serialised pages are kept this long (0: off). */
   listCacheTtlMs: number;
   settings: Pick<SettingsService, 'flag'>;
-}
-
-/** Who counts as one viewer for the once-a-day view count: the user, else a hash of IP and browser. */
-export function viewerKey(user: UserRow | undefined, ip: string, userAgent: string | undefined): string {
-  if (user) return `u:${user.id}`;
-  return `a:${crypto
-    .createHash('sha256')
-    .update(`${ip}|${userAgent ?? ''}`)
-    .digest('base64url')
-    .slice(0, 22)}`;
+  /** Limits and timing of the view and search counts (tests make them small). */
+  counting?: Partial<CountingSettings> | undefined;
+  log?: Pick<FastifyBaseLogger, 'warn'>;
 }
 
 /** Lists, search, server pages and their reviews (issue 3 "Discovery"). */
-export function discoveryService({ db, storage, filters, now, listCacheTtlMs, settings }: Deps) {
+export function discoveryService({ db, storage, filters, now, listCacheTtlMs, settings, counting, log }: Deps) {
   const servers = serversRepository(db);
+  const audience = audienceCounter({ db, now, settings: { ...DEFAULT_COUNTING, ...counting }, ...(log ? { log } : {}) });
   const toApi = (row: Parameters<typeof toApiServer>[0]) => toApiServer(row, storage.url);
   const lists = new TtlCache<{ json: string; total: number }>(listCacheTtlMs);
 
@@ -91,35 +86,6 @@ export function discoveryService({ db, storage, filters, now, listCacheTtlMs, se
   };
   const pages = new TtlCache<Awaited<ReturnType<typeof publicPage>>>(listCacheTtlMs);
 
-  /**
-   * Counts a view once per viewer per day (the database decides); viewers seen in the last
-   * minutes are remembered here, so a refreshing visitor costs no write.
-   */
-  const recentViews = new Set<string>();
-  const countView = async (serverId: number, viewerKey: string): Promise<boolean> => {
-    const day = now().toISOString().slice(0, 10);
-    const memo = `${serverId}|${viewerKey}|${day}`;
-    if (recentViews.has(memo)) return false;
-    const counted = await db.transaction().execute(async (trx) => {
-      const inserted = await trx
-        .insertInto('serverViews')
-        .values({ serverId, viewer: viewerKey, day })
-        .onConflict((oc) => oc.doNothing())
-        .returning('serverId')
-        .executeTakeFirst();
-      if (inserted)
-        await trx
-          .updateTable('servers')
-          .set((eb) => ({ views: eb('views', '+', 1) }))
-          .where('id', '=', serverId)
-          .execute();
-      return Boolean(inserted);
-    });
-    if (recentViews.size > 50_000) recentViews.clear();
-    recentViews.add(memo);
-    return counted;
-  };
-
   return {
     /** Drops cached lists and pages after a change that shows in them. */
     invalidate: () => {
@@ -127,11 +93,18 @@ export function discoveryService({ db, storage, filters, now, listCacheTtlMs, se
       pages.clear();
     },
 
+    /** Writes the queued view and search counts now (tests, shutdown). */
+    flushCounts: () => audience.flush(),
+    /** Stops the count timer and writes what is queued. */
+    stopCounting: () => audience.stop(),
+
     /**
      * `GET /api/servers`: one page, serialised, and the total, from memory when the same page was
-     * asked for within the cache time. Searches with filters by players are logged every time.
+     * asked for within the cache time. A search with filters counts for popular filters once per
+     * viewer, filter and day.
      */
-    async list(query: ListServersQuery, viewer: UserRow | undefined) {
+    async list(query: ListServersQuery, visitor: Visitor) {
+      const viewer = visitor.user;
       const names = (query.filters ?? '')
         .split(',')
         .map((f) => f.trim())
@@ -145,11 +118,11 @@ export function discoveryService({ db, storage, filters, now, listCacheTtlMs, se
         return { json: JSON.stringify(rows.map(toApi)), total: count };
       });
       if (chosen.length > 0 && query.offset === 0 && (!viewer || viewer.role === 'player')) {
-        // Popular filters (decisions §5) count what players look for; paging through results is not a new search.
-        await db
-          .insertInto('searchLog')
-          .values(chosen.map((f) => ({ userId: viewer?.id ?? null, filter: f.name })))
-          .execute();
+        // Popular filters count what players look for; paging through results is not a new search.
+        audience.search(
+          chosen.map((f) => f.name),
+          visitor,
+        );
       }
       return page;
     },
@@ -173,13 +146,15 @@ export function discoveryService({ db, storage, filters, now, listCacheTtlMs, se
 
     /**
      * A server page: counts the view once per viewer per day (not the owner's own), then answers
-     * the server, its newest reviews and what the caller already did.
+     * the server, its newest reviews and what the caller already did. The counter shown includes
+     * this view at once; others see it after the next write and the page cache's few seconds.
      */
-    async detail(rawId: string, viewer: UserRow | undefined, key: string): Promise<ServerDetail> {
+    async detail(rawId: string, visitor: Visitor): Promise<ServerDetail> {
+      const viewer = visitor.user;
       const id = parseId(rawId);
       const page = id ? await pages.get(String(id), () => publicPage(id)) : undefined;
       if (!page || (page.hidden && page.ownerId !== viewer?.id && viewer?.role !== 'admin')) throw notFound(MSG.serverNotFound);
-      const counted = page.ownerId !== viewer?.id && (await countView(page.id, key));
+      const counted = page.ownerId !== viewer?.id && audience.view(page.id, visitor);
       const viewerState = await this.viewerState(page.id, page.ownerId, viewer);
       return { ...page.body, views: page.body.views + (counted ? 1 : 0), viewer: viewerState };
     },
