@@ -79,6 +79,24 @@ describe('demo seed (SEED_DEMO=1)', () => {
     expect(reviews.length).toBeGreaterThan(50);
   });
 
+  it('backs every view counter with its view rows', async () => {
+    const { db } = t.app.ctx;
+    const servers = await db
+      .selectFrom('servers')
+      .select((eb) => [
+        'views',
+        eb
+          .selectFrom('serverViews')
+          .select((v) => v.fn.countAll<number>().as('n'))
+          .whereRef('serverViews.serverId', '=', 'servers.id')
+          .as('viewRows'),
+      ])
+      .execute();
+    expect(servers.length).toBeGreaterThan(30);
+    for (const s of servers) expect(s.views).toBe(Number(s.viewRows));
+    expect(servers.some((s) => s.views > 0)).toBe(true);
+  });
+
   it('has servers that joined within the last day, and a live total', async () => {
     const recent = await t.app.ctx.db
       .selectFrom('servers')

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../schema';
 import type { Storage } from '../../adapters/storage';
@@ -148,6 +148,14 @@ export async function seedDemo(db: Kysely<Database>, storage: Storage, log: Fast
         }),
       )
       .execute();
+
+    // The views counter equals the view rows behind it, as every counter does: one row per demo
+    // viewer, spread over the last 30 days.
+    await sql`
+      INSERT INTO server_views (server_id, viewer, day)
+      SELECT s.id, 'demo:' || g, current_date - (g % 30)
+      FROM servers s, generate_series(1, s.views) AS g
+      WHERE s.id IN (${sql.join(servers.map((s) => s.id))})`.execute(trx);
 
     await trx
       .insertInto('serverFilters')
