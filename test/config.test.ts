@@ -69,6 +69,23 @@ describe('configuration from the environment (decisions §2)', () => {
     expect(() => loadConfig({ TRUST_PROXY: 'everyone!' })).toThrow(/TRUST_PROXY/);
   });
 
+  it('refuses a Stripe secret key without the webhook secret, with one clear message', () => {
+    let error: unknown;
+    try {
+      loadConfig({ STRIPE_SECRET_KEY: 'sk_live_123' });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as ConfigError).problems).toEqual([
+      'STRIPE_WEBHOOK_SECRET: required with STRIPE_SECRET_KEY (purchases are credited only from signed Stripe webhooks)',
+    ]);
+    // An empty secret is unset too.
+    expect(() => loadConfig({ STRIPE_SECRET_KEY: 'sk_live_123', STRIPE_WEBHOOK_SECRET: '' })).toThrow(/STRIPE_WEBHOOK_SECRET/);
+    expect(loadConfig({ STRIPE_SECRET_KEY: 'sk_live_123', STRIPE_WEBHOOK_SECRET: 'whsec_1' }).stripe.webhookSecret).toBe('whsec_1');
+    expect(loadConfig({}).stripe).toEqual({ secretKey: undefined, webhookSecret: undefined, apiUrl: undefined });
+  });
+
   it('treats empty values as unset', () => {
     expect(loadConfig({ DATABASE_URL: '', PORT: '' }).databaseUrl).toBeUndefined();
   });

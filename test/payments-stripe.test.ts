@@ -183,7 +183,7 @@ describe('Stripe Checkout through the real stripe package', () => {
     const { checkoutId, server } = await boughtBoosts(50);
     await deliver(completed(checkoutId, 'pi_refund_me'));
     expect(await totalBoosts(server.id)).toBe(50);
-    const refund = event('charge.refunded', { id: 'ch_1', object: 'charge', payment_intent: 'pi_refund_me' });
+    const refund = event('charge.refunded', { id: 'ch_1', object: 'charge', payment_intent: 'pi_refund_me', refunded: true });
     await deliver(refund);
     await deliver(refund);
     const row = await t.app.ctx.db

@@ -16,6 +16,8 @@ export interface StripeRequest {
  */
 export async function startFakeStripe() {
   const requests: StripeRequest[] = [];
+  /** Which invoice each payment intent paid, as Stripe's invoice_payments answer it. */
+  const invoiceOfIntent = new Map<string, string>();
   let failNext = false;
   const server = http.createServer((req, res) => {
     let body = '';
@@ -57,6 +59,14 @@ export async function startFakeStripe() {
           payment_status: 'unpaid',
         });
       }
+      if (req.method === 'GET' && url.pathname === '/v1/invoice_payments') {
+        const intent = url.searchParams.get('payment[payment_intent]') ?? '';
+        const invoice = invoiceOfIntent.get(intent);
+        const data = invoice
+          ? [{ id: `inpay_${intent}`, object: 'invoice_payment', invoice, payment: { type: 'payment_intent', payment_intent: intent } }]
+          : [];
+        return send(200, { object: 'list', url: '/v1/invoice_payments', has_more: false, data });
+      }
       const cancel = /^\/v1\/subscriptions\/([\w]+)$/.exec(url.pathname);
       if (req.method === 'DELETE' && cancel) return send(200, { id: cancel[1], object: 'subscription', status: 'canceled' });
       return send(404, { error: { type: 'invalid_request_error', message: `No fake for ${req.method} ${url.pathname}` } });
@@ -67,6 +77,8 @@ export async function startFakeStripe() {
   return {
     url: `http://127.0.0.1:${port}`,
     requests,
+    /** Tells the fake that `paymentIntentId` paid `invoiceId` (a subscription invoice). */
+    setInvoicePayment: (paymentIntentId: string, invoiceId: string) => void invoiceOfIntent.set(paymentIntentId, invoiceId),
     failNextRequest: () => {
       failNext = true;
     },

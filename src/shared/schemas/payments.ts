@@ -65,9 +65,21 @@ export const checkoutSessionSchema = z.object({
   status: z.enum(['open', 'complete', 'canceled', 'expired']),
   returnPath: z.string(),
   serverId: z.string().nullable(),
+  /** Server of the Weekend: the booked weekend's Friday, or while open the one Pay would book now. */
   weekendStart: z.string().nullable(),
+  /** Set when the booked weekend is not the one the checkout offered (it started or was taken). */
+  notice: z.string().nullable(),
 });
 export type CheckoutSession = z.infer<typeof checkoutSessionSchema>;
+
+/** `POST /api/checkout/{id}/complete`: where to return, whether this call credited, and the weekend booked. */
+export const completeCheckoutSchema = z.object({
+  returnPath: z.string(),
+  credited: z.boolean(),
+  weekendStart: z.string().nullable(),
+  notice: z.string().nullable(),
+});
+export type CompleteCheckout = z.infer<typeof completeCheckoutSchema>;
 
 /** `GET /api/payments/quote`: what the caller would pay now, for the payments page. */
 export const quoteSchema = z.object({

@@ -39,6 +39,7 @@ export function toApiCheckout(
   },
   serverName: string | null,
   weekend: string | null,
+  notice: string | null = null,
 ): CheckoutSession {
   return {
     id: row.id,
@@ -49,5 +50,6 @@ export function toApiCheckout(
     returnPath: row.returnPath,
     serverId: row.serverId ? toApiId(row.serverId) : null,
     weekendStart: weekend,
+    notice,
   };
 }

@@ -31,6 +31,8 @@ interface Purchase {
   plan: 'Pro' | 'Premium' | null;
   description: string;
   returnPath: string;
+  /** Server of the Weekend: the weekend offered now; fulfilment books it or, if gone, the next free one. */
+  weekendStart?: string | null;
 }
 
 /**
@@ -55,6 +57,19 @@ export function checkoutService({ db, stripe, fulfilment, settings, publicUrl, n
     return row;
   };
 
+  /** The weekend a paid checkout booked, and a notice when it is not the one the checkout offered. */
+  const bookedWeekend = async (checkoutId: string, offered: string | null) => {
+    const booking = await db
+      .selectFrom('weekendBookings')
+      .innerJoin('payments', 'payments.id', 'weekendBookings.paymentId')
+      .select('weekendBookings.weekendStart')
+      .where('payments.checkoutSessionId', '=', checkoutId)
+      .orderBy('weekendBookings.id', 'desc')
+      .executeTakeFirst();
+    if (!booking) return undefined;
+    return { weekendStart: booking.weekendStart, notice: offered && offered !== booking.weekendStart ? MSG.weekendMoved : null };
+  };
+
   const assertBoosting = async () => {
     if (!(await settings.flag('enableBoosting'))) throw forbidden(MSG.boostingDisabled);
   };
@@ -69,6 +84,7 @@ export function checkoutService({ db, stripe, fulfilment, settings, publicUrl, n
       quantity: purchase.quantity,
       amountCents: purchase.amountCents,
       returnPath: purchase.returnPath,
+      weekendStart: purchase.weekendStart ?? null,
     };
     if (!stripe) {
       const id = `cs_local_${crypto.randomBytes(16).toString('hex')}`;
@@ -173,14 +189,16 @@ export function checkoutService({ db, stripe, fulfilment, settings, publicUrl, n
 
     async weekend(actor: UserRow, serverId: string, returnPath: string | undefined) {
       const target = await ownServer(actor, serverId);
+      const offered = await nextFreeWeekend(db, now());
       return open(actor, {
         kind: 'serverOfTheWeekend',
         amountCents: PRICES.weekendCents,
         quantity: 1,
         serverId: target.id,
         plan: null,
-        description: describe('serverOfTheWeekend', 1, null, target.name),
+        description: `${describe('serverOfTheWeekend', 1, null, target.name)}, weekend of ${offered}`,
         returnPath: safeReturnPath(returnPath),
+        weekendStart: offered,
       });
     },
 
@@ -193,22 +211,15 @@ export function checkoutService({ db, stripe, fulfilment, settings, publicUrl, n
         .where('userId', '=', actor.id)
         .executeTakeFirst();
       if (!row) throw notFound(MSG.checkoutNotFound);
-      const [serverRow, booking] = await Promise.all([
+      const [serverRow, booked] = await Promise.all([
         row.serverId ? db.selectFrom('servers').select('name').where('id', '=', row.serverId).executeTakeFirst() : undefined,
-        row.kind === 'serverOfTheWeekend' && row.status === 'complete'
-          ? db
-              .selectFrom('weekendBookings')
-              .innerJoin('payments', 'payments.id', 'weekendBookings.paymentId')
-              .select('weekendBookings.weekendStart')
-              .where('payments.checkoutSessionId', '=', row.id)
-              .executeTakeFirst()
-          : undefined,
+        row.kind === 'serverOfTheWeekend' && row.status === 'complete' ? bookedWeekend(row.id, row.weekendStart) : undefined,
       ]);
       const weekend =
         row.kind === 'serverOfTheWeekend'
-          ? (booking?.weekendStart ?? (row.status === 'open' ? await nextFreeWeekend(db, now()) : null))
+          ? (booked?.weekendStart ?? (row.status === 'open' ? await nextFreeWeekend(db, now(), row.weekendStart) : null))
           : null;
-      return toApiCheckout(row, serverRow?.name ?? null, weekend);
+      return toApiCheckout(row, serverRow?.name ?? null, weekend, booked?.notice ?? null);
     },
 
     /** Pay on the test checkout: the same fulfilment as a verified webhook, once. Refused with Stripe keys. */
@@ -216,13 +227,19 @@ export function checkoutService({ db, stripe, fulfilment, settings, publicUrl, n
       if (stripe) throw forbidden(MSG.testCheckoutDisabled);
       const row = await db
         .selectFrom('checkoutSessions')
-        .select(['userId', 'status', 'returnPath', 'provider'])
+        .select(['userId', 'status', 'returnPath', 'provider', 'kind', 'weekendStart'])
         .where('id', '=', id)
         .executeTakeFirst();
       if (!row || row.userId !== actor.id || row.provider !== 'test') throw notFound(MSG.checkoutNotFound);
       if (row.status === 'canceled' || row.status === 'expired') throw conflict(MSG.checkoutClosed);
       const result = await fulfilment.fulfil(id);
-      return { returnPath: result?.returnPath ?? row.returnPath, credited: Boolean(result?.credited) };
+      const booked = row.kind === 'serverOfTheWeekend' ? await bookedWeekend(id, row.weekendStart) : undefined;
+      return {
+        returnPath: result?.returnPath ?? row.returnPath,
+        credited: Boolean(result?.credited),
+        weekendStart: booked?.weekendStart ?? null,
+        notice: booked?.notice ?? null,
+      };
     },
 
     async cancelTest(actor: UserRow, id: string) {

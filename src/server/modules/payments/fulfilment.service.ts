@@ -1,6 +1,7 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database, PaymentType } from '../../db/schema';
 import { bookWeekend } from './weekends';
+import { lockKeys, reversals, type Reversed } from './reversals';
 
 interface Deps {
   db: Kysely<Database>;
@@ -12,6 +13,8 @@ export interface FulfilResult {
   /** False when this checkout was already fulfilled (or is not open): nothing was credited now. */
   credited: boolean;
   returnPath: string;
+  /** The weekend booked now, for a Server of the Weekend purchase. */
+  weekendStart?: string | null;
 }
 
 /**
@@ -66,37 +69,7 @@ export function fulfilmentService({ db, now, onChange }: Deps) {
       .execute();
   };
 
-  /** Takes back the boosts and weekend a payment bought; counters follow the remaining rows. */
-  const revoke = async (trx: Kysely<Database>, paymentId: number, status: 'refunded' | 'disputed') => {
-    await trx.updateTable('payments').set({ status }).where('id', '=', paymentId).execute();
-    const revoked = await trx
-      .updateTable('boosts')
-      .set({ revokedAt: now() })
-      .where('paymentId', '=', paymentId)
-      .where('revokedAt', 'is', null)
-      .returning(['serverId', 'amount'])
-      .execute();
-    for (const b of revoked) {
-      await trx
-        .updateTable('servers')
-        .set((eb) => ({
-          totalBoosts: sql<number>`greatest(${eb.ref('totalBoosts')} - ${b.amount}, 0)`,
-          lastBoostedAt: eb
-            .selectFrom('boosts')
-            .select((x) => x.fn.max('createdAt').as('m'))
-            .where('boosts.serverId', '=', b.serverId)
-            .where('boosts.revokedAt', 'is', null),
-        }))
-        .where('id', '=', b.serverId)
-        .execute();
-    }
-    await trx
-      .updateTable('weekendBookings')
-      .set({ status: 'revoked' })
-      .where('paymentId', '=', paymentId)
-      .where('status', '=', 'active')
-      .execute();
-  };
+  const reversal = reversals({ now, refreshPlan });
 
   return {
     creditBoosts,
@@ -128,6 +101,8 @@ export function fulfilmentService({ db, now, onChange }: Deps) {
           return existing ? { credited: false, returnPath: existing.returnPath } : undefined;
         }
         const kind: PaymentType = session.kind;
+        const intentId = options.paymentIntentId ?? null;
+        await reversal.lock(trx, { paymentIntentId: intentId, invoiceId: null });
         // Subscription payments through Stripe are recorded from invoice.paid (one row per invoice).
         const payment =
           kind === 'subscription' && session.provider === 'stripe'
@@ -140,11 +115,12 @@ export function fulfilmentService({ db, now, onChange }: Deps) {
                   checkoutSessionId: session.id,
                   type: kind,
                   amountCents: session.amountCents,
-                  stripePaymentIntentId: options.paymentIntentId ?? null,
+                  stripePaymentIntentId: intentId,
                   createdAt: now(),
                 })
                 .returning('id')
                 .executeTakeFirstOrThrow();
+        let weekendStart: string | null = null;
         if ((kind === 'playerBoost' || kind === 'ownerBoost') && session.serverId) {
           await creditBoosts(trx, {
             serverId: session.serverId,
@@ -154,7 +130,12 @@ export function fulfilmentService({ db, now, onChange }: Deps) {
             source: kind === 'playerBoost' ? 'player' : 'owner',
           });
         } else if (kind === 'serverOfTheWeekend' && session.serverId && payment) {
-          await bookWeekend(trx, { serverId: session.serverId, userId: session.userId, paymentId: payment.id }, now());
+          weekendStart = await bookWeekend(
+            trx,
+            { serverId: session.serverId, userId: session.userId, paymentId: payment.id },
+            now(),
+            session.weekendStart,
+          );
         } else if (kind === 'subscription' && session.plan) {
           await this.applySubscription(trx, {
             userId: session.userId,
@@ -164,7 +145,9 @@ export function fulfilmentService({ db, now, onChange }: Deps) {
             eventAt: options.eventAt ?? now(),
           });
         }
-        return { credited: true, returnPath: session.returnPath };
+        // A refund or dispute Stripe delivered before this payment takes it back at once.
+        if (payment) await reversal.applyWaiting(trx, { id: payment.id, paymentIntentId: intentId, invoiceId: null });
+        return { credited: true, returnPath: session.returnPath, weekendStart };
       });
       if (result?.credited) onChange();
       return result;
@@ -172,7 +155,8 @@ export function fulfilmentService({ db, now, onChange }: Deps) {
 
     /**
      * Records a subscription's state. Events carry their time: a state older than the one stored
-     * is ignored, so deleted-before-created ends canceled whatever the order of arrival.
+     * is ignored, so deleted-before-created ends canceled whatever the order of arrival. A
+     * subscription with a refunded or disputed invoice stays canceled whatever Stripe says next.
      */
     async applySubscription(
       trx: Kysely<Database>,
@@ -187,6 +171,8 @@ export function fulfilmentService({ db, now, onChange }: Deps) {
     ): Promise<void> {
       const at = now();
       if (s.stripeSubscriptionId) {
+        await lockKeys(trx, [`sub:${s.stripeSubscriptionId}`]);
+        if (s.status !== 'canceled' && (await reversal.subscriptionReversed(trx, s.stripeSubscriptionId))) s = { ...s, status: 'canceled' };
         const existing = await trx
           .selectFrom('subscriptions')
           .selectAll()
@@ -249,6 +235,63 @@ export function fulfilmentService({ db, now, onChange }: Deps) {
       await refreshPlan(trx, s.userId);
     },
 
+    /**
+     * A paid Stripe subscription invoice: one payment row per invoice, tied to its subscription so
+     * a refund can end the plan, and the plan active from now (the first invoice of a checkout
+     * paid by a delayed method activates it here). Returns what a waiting reversal ended.
+     */
+    async recordInvoice(
+      trx: Kysely<Database>,
+      inv: {
+        invoiceId: string;
+        stripeSubscriptionId: string | null;
+        paymentIntentId: string | null;
+        amountCents: number;
+        userId: number | null;
+        plan: 'Pro' | 'Premium' | null;
+        eventAt: Date;
+      },
+    ): Promise<Reversed> {
+      const none: Reversed = { endedSubscriptionId: null };
+      await reversal.lock(trx, { paymentIntentId: inv.paymentIntentId, invoiceId: inv.invoiceId });
+      const sub = inv.stripeSubscriptionId
+        ? await trx
+            .selectFrom('subscriptions')
+            .select(['userId', 'plan'])
+            .where('stripeSubscriptionId', '=', inv.stripeSubscriptionId)
+            .executeTakeFirst()
+        : undefined;
+      const userId = sub?.userId ?? inv.userId;
+      const user = userId ? await trx.selectFrom('users').select('id').where('id', '=', userId).executeTakeFirst() : undefined;
+      if (!user) return none;
+      const payment = await trx
+        .insertInto('payments')
+        .values({
+          userId: user.id,
+          type: 'subscription',
+          amountCents: inv.amountCents,
+          stripeInvoiceId: inv.invoiceId,
+          stripePaymentIntentId: inv.paymentIntentId,
+          stripeSubscriptionId: inv.stripeSubscriptionId,
+          createdAt: inv.eventAt,
+        })
+        .onConflict((oc) => oc.column('stripeInvoiceId').doNothing())
+        .returning('id')
+        .executeTakeFirst();
+      if (!payment) return none;
+      const reversed = await reversal.applyWaiting(trx, { id: payment.id, paymentIntentId: inv.paymentIntentId, invoiceId: inv.invoiceId });
+      const plan = sub?.plan ?? inv.plan;
+      if (!reversed.endedSubscriptionId && inv.stripeSubscriptionId && plan)
+        await this.applySubscription(trx, {
+          userId: user.id,
+          plan,
+          status: 'active',
+          stripeSubscriptionId: inv.stripeSubscriptionId,
+          eventAt: inv.eventAt,
+        });
+      return reversed;
+    },
+
     /** Runs `apply` once per webhook event id, inside the transaction that records it. */
     async once(event: { id: string; type: string }, apply: (trx: Kysely<Database>) => Promise<void>): Promise<boolean> {
       const done = await db.transaction().execute(async (trx) => {
@@ -260,7 +303,14 @@ export function fulfilmentService({ db, now, onChange }: Deps) {
       return done;
     },
 
-    revoke,
+    /** True when a payment with this Stripe payment intent is recorded. */
+    async knowsIntent(paymentIntentId: string): Promise<boolean> {
+      const row = await db.selectFrom('payments').select('id').where('stripePaymentIntentId', '=', paymentIntentId).executeTakeFirst();
+      return Boolean(row);
+    },
+
+    revoke: reversal.revoke,
+    reverse: reversal.reverse,
     refreshPlan,
   };
 }

@@ -7,16 +7,26 @@ import {
   boostSingleBodySchema,
   checkoutSessionSchema,
   checkoutUrlSchema,
+  completeCheckoutSchema,
   paymentSchema,
   quoteSchema,
   subscribeBodySchema,
   subscriptionSchema,
   weekendBodySchema,
 } from '../../../shared/schemas/payments';
-import { requireUser } from '../../plugins/auth';
+import { currentUser, requireUser } from '../../plugins/auth';
+import { limitPerIpAndUsername } from '../../plugins/rate-limits';
 import { paymentsRepository } from './payments.repository';
 
-const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema, 502: errorSchema };
+const errors = {
+  400: errorSchema,
+  401: errorSchema,
+  403: errorSchema,
+  404: errorSchema,
+  409: errorSchema,
+  429: errorSchema,
+  502: errorSchema,
+};
 const returnPath = z.object({ returnPath: z.string().max(200).optional() });
 
 /** Checkout sessions, the built-in test checkout, subscription and payment history (issue 4). */
@@ -24,24 +34,36 @@ export async function paymentsRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { checkout } = app.ctx;
   const payments = paymentsRepository(app.ctx.db);
+  // Each session call may create a Stripe session: limited per client network and per logged-in user.
+  const checkoutLimit = limitPerIpAndUsername(
+    app,
+    'checkout',
+    app.ctx.rateLimits.checkoutPerIp,
+    app.ctx.rateLimits.checkoutPerUser,
+    async (request) => String((await currentUser(request))?.id ?? `anon:${request.ip}`),
+  );
 
   r.post('/subscribe-session', {
+    preHandler: checkoutLimit,
     schema: { tags: ['payments'], body: subscribeBodySchema.extend(returnPath.shape), response: { 200: checkoutUrlSchema, ...errors } },
     handler: async (request) => checkout.subscribe(await requireUser(request), request.body.plan, request.body.returnPath),
   });
 
   r.post('/boost-single-session', {
+    preHandler: checkoutLimit,
     schema: { tags: ['payments'], body: boostSingleBodySchema.extend(returnPath.shape), response: { 200: checkoutUrlSchema, ...errors } },
     handler: async (request) => checkout.boostSingle(await requireUser(request), request.body.serverId, request.body.returnPath),
   });
 
   r.post('/boost-session', {
+    preHandler: checkoutLimit,
     schema: { tags: ['payments'], body: boostPackageBodySchema.extend(returnPath.shape), response: { 200: checkoutUrlSchema, ...errors } },
     handler: async (request) =>
       checkout.boostPackage(await requireUser(request), request.body.serverId, request.body.amount, request.body.returnPath),
   });
 
   r.post('/weekend-session', {
+    preHandler: checkoutLimit,
     schema: { tags: ['payments'], body: weekendBodySchema.extend(returnPath.shape), response: { 200: checkoutUrlSchema, ...errors } },
     handler: async (request) => checkout.weekend(await requireUser(request), request.body.serverId, request.body.returnPath),
   });
@@ -55,7 +77,7 @@ export async function paymentsRoutes(app: FastifyInstance): Promise<void> {
     schema: {
       tags: ['payments'],
       params: idParamsSchema,
-      response: { 200: z.object({ returnPath: z.string(), credited: z.boolean() }), ...errors },
+      response: { 200: completeCheckoutSchema, ...errors },
     },
     handler: async (request) => checkout.completeTest(await requireUser(request), request.params.id),
   });

@@ -1,27 +1,42 @@
 import type { Stripe } from '../../adapters/stripe';
 import { normalizePlan } from '../../../shared/roles';
 import type { FulfilmentService } from './fulfilment.service';
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
 
 interface Deps {
   fulfilment: FulfilmentService;
+  /** The Stripe client: finds the invoice a refunded charge paid, stops a refunded subscription. */
+  stripe?: Stripe | undefined;
+  log?: { warn(obj: object, msg: string): void };
 }
 
 const idOf = (value: string | { id: string } | null | undefined) => (typeof value === 'string' ? value : (value?.id ?? null));
+const planOf = (value: string | undefined) => normalizePlan(value) || null;
 
 /**
- * What each verified Stripe event does (issue 4). Every branch goes through the fulfilment
- * service, which records the event id in the transaction of its effect: a repeated or
- * concurrent delivery changes nothing the second time.
+ * What each verified Stripe event does. Every branch goes through the fulfilment service, which
+ * records the event id in the transaction of its effect: a repeated or concurrent delivery
+ * changes nothing the second time.
  */
-export function webhookService({ fulfilment }: Deps) {
+export function webhookService({ fulfilment, stripe, log }: Deps) {
+  // `paused` and `incomplete_expired` give no plan; `unpaid` keeps it while Stripe retries.
   const subscriptionStatus = (status: Stripe.Subscription.Status): 'active' | 'past_due' | 'canceled' =>
     status === 'active' || status === 'trialing' ? 'active' : status === 'past_due' || status === 'unpaid' ? 'past_due' : 'canceled';
 
-  const paymentByIntent = async (trx: Kysely<Database>, intentId: string | null) => {
-    if (!intentId) return undefined;
-    return trx.selectFrom('payments').select(['id', 'status']).where('stripePaymentIntentId', '=', intentId).executeTakeFirst();
+  /** The invoice a payment intent paid, asked of Stripe: charges do not name their invoice. */
+  const invoiceOfIntent = async (intentId: string | null): Promise<string | null> => {
+    if (!intentId || !stripe || (await fulfilment.knowsIntent(intentId))) return null;
+    const found = await stripe.invoicePayments.list({ payment: { type: 'payment_intent', payment_intent: intentId }, limit: 1 });
+    return idOf(found.data[0]?.invoice);
+  };
+
+  /** A refunded subscription must not bill again; the plan already ended here whatever this answers. */
+  const stopAtStripe = async (subscriptionId: string | null) => {
+    if (!subscriptionId || !stripe) return;
+    try {
+      await stripe.subscriptions.cancel(subscriptionId);
+    } catch (err) {
+      log?.warn({ err, subscriptionId }, 'stripe subscription cancel after refund failed');
+    }
   };
 
   return {
@@ -32,8 +47,9 @@ export function webhookService({ fulfilment }: Deps) {
         case 'checkout.session.completed':
         case 'checkout.session.async_payment_succeeded': {
           const session = event.data.object;
-          // A delayed payment method completes the session unpaid; its credit waits for async_payment_succeeded.
-          if (session.mode === 'payment' && session.payment_status !== 'paid') return;
+          // Not paid yet (a delayed payment method): the credit waits for async_payment_succeeded,
+          // and a subscription for its paid invoice or its `active` status.
+          if (session.payment_status === 'unpaid') return;
           const result = await fulfilment.fulfil(session.id, {
             event: eventRef,
             paymentIntentId: idOf(session.payment_intent),
@@ -48,8 +64,10 @@ export function webhookService({ fulfilment }: Deps) {
         case 'customer.subscription.deleted': {
           const subscription = event.data.object;
           const userId = Number(subscription.metadata?.userId);
-          const plan = normalizePlan(subscription.metadata?.plan);
-          if (!Number.isSafeInteger(userId) || plan === '') {
+          const plan = planOf(subscription.metadata?.plan);
+          // `incomplete`: the first invoice is not paid yet, so no plan and nothing to end; its paid
+          // invoice or the next update decides (a tie in seconds with it must not read as a cancel).
+          if (!Number.isSafeInteger(userId) || !plan || subscription.status === 'incomplete') {
             await fulfilment.once(eventRef, async () => undefined);
             return;
           }
@@ -71,35 +89,47 @@ export function webhookService({ fulfilment }: Deps) {
         }
         case 'invoice.paid': {
           const invoice = event.data.object;
+          const details = invoice.parent?.subscription_details;
           const subscriptionId = idOf(
-            (invoice as unknown as { subscription?: string | { id: string } | null }).subscription ??
-              invoice.parent?.subscription_details?.subscription ??
-              null,
+            (invoice as unknown as { subscription?: string | { id: string } | null }).subscription ?? details?.subscription ?? null,
           );
+          const intentId = idOf(invoice.payments?.data?.find((p) => p.payment?.type === 'payment_intent')?.payment?.payment_intent);
+          const metaUser = Number(details?.metadata?.userId);
+          let ended: string | null = null;
           await fulfilment.once(eventRef, async (trx) => {
-            const sub = subscriptionId
-              ? await trx.selectFrom('subscriptions').select('userId').where('stripeSubscriptionId', '=', subscriptionId).executeTakeFirst()
-              : undefined;
-            const metaUser = Number(invoice.parent?.subscription_details?.metadata?.userId);
-            const userId = sub?.userId ?? (Number.isSafeInteger(metaUser) ? metaUser : null);
-            if (!userId || !invoice.id) return;
-            await trx
-              .insertInto('payments')
-              .values({ userId, type: 'subscription', amountCents: invoice.amount_paid, stripeInvoiceId: invoice.id, createdAt: eventAt })
-              .onConflict((oc) => oc.column('stripeInvoiceId').doNothing())
-              .execute();
+            if (!invoice.id) return;
+            ({ endedSubscriptionId: ended } = await fulfilment.recordInvoice(trx, {
+              invoiceId: invoice.id,
+              stripeSubscriptionId: subscriptionId,
+              paymentIntentId: intentId,
+              amountCents: invoice.amount_paid,
+              userId: Number.isSafeInteger(metaUser) ? metaUser : null,
+              plan: planOf(details?.metadata?.plan),
+              eventAt,
+            }));
           });
+          await stopAtStripe(ended);
           return;
         }
         case 'charge.refunded':
         case 'charge.dispute.created': {
-          const object = event.data.object as { payment_intent?: string | { id: string } | null };
-          const intentId = idOf(object.payment_intent);
+          const object = event.data.object as { payment_intent?: string | { id: string } | null; refunded?: boolean };
+          // A partial refund is a goodwill gesture: only a charge refunded in full takes the purchase back.
+          if (event.type === 'charge.refunded' && object.refunded !== true) {
+            await fulfilment.once(eventRef, async () => undefined);
+            return;
+          }
+          const paymentIntentId = idOf(object.payment_intent);
+          const invoiceId = await invoiceOfIntent(paymentIntentId);
+          let ended: string | null = null;
           await fulfilment.once(eventRef, async (trx) => {
-            const payment = await paymentByIntent(trx, intentId);
-            if (payment && payment.status === 'paid')
-              await fulfilment.revoke(trx, payment.id, event.type === 'charge.refunded' ? 'refunded' : 'disputed');
+            ({ endedSubscriptionId: ended } = await fulfilment.reverse(
+              trx,
+              { paymentIntentId, invoiceId },
+              event.type === 'charge.refunded' ? 'refunded' : 'disputed',
+            ));
           });
+          await stopAtStripe(ended);
           return;
         }
         default:

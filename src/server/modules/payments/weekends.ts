@@ -4,9 +4,22 @@ import { currentOrNextWeekend } from '../../lib/weekend';
 
 const addDays = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * 86400_000).toISOString().slice(0, 10);
 
-/** The first weekend from this one on that nobody has booked (decisions §5). */
-export async function nextFreeWeekend(db: Kysely<Database>, now: Date): Promise<string> {
-  const from = currentOrNextWeekend(now);
+/**
+ * The Friday of the first weekend that has not started at `now`: a weekend runs Friday 00:00 to
+ * Sunday 24:00 UTC, and one that is running is no longer for sale.
+ */
+export function firstUnstartedWeekend(now: Date): string {
+  const current = currentOrNextWeekend(now);
+  return Date.parse(`${current}T00:00:00Z`) > now.getTime() ? current : addDays(current, 7);
+}
+
+/**
+ * The first weekend nobody has booked that has not started, and not before `notBefore` (the
+ * weekend a checkout offered: paying later never books an earlier one than the buyer was shown).
+ */
+export async function nextFreeWeekend(db: Kysely<Database>, now: Date, notBefore?: string | null): Promise<string> {
+  const unstarted = firstUnstartedWeekend(now);
+  const from = notBefore && notBefore > unstarted ? notBefore : unstarted;
   const taken = await db
     .selectFrom('weekendBookings')
     .select('weekendStart')
@@ -27,8 +40,9 @@ export async function bookWeekend(
   trx: Kysely<Database>,
   booking: { serverId: number; userId: number; paymentId: number },
   now: Date,
+  notBefore?: string | null,
 ): Promise<string> {
-  let day = await nextFreeWeekend(trx, now);
+  let day = await nextFreeWeekend(trx, now, notBefore);
   for (let attempt = 0; attempt < 520; attempt++) {
     const row = await trx
       .insertInto('weekendBookings')

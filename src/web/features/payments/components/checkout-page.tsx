@@ -66,10 +66,12 @@ function CheckoutSummary({ session }: { session: CheckoutSession }) {
   const onPay = async () => {
     setError(null);
     try {
-      const back = await pay.mutateAsync(session.id);
+      const paid = await pay.mutateAsync(session.id);
       await queryClient.invalidateQueries();
-      const state: CheckoutReturnState = { checkoutMessage: confirmation(session, server.data?.name) };
-      await navigate(returnUrl(back ?? session.returnPath, 'success'), { state });
+      const booked = { ...session, weekendStart: paid.weekendStart ?? session.weekendStart };
+      const message = confirmation(booked, server.data?.name);
+      const state: CheckoutReturnState = { checkoutMessage: paid.notice ? `${message} ${paid.notice}` : message };
+      await navigate(returnUrl(paid.returnPath || session.returnPath, 'success'), { state });
     } catch (e) {
       setError(errorText(e, MSG.stripePaymentFailed));
     }
@@ -105,6 +107,7 @@ function CheckoutSummary({ session }: { session: CheckoutSession }) {
           </Row>
         ) : null}
         {session.weekendStart ? <Row label="Weekend">{formatWeekend(session.weekendStart)}</Row> : null}
+        {session.notice ? <Row label="Note">{session.notice}</Row> : null}
         {session.kind === 'subscription' ? <Row label="Billing">Monthly, cancel any time</Row> : null}
         <Row label="Total">
           <span className="text-2xl font-black text-white" data-testid="checkout-amount">
