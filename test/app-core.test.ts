@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers/test-app';
+import { captureLogs } from './helpers/log-capture';
 
 describe('server core', () => {
   let t: TestApp;
@@ -26,6 +27,9 @@ describe('server core', () => {
     expect(res.headers['x-powered-by']).toBeUndefined();
     expect(res.headers['strict-transport-security']).toBeUndefined();
     expect(res.headers['x-request-id']).toMatch(/^[\w-]+$/);
+    // WebSockets to this site's own origin only, not to any host.
+    const connectSrc = /connect-src ([^;]*)/.exec(csp)?.[1];
+    expect(connectSrc?.split(' ')).toEqual(["'self'", 'ws://localhost:3000']);
   });
 
   it('answers unknown API paths with 404 JSON and other methods likewise', async () => {
@@ -143,8 +147,30 @@ describe('behind TLS', () => {
     try {
       const res = await t.app.inject({ url: '/api/health' });
       expect(res.headers['strict-transport-security']).toContain('max-age=31536000');
+      // Sockets may reach this site only, over TLS.
+      const connectSrc = /connect-src ([^;]*)/.exec(String(res.headers['content-security-policy']))?.[1];
+      expect(connectSrc?.split(' ')).toEqual(["'self'", 'wss://rp.example.com']);
     } finally {
       await t.close();
+    }
+  });
+});
+
+describe('TRUST_PROXY', () => {
+  it('warns at start-up when every X-Forwarded-For is trusted, and not for a hop count', async () => {
+    for (const [value, warned] of [
+      ['true', 1],
+      ['1', 0],
+    ] as const) {
+      const logs = captureLogs('warn');
+      const t = await createTestApp({ env: { TRUST_PROXY: value }, build: { logger: logs.logger } });
+      try {
+        const warnings = logs.entries.filter((e) => e.level === 40 && e.msg.includes('TRUST_PROXY=true'));
+        expect(warnings, `TRUST_PROXY=${value}`).toHaveLength(warned);
+        if (warned) expect(warnings[0]?.msg).toMatch(/number of proxy hops or the proxies' addresses/);
+      } finally {
+        await t.close();
+      }
     }
   });
 });

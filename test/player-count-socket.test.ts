@@ -44,8 +44,13 @@ describe('live player count', () => {
     const a = await createServer(t.app, owner.row.id, { currentPlayers: 10 });
     const hidden = await createServer(t.app, owner.row.id, { currentPlayers: 500 });
     await t.app.ctx.db.updateTable('servers').set({ hidden: true }).where('id', '=', hidden.id).execute();
+    const known = t.app.ctx.playerCount.count;
     const { socket, counts } = await client(url);
     try {
+      // A new socket hears the count the server holds right away.
+      await waitUntil(() => counts.length >= 1);
+      expect(counts).toEqual([known]);
+      counts.length = 0;
       await t.app.ctx.playerCount.refresh();
       await waitUntil(() => counts.length >= 1);
       expect(counts).toEqual([10]);

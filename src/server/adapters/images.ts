@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import sharp from 'sharp';
 import { MSG } from '../../shared/messages';
 import { AppError, badRequest } from '../errors';
+import { Semaphore, SemaphoreFullError } from '../lib/semaphore';
 
 /** What an image is for, and the size the pages show it at. */
 export type ImageKind = 'profile' | 'banner' | 'gallery' | 'avatar';
@@ -16,6 +17,12 @@ const SIZES: Record<ImageKind, { width: number; height: number; fit: 'cover' | '
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 /** Beyond this a small file can still decode to gigabytes (a pixel flood): refused before decoding. */
 const MAX_INPUT_PIXELS = 40_000_000;
+/** Decoding is CPU- and memory-heavy: two pipelines at a time per process, a short line behind them. */
+export const IMAGE_CONCURRENCY = 2;
+export const IMAGE_MAX_WAITING = 20;
+const IMAGE_RETRY_AFTER_SECONDS = 5;
+/** Every image decode of this process goes through here (exported so tests can see its peak). */
+export const imageSlots = new Semaphore(IMAGE_CONCURRENCY, IMAGE_MAX_WAITING);
 
 /** Magic numbers of the four accepted formats (decisions §4): the file name and type say nothing. */
 function sniff(data: Buffer): 'jpeg' | 'png' | 'gif' | 'webp' | undefined {
@@ -37,16 +44,29 @@ export interface ProcessedImage {
 /**
  * Decodes an upload and re-encodes it as WebP in the size its page needs: metadata stripped,
  * only the first frame of an animation, under a generated name. Anything that is not a JPEG,
- * PNG, WebP or GIF, or does not decode, is refused with 400; over 5 MB with 413.
+ * PNG, WebP or GIF, or does not decode, is refused with 400; over 5 MB with 413; when too many
+ * images are already being decoded, 503 with Retry-After.
  */
 export async function processImage(data: Buffer, kind: ImageKind): Promise<ProcessedImage> {
   if (data.length === 0) throw badRequest(MSG.imageMissing);
   if (data.length > MAX_UPLOAD_BYTES) throw new AppError(413, MSG.imageTooLarge);
   const format = sniff(data);
   if (!format) throw badRequest(MSG.imageOnly);
+  try {
+    return await imageSlots.run(() => decodeAndEncode(data, kind, format));
+  } catch (error) {
+    if (error instanceof SemaphoreFullError) {
+      throw new AppError(503, MSG.busy, { 'retry-after': String(IMAGE_RETRY_AFTER_SECONDS) });
+    }
+    throw error;
+  }
+}
+
+async function decodeAndEncode(data: Buffer, kind: ImageKind, format: string): Promise<ProcessedImage> {
   const size = SIZES[kind];
   try {
-    const input = sharp(data, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error', pages: 1 });
+    // sequentialRead: libvips streams the image top to bottom instead of holding it whole.
+    const input = sharp(data, { limitInputPixels: MAX_INPUT_PIXELS, sequentialRead: true, failOn: 'error', pages: 1 });
     const meta = await input.metadata();
     if (meta.format !== format) throw badRequest(MSG.imageOnly);
     const { data: out, info } = await input

@@ -24,9 +24,21 @@ export interface DatabaseHandle {
 }
 
 export type DatabaseOptions =
-  | { kind: 'postgres'; url: string; poolSize?: number }
+  | {
+      kind: 'postgres';
+      url: string;
+      poolSize?: number;
+      /** Longest wait for a connection, new or from a busy pool, before the request fails (503). */
+      connectionTimeoutMs?: number;
+      /** Longest a statement may run on the server; the client gives up a little later. */
+      statementTimeoutMs?: number;
+    }
   /** `dataDir` undefined: in memory. `loadFrom`: a dump made by `dumpDataDir` (tests start from a migrated copy). */
   | { kind: 'pglite'; dataDir?: string; loadFrom?: Blob };
+
+/** A slow or unreachable database fails requests fast (503) instead of holding them forever. */
+export const DEFAULT_CONNECTION_TIMEOUT_MS = 2000;
+export const DEFAULT_STATEMENT_TIMEOUT_MS = 10_000;
 
 const INT8 = 20;
 const DATE = 1082;
@@ -43,6 +55,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     const pool = new pg.Pool({
       connectionString: options.url,
       max: options.poolSize ?? 10,
+      connectionTimeoutMillis: options.connectionTimeoutMs ?? DEFAULT_CONNECTION_TIMEOUT_MS,
+      statement_timeout: options.statementTimeoutMs ?? DEFAULT_STATEMENT_TIMEOUT_MS,
+      // The server's statement timeout cannot fire when the network to it is what hangs.
+      query_timeout: (options.statementTimeoutMs ?? DEFAULT_STATEMENT_TIMEOUT_MS) + 2000,
+      keepAlive: true,
       types: {
         getTypeParser: ((oid: number, format?: 'text' | 'binary') => {
           if (oid === INT8) return toNumber;
@@ -51,8 +68,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
         }) as typeof pg.types.getTypeParser,
       },
     });
-    // An idle client that loses its connection emits 'error'; without a listener the process dies.
+    // A client that loses its connection emits 'error'; without a listener the process dies. The
+    // pool listens on idle clients only, so every client gets one of its own for the time it is
+    // checked out: the query in flight fails with the error and the pool drops the broken client.
     pool.on('error', () => undefined);
+    pool.on('connect', (client) => client.on('error', () => undefined));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: plugins() });
     return { db, kind: 'postgres', created: false, url: options.url, close: () => db.destroy() };
   }
@@ -117,12 +137,19 @@ function isAlive(pid: number): boolean {
   }
 }
 
-/** Answers whether the database takes queries (used by GET /api/ready). */
-export async function pingDatabase(db: Kysely<Database>): Promise<boolean> {
+/** Answers whether the database takes queries within `timeoutMs` (used by GET /api/ready). */
+export async function pingDatabase(db: Kysely<Database>, timeoutMs = 3000): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<boolean>((resolve) => {
+    timer = setTimeout(() => resolve(false), timeoutMs);
+  });
   try {
-    await sql`SELECT 1`.execute(db);
-    return true;
-  } catch {
-    return false;
+    const ping = sql`SELECT 1`.execute(db).then(
+      () => true,
+      () => false,
+    );
+    return await Promise.race([ping, late]);
+  } finally {
+    clearTimeout(timer);
   }
 }

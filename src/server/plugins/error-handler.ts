@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../errors';
 import { MSG } from '../../shared/messages';
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../db/unavailable';
 
 /** Fastify's own client-error codes, answered with a clear message instead of its default text. */
 const FASTIFY_CLIENT_ERRORS: Record<string, string> = {
@@ -18,7 +19,8 @@ const FASTIFY_CLIENT_ERRORS: Record<string, string> = {
 
 /**
  * One error handler for the whole app: `{error}` with the right status, never a stack trace,
- * never a 500 for bad input. Server errors are logged with the request id and hidden.
+ * never a 500 for bad input. A database that is unreachable or too slow answers 503 with
+ * Retry-After; other server errors are logged with the request id and hidden.
  */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((rawError: FastifyError | AppError | Error, request, reply) => {
@@ -35,6 +37,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
       const message = (error.code && FASTIFY_CLIENT_ERRORS[error.code]) ?? error.message ?? 'Bad request';
       if (status === 429 && error.headers) reply.headers(error.headers);
       return reply.code(status).send({ error: message });
+    }
+    if (isDatabaseUnavailable(error)) {
+      // A lost, restarting or overloaded database is an outage to wait out, not a bug: 503, warn.
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply.code(503).header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS)).send({ error: MSG.unavailable });
     }
     request.log.error({ err: error }, 'request failed');
     return reply.code(500).send({ error: MSG.internal });

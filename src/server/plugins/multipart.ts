@@ -4,9 +4,14 @@ import { LIMITS } from '../../shared/limits';
 import { MSG } from '../../shared/messages';
 import { AppError, badRequest } from '../errors';
 import { MAX_UPLOAD_BYTES } from '../adapters/images';
+import { guardUploadRoute, uploadBodyLimit } from './upload-guard';
 
-/** Multipart for the upload routes, bounded in every dimension (the body limit does not apply to it). */
+/**
+ * Multipart for the upload routes, bounded in every dimension (the body limit does not apply to
+ * it). Registered before the routes, so each multipart route gets its ownership and size checks.
+ */
 export async function registerMultipart(app: FastifyInstance): Promise<void> {
+  app.addHook('onRoute', guardUploadRoute);
   await app.register(multipart, {
     limits: { fileSize: MAX_UPLOAD_BYTES, files: LIMITS.galleryImages + 2, fields: 20, fieldSize: 16 * 1024, parts: 40, headerPairs: 100 },
   });
@@ -30,7 +35,9 @@ export async function readMultipart(request: FastifyRequest, fileFields: readonl
   if (!request.isMultipart()) throw new AppError(415, 'Send this form as multipart/form-data');
   const fields: Record<string, string> = {};
   const files: UploadedFile[] = [];
+  const stopCounting = cutAtLimit(request);
   try {
+    // The counter and the multipart parser start reading in the same tick, so both see every byte.
     for await (const part of request.parts()) {
       const field = part.fieldname.replace(/\[\]$/, '');
       if (part.type === 'file') {
@@ -49,6 +56,28 @@ export async function readMultipart(request: FastifyRequest, fileFields: readonl
     if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(413, MSG.imageTooLarge);
     if (code === 'FST_FILES_LIMIT') throw badRequest(MSG.galleryFull);
     throw error;
+  } finally {
+    stopCounting();
   }
   return { fields, files };
+}
+
+/**
+ * A body sent without Content-Length (chunked) is counted as it arrives and stopped at the
+ * route's limit: the parser is handed a 413 and the connection closes after the answer.
+ */
+function cutAtLimit(request: FastifyRequest): () => void {
+  const limit = uploadBodyLimit(request);
+  if (limit === undefined || request.headers['content-length'] !== undefined) return () => undefined;
+  let received = 0;
+  const onData = (chunk: Buffer) => {
+    received += chunk.length;
+    if (received <= limit) return;
+    request.raw.off('data', onData);
+    request.raw.pause();
+    // @fastify/multipart listens for 'error' on the request and ends the iteration with it.
+    request.raw.emit('error', new AppError(413, MSG.imageTooLarge, { connection: 'close' }));
+  };
+  request.raw.on('data', onData);
+  return () => request.raw.off('data', onData);
 }

@@ -2,11 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import helmet from '@fastify/helmet';
 
 /**
- * Security headers (decisions §4): a CSP that allows no inline script, nosniff, HSTS only behind
- * TLS, and no X-Powered-By (Fastify never sends one).
+ * Security headers: a CSP that allows no inline script, nosniff, HSTS only behind TLS, and no
+ * X-Powered-By (Fastify never sends one).
  */
 export async function registerSecurityHeaders(app: FastifyInstance, publicUrl: string): Promise<void> {
   const tls = publicUrl.startsWith('https://');
+  // Browsers differ on whether 'self' covers ws(s): of the same host, so this site's socket is named.
+  const socketOrigin = `${tls ? 'wss' : 'ws'}://${new URL(publicUrl).host}`;
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
@@ -17,7 +19,7 @@ export async function registerSecurityHeaders(app: FastifyInstance, publicUrl: s
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
+        connectSrc: ["'self'", socketOrigin],
         workerSrc: ["'self'"],
         manifestSrc: ["'self'"],
         objectSrc: ["'none'"],

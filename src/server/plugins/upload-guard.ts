@@ -1,0 +1,81 @@
+import type { FastifyRequest, RouteOptions, onRequestAsyncHookHandler } from 'fastify';
+import { LIMITS } from '../../shared/limits';
+import { MSG } from '../../shared/messages';
+import { AppError, forbidden, notFound } from '../errors';
+import { parseId } from '../lib/ids';
+import { MAX_UPLOAD_BYTES } from '../adapters/images';
+import { serverPolicy } from '../modules/servers/servers.policy';
+import { serversRepository } from '../modules/servers/servers.repository';
+import { requireUser } from './auth';
+
+/** Room for multipart boundaries, part headers and the text fields sent beside the files. */
+const FORM_OVERHEAD_BYTES = 64 * 1024;
+
+const bodyLimits = new WeakMap<FastifyRequest, number>();
+
+/** The most bytes this upload request may send (undefined: not an upload route). */
+export function uploadBodyLimit(request: FastifyRequest): number | undefined {
+  return bodyLimits.get(request);
+}
+
+/** How many files a multipart route takes at most, from its path. */
+function filesOf(url: string): number {
+  if (url.endsWith('/upload-gallery')) return LIMITS.galleryImages;
+  if (url.endsWith('/customize')) return LIMITS.galleryImages + 2;
+  if (/\/(upload-profile|upload-banner)$/.test(url) || url.startsWith('/api/players/')) return 1;
+  return LIMITS.galleryImages + 2;
+}
+
+/** The ownership check a multipart route needs, from its path: whose object the body would change. */
+function ownerCheckOf(url: string): ((request: FastifyRequest) => Promise<void>) | undefined {
+  if (url.startsWith('/api/servers/:id')) {
+    return async (request) => {
+      const actor = await requireUser(request);
+      const id = parseId((request.params as { id?: string }).id);
+      const server = id ? await serversRepository(request.server.ctx.db).findById(id) : undefined;
+      if (!server) throw notFound(MSG.serverNotFound);
+      serverPolicy.assertCanManage(actor, server);
+    };
+  }
+  if (url.startsWith('/api/players/:id')) {
+    return async (request) => {
+      const actor = await requireUser(request);
+      const id = parseId((request.params as { id?: string }).id);
+      if (!id) throw notFound(MSG.playerNotFound);
+      if (id !== actor.id && actor.role !== 'admin') throw forbidden();
+    };
+  }
+  return undefined;
+}
+
+/** The body of a refused upload is never read: the connection closes after the answer instead. */
+function closing(error: AppError): AppError {
+  return new AppError(error.statusCode, error.message, { ...error.headers, connection: 'close' });
+}
+
+/**
+ * For every route that takes multipart/form-data: before a byte of the body is read, the caller
+ * must be allowed to change the object the URL names (401/403/404) and a declared
+ * Content-Length must fit the route's files (413). A body without Content-Length is cut at the
+ * same limit while it is read (`readMultipart`).
+ */
+export function guardUploadRoute(route: RouteOptions): void {
+  const consumes = (route.schema as { consumes?: string[] } | undefined)?.consumes;
+  if (!consumes?.includes('multipart/form-data')) return;
+  const limit = filesOf(route.url) * MAX_UPLOAD_BYTES + FORM_OVERHEAD_BYTES;
+  const ownerCheck = ownerCheckOf(route.url);
+  const hook: onRequestAsyncHookHandler = async (request) => {
+    bodyLimits.set(request, limit);
+    if (ownerCheck) {
+      try {
+        await ownerCheck(request);
+      } catch (error) {
+        throw error instanceof AppError ? closing(error) : error;
+      }
+    }
+    const declared = Number(request.headers['content-length']);
+    if (Number.isFinite(declared) && declared > limit) throw closing(new AppError(413, MSG.imageTooLarge));
+  };
+  const existing = route.onRequest;
+  route.onRequest = existing ? [...(Array.isArray(existing) ? existing : [existing]), hook] : [hook];
+}
