@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { FANOUT_QUEUE, fanoutWorker } from './modules/notifications/fanout.worker';
 import { MASS_EMAIL_QUEUE } from './modules/email/mass-email.service';
+import { isDatabaseUnavailable } from './db/unavailable';
 
 export interface BackgroundOptions {
   pollingIntervalSeconds: number;
@@ -41,7 +42,12 @@ export async function startBackgroundWork(app: FastifyInstance, options: Backgro
     if (busy || !options.running()) return;
     busy = true;
     tick()
-      .catch((err: unknown) => app.log.error({ err }, 'game status poll failed'))
+      // A database outage is reported by the ready check and answered with 503s; it is not a bug.
+      .catch((err: unknown) =>
+        isDatabaseUnavailable(err)
+          ? app.log.warn({ err }, 'game status poll skipped: database unavailable')
+          : app.log.error({ err }, 'game status poll failed'),
+      )
       .finally(() => (busy = false));
   }, options.pollerTickMs);
   poller.unref();
