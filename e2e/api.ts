@@ -2,6 +2,7 @@ import http from 'node:http';
 import sharp from 'sharp';
 import { expect } from 'vitest';
 import { baseURL, uniqueName } from './browser';
+import { confirmTokenFor } from './outbox';
 
 /**
  * Each test file calls from its own loopback address (127.0.0.2–251): the server limits
@@ -43,8 +44,14 @@ export async function registerUser(role: 'player' | 'server_owner'): Promise<{ u
   const username = uniqueName(role === 'player' ? 'player' : 'owner');
   const password = `${role}-password`;
   const { token } = await api<{ token: string }>('POST', '/api/register', { username, password, role });
-  await api('POST', '/api/users/update-email', { email: `${username}@e2e.test` }, token);
+  await setEmail(token, `${username}@e2e.test`, password);
   return { username, password, token };
+}
+
+/** Sets an account's address the way a user does: asks for it with the password, then opens the mailed link. */
+export async function setEmail(token: string, email: string, password: string): Promise<void> {
+  await api('POST', '/api/users/update-email', { email, currentPassword: password }, token);
+  await api('POST', '/api/users/confirm-email', { token: await confirmTokenFor(email) });
 }
 
 /** The id of the first listed server with exactly this name. */
@@ -67,7 +74,7 @@ export async function noisePng(width: number, height: number): Promise<Buffer> {
     .toBuffer();
 }
 
-/** A token and user from `POST /api/login`: one login per user and file (logins are rate-limited per username). */
+/** A token and user from `POST /api/login`: one login per user and file (logins are rate-limited per client and username). */
 export async function apiLogin(username: string, password: string): Promise<{ token: string; user: Record<string, unknown> }> {
   return api<{ token: string; user: Record<string, unknown> }>('POST', '/api/login', { username, password });
 }

@@ -2,6 +2,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, E2E_ADMIN } from './accounts';
 import { baseURL, expectNoPageErrors, expectPath, launchBrowser, loginThroughForm, newPage, uniqueName } from './browser';
+import { confirmTokenFor } from './outbox';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -24,7 +25,9 @@ describe('register and log in', () => {
     await page.getByRole('button', { name: 'Register', exact: true }).last().click();
     await expect.poll(() => page.getByRole('alert').textContent()).toBe('All fields are required');
 
-    await page.getByLabel('Username').fill(uniqueName('player'));
+    const username = uniqueName('player');
+    const email = `${username}@e2e.test`;
+    await page.getByLabel('Username').fill(username);
     await page.getByLabel('Password').fill('player-password');
     await page.getByLabel('I am a…').selectOption('player');
     await page.locator('form').getByRole('button', { name: 'Register' }).click();
@@ -32,11 +35,20 @@ describe('register and log in', () => {
 
     await page.getByRole('button', { name: 'Save e-mail' }).click();
     await expect.poll(() => page.getByRole('alert').textContent()).toBe('Email required');
-    await page.getByLabel('E-mail').fill('new.player@e2e.test');
+    await page.getByLabel('E-mail').fill(email);
+    await page.getByLabel('Current password').fill('not-my-password');
     await page.getByRole('button', { name: 'Save e-mail' }).click();
+    await expect.poll(() => page.getByRole('alert').textContent()).toBe('Current password is incorrect');
+    await page.getByLabel('Current password').fill('player-password');
+    await page.getByRole('button', { name: 'Save e-mail' }).click();
+    await expect.poll(() => page.getByRole('status').textContent()).toContain('we sent a confirmation link to the new address');
+
+    // The address takes effect when the mailed link is opened; a logged-in user then goes on.
+    await page.goto(`/login?confirm-email=${await confirmTokenFor(email)}`);
     await expectPath(page, '/profile');
-    const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('user') ?? 'null') as { email: string | null });
-    expect(stored.email).toBe('new.player@e2e.test');
+    await expect
+      .poll(() => page.evaluate(() => (JSON.parse(localStorage.getItem('user') ?? 'null') as { email: string | null }).email))
+      .toBe(email);
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBeTruthy();
     expectNoPageErrors(errors);
     await context.close();
@@ -45,13 +57,17 @@ describe('register and log in', () => {
   it('registers an owner, asks for the e-mail, then opens /quick-create', async () => {
     const { context, page, errors } = await newPage(browser);
     await page.goto('/register');
-    await page.getByLabel('Username').fill(uniqueName('owner'));
+    const username = uniqueName('owner');
+    await page.getByLabel('Username').fill(username);
     await page.getByLabel('Password').fill('owner-password');
     await page.getByLabel('I am a…').selectOption('server_owner');
     await page.locator('form').getByRole('button', { name: 'Register' }).click();
     await expectPath(page, '/update-email');
-    await page.getByLabel('E-mail').fill('new.owner@e2e.test');
+    await page.getByLabel('E-mail').fill(`${username}@e2e.test`);
+    await page.getByLabel('Current password').fill('owner-password');
     await page.getByRole('button', { name: 'Save e-mail' }).click();
+    // Going on before the link is opened is allowed; the address waits.
+    await page.getByRole('button', { name: 'Continue' }).click();
     await expectPath(page, '/quick-create');
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Create your server');
     expectNoPageErrors(errors);
@@ -100,6 +116,25 @@ describe('register and log in', () => {
     await page.getByRole('button', { name: 'Logout' }).click();
     await expectPath(page, '/login');
     expect(await page.evaluate(() => [localStorage.getItem('token'), localStorage.getItem('user')])).toEqual([null, null]);
+    // The server ended the session: the refresh cookie no longer gets a token.
+    await expect.poll(async () => (await context.request.post(`${baseURL()}/api/auth/refresh`)).status()).toBe(401);
+    expectNoPageErrors(errors);
+    await context.close();
+  });
+
+  it('renews an expired access token silently with the refresh cookie and carries on', async () => {
+    const { context, page, errors } = await newPage(browser);
+    await loginThroughForm(page, DEMO.player, DEMO.password, '/profile');
+    const first = await page.evaluate(() => localStorage.getItem('token'));
+    // What an access token past its two hours looks like to the server: refused.
+    await page.evaluate(() => localStorage.setItem('token', 'an-expired-access-token'));
+    const refreshed = page.waitForResponse((res) => new URL(res.url()).pathname === '/api/auth/refresh');
+    await page.reload();
+    expect((await refreshed).status()).toBe(200);
+    await expectPath(page, '/profile');
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('token'))).not.toBe('an-expired-access-token');
+    expect(await page.evaluate(() => localStorage.getItem('token'))).not.toBe(first);
+    expect(await page.evaluate(() => localStorage.getItem('user'))).toContain(DEMO.player);
     expectNoPageErrors(errors);
     await context.close();
   });

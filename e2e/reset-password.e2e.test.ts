@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { baseURL, expectNoPageErrors, expectPath, launchBrowser, newPage, uniqueName } from './browser';
+import { confirmTokenFor } from './outbox';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -45,7 +46,8 @@ describe('reset password', () => {
     const username = uniqueName('forgetful');
     const email = `${username}@e2e.test`;
     const { token } = await api('/api/register', { username, password: 'old-password-1', role: 'player' });
-    await api('/api/users/update-email', { email }, token as string);
+    await api('/api/users/update-email', { email, currentPassword: 'old-password-1' }, token as string);
+    await api('/api/users/confirm-email', { token: await confirmTokenFor(email) });
 
     const { context, page, errors } = await newPage(browser);
     await page.goto('/login');

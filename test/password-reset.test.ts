@@ -149,3 +149,66 @@ describe('mail without SMTP_URL', () => {
     }
   });
 });
+
+describe('guessing reset codes', () => {
+  let t: TestApp;
+  let smtp: Smtp;
+  beforeAll(async () => {
+    smtp = await startSmtpServer();
+    t = await createTestApp({
+      env: { SMTP_URL: smtp.url },
+      build: { rateLimits: { resetConfirmPerIp: { max: 8, windowMs: 60_000 }, resetConfirmPerUser: { max: 20, windowMs: 60_000 } } },
+    });
+  });
+  afterAll(async () => {
+    await t.close();
+    await smtp.close();
+  });
+
+  const codeFor = async (username: string, email: string) => {
+    await t.app.inject({ method: 'POST', url: '/api/reset-password/request', payload: { username } });
+    const until = Date.now() + 5000;
+    while (Date.now() < until) {
+      const mail = smtp.mails.findLast((m) => m.to.includes(email));
+      const code = mail && /Reset Password dialog: (\S+)/.exec(mail.text)?.[1];
+      if (code) return code;
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    throw new Error(`no reset mail to ${email}`);
+  };
+  const reset = (token: string, ip: string, newPassword = 'brand-new-password') =>
+    t.app.inject({ method: 'POST', url: '/api/reset-password', remoteAddress: ip, payload: { token, newPassword } });
+  /** The same code with its secret half changed: aimed at that code, but wrong. */
+  const wrongVersionOf = (code: string, i: number) => code.slice(0, 12) + `wrong${i}`.padEnd(24, 'x');
+
+  it('burns a code after five wrong tries: the right code on the sixth fails', async () => {
+    const a = await createUser(t.app);
+    const code = await codeFor(a.row.username, a.row.email!);
+    for (let i = 0; i < 5; i++) expect((await reset(wrongVersionOf(code, i), `10.20.${i}.1`)).statusCode).toBe(400);
+    const sixth = await reset(code, '10.20.9.1');
+    expect(sixth.statusCode).toBe(400);
+    expect(sixth.json()).toEqual({ error: 'This reset code is invalid or has expired.' });
+    const login = await t.app.inject({ method: 'POST', url: '/api/login', payload: { username: a.row.username, password: TEST_PASSWORD } });
+    expect(login.statusCode).toBe(200);
+  });
+
+  it("counts wrong codes per account: A's failures never block B, and a code naming no one burns nothing", async () => {
+    const a = await createUser(t.app);
+    const b = await createUser(t.app);
+    const codeA = await codeFor(a.row.username, a.row.email!);
+    const codeB = await codeFor(b.row.username, b.row.email!);
+    for (let i = 0; i < 5; i++) await reset(wrongVersionOf(codeA, i), `10.21.${i}.1`);
+    // Made-up codes name no code at all, so they count only against the client that sent them.
+    for (let i = 0; i < 4; i++) expect((await reset(`x${i}`.padEnd(36, 'y'), '10.21.9.9')).statusCode).toBe(400);
+    expect((await reset(codeB, '10.21.100.1')).statusCode).toBe(200);
+  });
+
+  it('still limits each client', async () => {
+    const codes = [];
+    for (let i = 0; i < 9; i++) codes.push((await reset(`z${i}`.padEnd(36, 'q'), '10.22.0.1')).statusCode);
+    expect(codes.slice(0, 8).every((c) => c === 400)).toBe(true);
+    expect(codes[8]).toBe(429);
+    const c = await createUser(t.app);
+    expect((await reset(await codeFor(c.row.username, c.row.email!), '10.22.0.2')).statusCode).toBe(200);
+  });
+});

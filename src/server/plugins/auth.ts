@@ -6,7 +6,8 @@ import { forbidden, unauthorized } from '../errors';
 
 const cache = new WeakMap<FastifyRequest, Promise<UserRow | undefined>>();
 
-function bearer(request: FastifyRequest): string | undefined {
+/** The bearer token of the Authorization header, if any. */
+export function bearer(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
   if (!header) return undefined;
   const match = /^Bearer\s+(\S+)$/i.exec(header);
@@ -19,8 +20,9 @@ async function resolve(request: FastifyRequest): Promise<UserRow | undefined> {
   const { tokens, users } = request.server.ctx;
   const claims = await tokens.verify(token);
   if (!claims) return undefined;
-  const user = await users.findById(claims.userId);
-  // A password change, reset or deletion bumps or removes the version: older tokens die (decisions §4).
+  const user = await users.findActive(claims.userId, claims.sessionId);
+  // A password change, reset or deletion bumps or removes the version, and a logout revokes the
+  // session: older tokens die with them.
   if (!user || user.tokenVersion !== claims.version) return undefined;
   return user;
 }

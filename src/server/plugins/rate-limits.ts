@@ -8,10 +8,17 @@ export interface Limit {
   windowMs: number;
 }
 
-/** Brute-force limits of decisions §4; tests pass their own through `build`. */
+/** Brute-force limits; tests pass their own through `build`. */
 export interface RateLimitSettings {
+  /** Login attempts per client (blocks with 429). */
   loginPerIp: Limit;
+  /**
+   * Login attempts per username from anywhere: past `max`, each attempt is slowed (never refused),
+   * so a stranger guessing cannot lock the account's owner out.
+   */
   loginPerUsername: Limit;
+  /** Login attempts per client and username pair (blocks with 429). */
+  loginPerIpAndUsername: Limit;
   registerPerIp: Limit;
   registerPerUsername: Limit;
   resetPerIp: Limit;
@@ -40,6 +47,7 @@ const MINUTE = 60_000;
 export const DEFAULT_RATE_LIMITS: RateLimitSettings = {
   loginPerIp: { max: 30, windowMs: 15 * MINUTE },
   loginPerUsername: { max: 10, windowMs: 15 * MINUTE },
+  loginPerIpAndUsername: { max: 10, windowMs: 15 * MINUTE },
   registerPerIp: { max: 10, windowMs: 60 * MINUTE },
   registerPerUsername: { max: 5, windowMs: 60 * MINUTE },
   resetPerIp: { max: 10, windowMs: 60 * MINUTE },
@@ -90,5 +98,43 @@ export function limitPerIpAndUsername(
     if (exceeded.length > 0) {
       throw tooMany(Math.max(1, ...exceeded.map((r) => (r.isAllowed ? 0 : r.ttlInSeconds))));
     }
+  };
+}
+
+/** The longest a login waits once its username has seen many attempts. */
+export const LOGIN_SLOWDOWN_MAX_MS = 3000;
+const SLOWDOWN_FIRST_MS = 250;
+// Counted with a ceiling no one reaches, so the counter only measures and never blocks.
+const UNCAPPED = 1_000_000_000;
+
+/** The delay for the `attempt`-th login of a username within the window, when `free` attempts are free. */
+export function slowdownMs(attempt: number, free: number): number {
+  if (attempt <= free) return 0;
+  return Math.min(LOGIN_SLOWDOWN_MAX_MS, SLOWDOWN_FIRST_MS * 2 ** Math.min(attempt - free - 1, 10));
+}
+
+/**
+ * Login throttle: 429 per client and per client + username pair; per username only a growing
+ * delay (up to a few seconds), because a block there would let anyone lock anyone out.
+ */
+export function limitLogin(app: FastifyInstance, settings: RateLimitSettings): preHandlerAsyncHookHandler {
+  const blocks = limitPerIpAndUsername(
+    app,
+    'login',
+    settings.loginPerIp,
+    settings.loginPerIpAndUsername,
+    (r) => `${clientKey(r.ip)}:${usernameOf(r)}`,
+  );
+  const perUsername = app.createRateLimit({
+    max: UNCAPPED,
+    timeWindow: settings.loginPerUsername.windowMs,
+    keyGenerator: (r) => `login-slow:user:${usernameOf(r)}`,
+  });
+  return async function (this: FastifyInstance, request, reply) {
+    await blocks.call(this, request, reply);
+    const counted = await perUsername(request);
+    const attempt = counted.isAllowed ? 0 : UNCAPPED - counted.remaining;
+    const delay = slowdownMs(attempt, settings.loginPerUsername.max);
+    if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
   };
 }

@@ -50,7 +50,17 @@ export const emailSchema = z
   .max(LIMITS.email, MSG.emailInvalid)
   .pipe(z.email({ error: MSG.emailInvalid }));
 
-export const updateEmailBodySchema = z.object({ email: emailSchema });
+/** A new address waits for its confirmation link; the current password proves it is the owner asking. */
+export const updateEmailBodySchema = z.object({
+  email: emailSchema,
+  currentPassword: required(MSG.allFieldsRequired).pipe(z.string().max(LIMITS.passwordMax * 4)),
+});
+export type UpdateEmailBody = z.infer<typeof updateEmailBodySchema>;
+
+/** The token of the link mailed to a new address. */
+export const confirmEmailBodySchema = z.object({
+  token: required(MSG.emailConfirmInvalid).pipe(z.string().max(200)),
+});
 
 /** The user object of decisions §3; the response schema strips every private field. */
 export const userSchema = z.object({

@@ -1,6 +1,7 @@
 import { MSG } from '../../shared/messages';
+import { authResponseSchema } from '../../shared/schemas/auth';
 import { clearMaintenance, reportMaintenance } from './maintenance';
-import { getToken } from './session';
+import { clearSession, getToken, reloadSession, setSession } from './session';
 
 /** A failed API call: the HTTP status and the server's `{error}` text when it sent one. */
 export class ApiError extends Error {
@@ -43,14 +44,11 @@ export function failure(method: string, path: string, status: number, data: unkn
   return new ApiError(status, message);
 }
 
-async function send(path: string, options: RequestOptions): Promise<{ data: unknown; headers: Headers }> {
+async function fetchOnce(path: string, options: RequestOptions, method: string): Promise<Response> {
   const headers = apiHeaders();
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
-  const method = options.method ?? 'GET';
-
-  let response: Response;
   try {
-    response = await fetch(apiUrl(path), {
+    return await fetch(apiUrl(path), {
       method,
       headers,
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
@@ -60,6 +58,20 @@ async function send(path: string, options: RequestOptions): Promise<{ data: unkn
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw new ApiError(0, undefined);
   }
+}
+
+// A 401 from these means wrong credentials or a dead session, never a stale access token.
+const NO_REFRESH = ['/api/login', '/api/register', '/api/auth/'];
+
+async function send(path: string, options: RequestOptions): Promise<{ data: unknown; headers: Headers }> {
+  const method = options.method ?? 'GET';
+  const sentToken = getToken();
+  let response = await fetchOnce(path, options, method);
+  if (response.status === 401 && sentToken && !NO_REFRESH.some((prefix) => path.startsWith(prefix))) {
+    const outcome = await refreshSession(sentToken);
+    if (outcome === 'renewed') response = await fetchOnce(path, options, method);
+    else if (outcome === 'ended') clearSession();
+  }
 
   const data: unknown = await response.json().catch(() => undefined);
   if (!response.ok) throw failure(method, path, response.status, data);
@@ -67,10 +79,54 @@ async function send(path: string, options: RequestOptions): Promise<{ data: unkn
   return { data, headers: response.headers };
 }
 
+/** What a refresh attempt came to: a new access token, the end of the session, or no answer (offline). */
+export type RefreshOutcome = 'renewed' | 'ended' | 'failed';
+
+let refreshing: Promise<RefreshOutcome> | null = null;
+
+/** Runs `task` holding a lock shared by this site's tabs, where the browser has one. */
+function withTabLock<T>(task: () => Promise<T>): Promise<T> {
+  const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
+  return locks ? (locks.request('rp-session-refresh', task) as Promise<T>) : task();
+}
+
+/**
+ * Gets a new access token with the httpOnly refresh cookie after `failedToken` was refused. One
+ * refresh at a time, across tabs too: a refresh token works once, so a second tab refreshing with
+ * the same cookie would look like a stolen token and end the session. A tab that waited for the
+ * lock first looks whether another tab already stored a new token.
+ */
+export function refreshSession(failedToken: string): Promise<RefreshOutcome> {
+  refreshing ??= withTabLock(async (): Promise<RefreshOutcome> => {
+    const stored = reloadSession();
+    if (!stored) return 'ended';
+    if (stored.token !== failedToken) return 'renewed';
+    let response: Response;
+    try {
+      response = await fetch(apiUrl('/api/auth/refresh'), {
+        method: 'POST',
+        headers: { 'Cache-Control': 'no-cache', Accept: 'application/json' },
+        credentials: 'same-origin',
+      });
+    } catch {
+      return 'failed';
+    }
+    if (response.status === 401) return 'ended';
+    const parsed = authResponseSchema.safeParse(await response.json().catch(() => undefined));
+    if (!response.ok || !parsed.success) return 'failed';
+    setSession(parsed.data);
+    return 'renewed';
+  }).finally(() => {
+    refreshing = null;
+  });
+  return refreshing;
+}
+
 /**
  * The one request layer of spec §7: every call carries `Cache-Control: no-cache`, a `t` timestamp
- * and the bearer token when there is one. A non-2xx answer throws an {@link ApiError}; 401 and 403
- * are only logged here, the caller decides what they mean.
+ * and the bearer token when there is one. A 401 to a call that sent a token first renews the
+ * access token silently (refresh cookie) and retries once; a session the server ended is cleared.
+ * Any other non-2xx answer throws an {@link ApiError}; 401 and 403 are only logged here.
  */
 export async function apiRequest(path: string, options: RequestOptions = {}): Promise<unknown> {
   return (await send(path, options)).data;

@@ -2,7 +2,7 @@ import { useSyncExternalStore } from 'react';
 import { userSchema, type User } from '../../shared/schemas/auth';
 import { storage, STORAGE_KEYS } from './storage';
 
-/** The signed-in user and their token, kept in localStorage (spec §4). */
+/** The signed-in user and their short-lived access token, kept in localStorage (the refresh token is an httpOnly cookie). */
 export interface Session {
   token: string;
   user: User;
@@ -52,12 +52,39 @@ export function updateSessionUser(user: User): void {
   emit();
 }
 
-/** Forgets token and user (logout, or a 401 on the user fetch). */
+/**
+ * Forgets token and user (logout, or a session the server no longer knows). The server is told
+ * too, best effort: it ends this login session and drops the httpOnly refresh cookie, which the
+ * page cannot touch itself.
+ */
 export function clearSession(): void {
+  const token = current?.token ?? storage.get(STORAGE_KEYS.token);
   storage.remove(STORAGE_KEYS.token);
   storage.remove(STORAGE_KEYS.user);
   current = null;
   emit();
+  if (token) endServerSession(token);
+}
+
+function endServerSession(token: string): void {
+  const url = new URL('/api/auth/logout', window.location.origin);
+  url.searchParams.set('t', String(Date.now()));
+  // keepalive: the request outlives the navigation to /login that usually follows.
+  void fetch(url, {
+    method: 'POST',
+    keepalive: true,
+    headers: { 'Cache-Control': 'no-cache', Accept: 'application/json', Authorization: `Bearer ${token}` },
+  }).catch(() => undefined);
+}
+
+/** Re-reads the stored session: another tab may have renewed the token meanwhile. */
+export function reloadSession(): Session | null {
+  const stored = read();
+  if (stored?.token !== current?.token) {
+    current = stored;
+    emit();
+  }
+  return current;
 }
 
 function subscribe(listener: () => void): () => void {

@@ -1,11 +1,29 @@
+import { inspect } from 'node:util';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { usersRepository } from '../users/users.repository';
 import { hashPassword, verifyPassword } from './password';
 
 /**
+ * Start-up refused because ADMIN_USERNAME names an account that is not an admin. Printed as its
+ * message alone (no stack): it is an operator's problem to fix, not a crash.
+ */
+export class AdminBootstrapError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'AdminBootstrapError';
+  }
+
+  [inspect.custom](): string {
+    return this.message;
+  }
+}
+
+/**
  * Creates, or resets, the admin named by ADMIN_USERNAME / ADMIN_PASSWORD / ADMIN_EMAIL: the only
- * way to get an admin (decisions §2). A restart with the same password keeps existing sessions.
+ * way to get an admin. It never promotes an account it did not create: admins come only from here,
+ * so an existing non-admin of that name was registered by someone else, and start-up stops.
+ * A restart with the same password keeps existing sessions.
  */
 export async function ensureAdmin(
   db: Kysely<Database>,
@@ -24,12 +42,19 @@ export async function ensureAdmin(
     });
     return;
   }
+  if (existing.role !== 'admin') {
+    throw new AdminBootstrapError(
+      `Refusing to start: ADMIN_USERNAME "${admin.username}" is already taken by a ${existing.role} account that this server did not create. ` +
+        'Choose another ADMIN_USERNAME, or delete or rename that account first.',
+    );
+  }
   if (!(await verifyPassword(existing.passwordHash, admin.password))) {
     await users.setPassword(existing.id, await hashPassword(admin.password));
   }
+  // The address comes from the environment or nowhere: a reset must not keep one someone else set.
   await db
     .updateTable('users')
-    .set({ role: 'admin', ...(admin.email ? { email: admin.email } : {}), updatedAt: new Date() })
+    .set({ email: admin.email ?? null, updatedAt: new Date() })
     .where('id', '=', existing.id)
     .execute();
 }

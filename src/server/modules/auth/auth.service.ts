@@ -1,4 +1,3 @@
-import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database, UserRow } from '../../db/schema';
 import type { Mailer } from '../../adapters/mailer';
@@ -6,11 +5,11 @@ import type { RegisterBody, LoginBody } from '../../../shared/schemas/auth';
 import { MSG } from '../../../shared/messages';
 import { AppError, conflict, isUniqueViolation } from '../../errors';
 import { usersRepository } from '../users/users.repository';
-import { burnVerifyTime, hashPassword, verifyPassword } from './password';
+import { burnVerifyTime, hashPassword, verifyPassword, warmDummyHash } from './password';
 import type { TokenService } from './tokens';
-
-const RESET_TTL_MS = 60 * 60 * 1000;
-const sha256 = (value: string) => crypto.createHash('sha256').update(value).digest('hex');
+import { refreshTokens } from './refresh-tokens';
+import { resetCodes } from './reset-codes';
+import { emailChanges } from './email-change';
 
 interface Deps {
   db: Kysely<Database>;
@@ -22,13 +21,29 @@ interface Deps {
   onMailError: (error: unknown) => void;
 }
 
-/** Registration, login, password reset and e-mail changes (spec §4, §5; decisions §4). */
+/** A login: the user, a short-lived access token and the refresh token that renews it. */
+export interface SessionGrant {
+  user: UserRow;
+  token: string;
+  refreshToken: string;
+}
+
+/** Registration, login, sessions, password reset and e-mail changes. */
 export function authService({ db, tokens, mailer, publicUrl, now, onMailError }: Deps) {
   const users = usersRepository(db);
-  const session = async (user: UserRow) => ({ user, token: await tokens.sign({ userId: user.id, version: user.tokenVersion }) });
+  const refresh = refreshTokens(db, now);
+  const codes = resetCodes(db, now);
+  const emails = emailChanges({ db, mailer, publicUrl, now, onMailError });
+  warmDummyHash();
+
+  const session = async (user: UserRow): Promise<SessionGrant> => {
+    const issued = await refresh.issue(user.id);
+    const token = await tokens.sign({ userId: user.id, version: user.tokenVersion, sessionId: issued.familyId });
+    return { user, token, refreshToken: issued.token };
+  };
 
   return {
-    async register(body: RegisterBody) {
+    async register(body: RegisterBody): Promise<SessionGrant> {
       if (await users.findByUsername(body.username)) throw conflict(MSG.usernameTaken);
       const passwordHash = await hashPassword(body.password);
       try {
@@ -40,7 +55,7 @@ export function authService({ db, tokens, mailer, publicUrl, now, onMailError }:
           profilePicture: null,
           stripeCustomerId: null,
         });
-        return session(user);
+        return await session(user);
       } catch (error) {
         // Two registrations of one name at once: the unique index decides, the loser gets 409.
         if (isUniqueViolation(error)) throw conflict(MSG.usernameTaken);
@@ -48,7 +63,8 @@ export function authService({ db, tokens, mailer, publicUrl, now, onMailError }:
       }
     },
 
-    async login(body: LoginBody) {
+    /** Same status, body and (through a dummy hash) time for an unknown user and a wrong password. */
+    async login(body: LoginBody): Promise<SessionGrant> {
       const user = await users.findByUsername(body.username);
       if (!user) {
         await burnVerifyTime(body.password);
@@ -58,6 +74,23 @@ export function authService({ db, tokens, mailer, publicUrl, now, onMailError }:
       return session(user);
     },
 
+    /** A new access token (and the next refresh token) for a refresh token; 401 for anything else. */
+    async refresh(refreshToken: string): Promise<SessionGrant> {
+      const result = await refresh.rotate(refreshToken);
+      if (!result.ok) throw new AppError(401, MSG.sessionExpired);
+      const user = await users.findById(result.userId);
+      if (!user) throw new AppError(401, MSG.sessionExpired);
+      const token = await tokens.sign({ userId: user.id, version: user.tokenVersion, sessionId: result.refresh.familyId });
+      return { user, token, refreshToken: result.refresh.token };
+    },
+
+    /** Ends the login session an access token or a refresh token belongs to (other devices stay logged in). */
+    async logout(sessionId: string | undefined, refreshToken: string | undefined): Promise<void> {
+      if (sessionId) await refresh.revokeFamily(sessionId);
+      const family = refreshToken ? await refresh.familyOf(refreshToken) : undefined;
+      if (family && family.familyId !== sessionId) await refresh.revokeFamily(family.familyId);
+    },
+
     /**
      * Always the same answer, whether or not the user exists or has an address (decisions §4).
      * The mail goes out in the background, so the answer's timing does not tell either.
@@ -65,12 +98,8 @@ export function authService({ db, tokens, mailer, publicUrl, now, onMailError }:
     async requestReset(username: string): Promise<void> {
       const user = await users.findByUsername(username);
       if (!user?.email) return;
-      const token = crypto.randomBytes(18).toString('base64url');
-      await db
-        .insertInto('resetTokens')
-        .values({ userId: user.id, tokenHash: sha256(token), expiresAt: new Date(now().getTime() + RESET_TTL_MS) })
-        .execute();
-      const link = `${publicUrl}/login?reset=${encodeURIComponent(token)}`;
+      const code = await codes.create(user.id);
+      const link = `${publicUrl}/login?reset=${encodeURIComponent(code)}`;
       void mailer
         .send({
           to: user.email,
@@ -81,7 +110,7 @@ export function authService({ db, tokens, mailer, publicUrl, now, onMailError }:
             'Someone asked to reset the password of your account. If it was you, open this link within one hour:',
             link,
             '',
-            `Or enter this code in the Reset Password dialog: ${token}`,
+            `Or enter this code in the Reset Password dialog: ${code}`,
             '',
             'If it was not you, ignore this e-mail: your password stays as it is.',
           ].join('\n'),
@@ -89,28 +118,27 @@ export function authService({ db, tokens, mailer, publicUrl, now, onMailError }:
         .catch(onMailError);
     },
 
-    /** Uses the token once, sets the password and revokes every older session, all in one transaction. */
-    async resetPassword(token: string, newPassword: string): Promise<void> {
+    /** The account a reset code belongs to, so guesses are throttled per account rather than site-wide. */
+    resetCodeOwner: (code: string) => codes.ownerOf(code),
+
+    /**
+     * Uses the code once, sets the password and ends every older session, all in one transaction.
+     * A wrong code counts against the code it names; five wrong tries burn it.
+     */
+    async resetPassword(code: string, newPassword: string): Promise<void> {
+      if (!(await codes.check(code))) throw new AppError(400, MSG.resetTokenInvalid);
       const passwordHash = await hashPassword(newPassword);
       const done = await db.transaction().execute(async (trx) => {
-        const used = await trx
-          .updateTable('resetTokens')
-          .set({ usedAt: now() })
-          .where('tokenHash', '=', sha256(token))
-          .where('usedAt', 'is', null)
-          .where('expiresAt', '>', now())
-          .returning('userId')
-          .executeTakeFirst();
-        if (!used) return false;
-        await usersRepository(trx).setPassword(used.userId, passwordHash, trx);
-        await trx.updateTable('resetTokens').set({ usedAt: now() }).where('userId', '=', used.userId).where('usedAt', 'is', null).execute();
+        const userId = await codes.consume(trx, code);
+        if (userId === undefined) return false;
+        await usersRepository(trx).setPassword(userId, passwordHash, trx);
         return true;
       });
       if (!done) throw new AppError(400, MSG.resetTokenInvalid);
     },
 
-    /** Changes the password and answers a fresh session: every older token stops working (decisions §4). */
-    async changePassword(user: UserRow, currentPassword: string, newPassword: string) {
+    /** Changes the password and answers a fresh session: every older token and session ends (decisions §4). */
+    async changePassword(user: UserRow, currentPassword: string, newPassword: string): Promise<SessionGrant> {
       if (!(await verifyPassword(user.passwordHash, currentPassword))) throw new AppError(400, MSG.currentPasswordWrong);
       await users.setPassword(user.id, await hashPassword(newPassword));
       const updated = await users.findById(user.id);
@@ -118,10 +146,15 @@ export function authService({ db, tokens, mailer, publicUrl, now, onMailError }:
       return session(updated);
     },
 
-    async updateEmail(userId: number, email: string): Promise<UserRow> {
-      const user = await users.updateEmail(userId, email);
-      if (!user) throw new AppError(401, MSG.sessionExpired);
-      return user;
+    /** Asks for the password, then mails a confirmation link to the new address and a notice to the old one. */
+    async requestEmailChange(user: UserRow, email: string, currentPassword: string): Promise<void> {
+      if (!(await verifyPassword(user.passwordHash, currentPassword))) throw new AppError(400, MSG.currentPasswordWrong);
+      await emails.request(user, email);
+    },
+
+    /** Opens a confirmation link: the address changes now, once. */
+    async confirmEmailChange(token: string): Promise<void> {
+      if ((await emails.confirm(token)) === undefined) throw new AppError(400, MSG.emailConfirmInvalid);
     },
   };
 }

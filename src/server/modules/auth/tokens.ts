@@ -1,31 +1,43 @@
 import { SignJWT, jwtVerify } from 'jose';
 
-/** Signed session tokens (decisions §4): HS256, with the user's token version to revoke old ones. */
+/** How long an access token lives; the web app gets the next one from its refresh cookie. */
+export const ACCESS_TOKEN_TTL = '2h';
+
+/**
+ * Signed access tokens: HS256 only, with the user's token version (bumped by a password change,
+ * reset or logout, which ends every older token) and the login session they belong to.
+ */
 export interface TokenClaims {
   userId: number;
   version: number;
+  /** The refresh-token family of the login that issued it; logout revokes that family. */
+  sessionId?: string;
 }
 
-export function createTokenService(secret: string, ttl = '7d') {
+/** Signs and checks access tokens with `secret`; `ttl` is a jose duration ("2h", "-1s" in tests). */
+export function createTokenService(secret: string, ttl = ACCESS_TOKEN_TTL) {
   const key = new TextEncoder().encode(secret);
   return {
     sign(claims: TokenClaims): Promise<string> {
-      return new SignJWT({ ver: claims.version })
-        .setProtectedHeader({ alg: 'HS256' })
+      return new SignJWT({ ver: claims.version, typ: 'access', ...(claims.sessionId ? { sid: claims.sessionId } : {}) })
+        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
         .setSubject(String(claims.userId))
         .setIssuedAt()
         .setExpirationTime(ttl)
         .sign(key);
     },
 
-    /** The claims, or undefined for any token that is malformed, forged or expired. */
+    /** The claims, or undefined for any token that is malformed, forged, of another kind or expired. */
     async verify(token: string): Promise<TokenClaims | undefined> {
       try {
-        const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
+        const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], requiredClaims: ['exp', 'sub'] });
         const userId = Number(payload.sub);
         const version = payload['ver'];
+        const sessionId = payload['sid'];
+        if (payload['typ'] !== 'access') return undefined;
         if (!Number.isSafeInteger(userId) || typeof version !== 'number') return undefined;
-        return { userId, version };
+        if (sessionId !== undefined && typeof sessionId !== 'string') return undefined;
+        return { userId, version, ...(sessionId ? { sessionId } : {}) };
       } catch {
         return undefined;
       }

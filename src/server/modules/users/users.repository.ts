@@ -27,12 +27,39 @@ export function usersRepository(db: Kysely<Database>) {
       return db.updateTable('users').set({ email, updatedAt: new Date() }).where('id', '=', id).returningAll().executeTakeFirst();
     },
 
-    /** Sets a password and bumps the token version, so every older token stops working. */
+    /**
+     * The user an access token names, unless the login session it came from was ended (logout, or a
+     * copied refresh token). Tokens without a session (tests' factory tokens) check the user alone.
+     */
+    findActive(id: number, sessionId: string | undefined): Promise<UserRow | undefined> {
+      let query = db.selectFrom('users').selectAll().where('id', '=', id);
+      if (sessionId !== undefined) {
+        query = query.where(({ not, exists, selectFrom }) =>
+          not(
+            exists(
+              selectFrom('refreshTokens').select('refreshTokens.id').where('familyId', '=', sessionId).where('revokedAt', 'is not', null),
+            ),
+          ),
+        );
+      }
+      return query.executeTakeFirst();
+    },
+
+    /**
+     * Sets a password, bumps the token version (every older access token stops working) and revokes
+     * every refresh token, so no device stays logged in with the old password.
+     */
     async setPassword(id: number, passwordHash: string, trx: Kysely<Database> = db): Promise<void> {
       await trx
         .updateTable('users')
         .set((eb) => ({ passwordHash, tokenVersion: eb('tokenVersion', '+', 1), updatedAt: new Date() }))
         .where('id', '=', id)
+        .execute();
+      await trx
+        .updateTable('refreshTokens')
+        .set({ revokedAt: new Date() })
+        .where('userId', '=', id)
+        .where('revokedAt', 'is', null)
         .execute();
     },
 

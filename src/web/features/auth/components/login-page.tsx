@@ -1,17 +1,48 @@
-import { useState, type FormEvent } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { loginBodySchema } from '../../../../shared/schemas/auth';
 import { MSG } from '../../../../shared/messages';
 import { Button } from '../../../components/button';
 import { FormMessage } from '../../../components/form-message';
 import { TextField } from '../../../components/text-field';
+import { errorText } from '../../../lib/api-client';
+import { getSession } from '../../../lib/session';
 import { validate } from '../../../lib/validate';
+import { confirmEmail } from '../api/confirm-email';
+import { getUser } from '../api/get-user';
 import { useLogin } from '../api/login';
+import { postLoginPath } from '../hooks/post-login-path';
 import { useAuthSubmit } from '../hooks/use-auth-submit';
 import { AuthShell } from './auth-shell';
 import { ResetPasswordDialog } from './reset-password-dialog';
 
-/** `/login`: username and password, plus the Reset Password dialog (opened at step 2 by `?reset=<code>`). */
+/**
+ * Opens the link mailed to a new address (`?confirm-email=<token>`) once: the outcome shows as the
+ * page's notice; a logged-in user then goes on with the fresh user.
+ */
+function useEmailConfirmation(setNotice: (message: string) => void, setError: (message: string) => void) {
+  const [params, setParams] = useSearchParams();
+  const navigate = useNavigate();
+  const token = params.get('confirm-email');
+  const sent = useRef(false);
+  useEffect(() => {
+    if (!token || sent.current) return;
+    sent.current = true;
+    setParams({}, { replace: true });
+    confirmEmail(token).then(
+      async (message) => {
+        setNotice(message);
+        if (getSession()) navigate(await postLoginPath(await getUser()), { replace: true });
+      },
+      (err: unknown) => setError(errorText(err, MSG.emailConfirmInvalid)),
+    );
+  }, [token, setParams, navigate, setNotice, setError]);
+}
+
+/**
+ * `/login`: username and password, plus the Reset Password dialog (opened at step 2 by
+ * `?reset=<code>`); also where the link confirming a new e-mail address lands.
+ */
 export function LoginPage() {
   const [params, setParams] = useSearchParams();
   const resetCode = params.get('reset');
@@ -22,6 +53,7 @@ export function LoginPage() {
   const [notice, setNotice] = useState<string | null>(null);
   const loginMutation = useLogin();
   const { submit, finishing } = useAuthSubmit(setError);
+  useEmailConfirmation(setNotice, setError);
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();

@@ -7,41 +7,49 @@ import { Button } from '../../../components/button';
 import { FormMessage } from '../../../components/form-message';
 import { TextField } from '../../../components/text-field';
 import { errorText } from '../../../lib/api-client';
-import { updateSessionUser, useSession } from '../../../lib/session';
+import { useSession } from '../../../lib/session';
 import { validate } from '../../../lib/validate';
 import { useUpdateEmail } from '../api/update-email';
 import { postLoginPath } from '../hooks/post-login-path';
 import { AuthShell } from './auth-shell';
 
-/** `/update-email`: the address for password resets and news; then the post-login routing continues. */
+/**
+ * `/update-email`: the address for password resets and news. It asks for the password, and the
+ * address takes effect once the link mailed to it is opened; then the post-login routing continues.
+ */
 export function UpdateEmailPage() {
   const session = useSession();
   const navigate = useNavigate();
   const [email, setEmail] = useState(session?.user.email ?? '');
+  const [currentPassword, setCurrentPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const [sent, setSent] = useState<string | null>(null);
   const [finishing, setFinishing] = useState(false);
   const update = useUpdateEmail();
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    const parsed = validate(updateEmailBodySchema, { email });
+    const parsed = validate(updateEmailBodySchema, { email, currentPassword });
     if (parsed.error !== undefined) return setError(parsed.error);
     setError(null);
     try {
-      const user = await update.mutateAsync(parsed.data.email);
-      updateSessionUser(user);
-      setFinishing(true);
-      navigate(await postLoginPath(user), { replace: true });
+      setSent(await update.mutateAsync(parsed.data));
+      setCurrentPassword('');
     } catch (err) {
-      setFinishing(false);
       setError(errorText(err, MSG.updateEmailFailed));
     }
   };
-  const busy = update.isPending || finishing;
+
+  const onContinue = async () => {
+    if (!session) return;
+    setFinishing(true);
+    navigate(await postLoginPath(session.user, { emailPending: true }), { replace: true });
+  };
 
   return (
-    <AuthShell title="Add your e-mail" subtitle="We use it for password resets and important account messages. No spam.">
+    <AuthShell title="Your e-mail" subtitle="We use it for password resets and important account messages. No spam.">
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+        {session?.user.email && <p className="text-sm text-slate-300">Current address: {session.user.email}</p>}
         <TextField
           label="E-mail"
           name="email"
@@ -52,10 +60,25 @@ export function UpdateEmailPage() {
           onChange={(e) => setEmail(e.target.value)}
           aria-required="true"
         />
-        <FormMessage error={error} />
-        <Button type="submit" disabled={busy} className="w-full">
-          {busy ? 'Saving…' : 'Save e-mail'}
+        <TextField
+          label="Current password"
+          name="current-password"
+          type="password"
+          autoComplete="current-password"
+          value={currentPassword}
+          onChange={(e) => setCurrentPassword(e.target.value)}
+          aria-required="true"
+          hint="To keep your account safe, we ask for your password before changing the address."
+        />
+        <FormMessage error={error} success={sent} />
+        <Button type="submit" disabled={update.isPending} className="w-full">
+          {update.isPending ? 'Sending…' : 'Save e-mail'}
         </Button>
+        {sent && (
+          <Button variant="ghost" onClick={onContinue} disabled={finishing} className="w-full">
+            Continue
+          </Button>
+        )}
       </form>
     </AuthShell>
   );

@@ -3,10 +3,11 @@ import { getUserServers } from '../api/get-user-servers';
 
 /**
  * Where a user goes after logging in (spec §4): no e-mail → /update-email; owner with a server →
- * /dashboard, without → /quick-create; admin → /admin; player → /profile.
+ * /dashboard, without → /quick-create; admin → /admin; player → /profile. `emailPending`: an
+ * address waits for its confirmation link, so the user goes on without one for now.
  */
-export async function postLoginPath(user: User): Promise<string> {
-  if (!user.email) return '/update-email';
+export async function postLoginPath(user: User, { emailPending = false }: { emailPending?: boolean } = {}): Promise<string> {
+  if (!user.email && !emailPending) return '/update-email';
   switch (user.role) {
     case 'admin':
       return '/admin';

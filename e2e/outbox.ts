@@ -1,0 +1,28 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { inject } from 'vitest';
+
+/**
+ * The first match of `pattern` in the newest `.eml` the e2e server wrote to `to` (its DATA_DIR
+ * outbox; no SMTP_URL is set). Quoted-printable soft breaks and =XX escapes are undone first.
+ */
+export async function fromMailTo(to: string, pattern: RegExp, timeoutMs = 15_000): Promise<string> {
+  const outbox = path.join(inject('dataDir'), 'outbox');
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const files = fs.existsSync(outbox) ? fs.readdirSync(outbox).filter((f) => f.endsWith('.eml')) : [];
+    const newestFirst = files.map((file) => ({ file, at: fs.statSync(path.join(outbox, file)).mtimeMs })).sort((a, b) => b.at - a.at);
+    for (const { file } of newestFirst) {
+      const raw = fs.readFileSync(path.join(outbox, file), 'utf8');
+      if (!new RegExp(`^To: .*${to.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`, 'im').test(raw)) continue;
+      const text = raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+      const found = pattern.exec(text)?.[1];
+      if (found) return found;
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`no e-mail to ${to} matching ${pattern} in ${outbox}`);
+}
+
+/** The token of the newest confirmation link mailed to `to`. */
+export const confirmTokenFor = (to: string) => fromMailTo(to, /confirm-email=([\w-]+)/);
