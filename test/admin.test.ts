@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers/test-app';
-import { createServer, createUser, type TestUser } from './helpers/factories';
+import { createServer, createUser, TEST_PASSWORD, type TestUser } from './helpers/factories';
 import { file, makeImage, multipart } from './helpers/multipart';
 
 let t: TestApp;
@@ -206,6 +206,23 @@ describe('feature toggles (decisions §5)', () => {
         ).statusCode,
       ).toBe(503);
       expect((await get('/servers')).statusCode).toBe(200);
+      // Sessions still renew and end: a token running out during maintenance logs nobody out.
+      const login = await t.app.inject({
+        method: 'POST',
+        url: '/api/login',
+        payload: { username: owner.row.username, password: TEST_PASSWORD },
+      });
+      expect(login.statusCode).toBe(200);
+      const cookie = String([login.headers['set-cookie']].flat().find((c) => String(c).startsWith('rp_refresh='))).split(';')[0]!;
+      const renewed = await t.app.inject({ method: 'POST', url: '/api/auth/refresh', headers: { cookie } });
+      expect(renewed.statusCode).toBe(200);
+      const next = String([renewed.headers['set-cookie']].flat().find((c) => String(c).startsWith('rp_refresh='))).split(';')[0]!;
+      const logout = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/logout',
+        headers: { cookie: next, authorization: `Bearer ${renewed.json().token}` },
+      });
+      expect(logout.statusCode).toBeLessThan(300);
       expect(
         (
           await t.app.inject({

@@ -52,6 +52,7 @@ describe('changing the e-mail address', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       message: 'Check your inbox: we sent a confirmation link to the new address. It takes effect once you open it.',
+      email: user.row.email,
     });
     expect(await emailOf(user.headers)).toBe(user.row.email);
 
@@ -77,7 +78,7 @@ describe('changing the e-mail address', () => {
   });
 
   it('refuses an expired link and one replaced by a newer request', async () => {
-    const user = await createUser(t.app, { email: null });
+    const user = await createUser(t.app);
     await change(user.headers, { email: `${user.row.username}.a@example.test`, currentPassword: TEST_PASSWORD });
     const first = linkToken((await mailTo(`${user.row.username}.a@example.test`)).text);
     await change(user.headers, { email: `${user.row.username}.b@example.test`, currentPassword: TEST_PASSWORD });
@@ -89,7 +90,29 @@ describe('changing the e-mail address', () => {
     } finally {
       clock = undefined;
     }
-    expect(await emailOf(user.headers)).toBeNull();
+    expect(await emailOf(user.headers)).toBe(user.row.email);
+  });
+
+  it('saves a first address at once without the password, unconfirmed until its link is opened', async () => {
+    const user = await createUser(t.app, { email: null });
+    const address = `${user.row.username}.first@example.test`;
+    const res = await change(user.headers, { email: address });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ message: 'E-mail saved. We sent you a link to confirm it.', email: address });
+    expect(await emailOf(user.headers)).toBe(address);
+    const confirmedAt = async () =>
+      (await t.app.ctx.db.selectFrom('users').select('emailConfirmedAt').where('id', '=', user.row.id).executeTakeFirstOrThrow())
+        .emailConfirmedAt;
+    expect(await confirmedAt()).toBeNull();
+
+    expect((await confirm(linkToken((await mailTo(address)).text))).statusCode).toBe(200);
+    expect(await confirmedAt()).toBeInstanceOf(Date);
+
+    // Now there is an address to protect: changing it asks for the password.
+    const again = await change(user.headers, { email: `${user.row.username}.other@example.test` });
+    expect(again.statusCode).toBe(400);
+    expect(again.json()).toEqual({ error: 'All fields are required' });
+    expect(await emailOf(user.headers)).toBe(address);
   });
 
   it('stores an address with quotes verbatim', async () => {

@@ -4,7 +4,16 @@ import { unavailable } from '../errors';
 import { currentUser } from './auth';
 
 /** Writes that stay open in maintenance mode: admins must be able to log in and switch it off; Stripe must be heard. */
-const ALWAYS_OPEN = new Set(['/api/login', '/api/stripe/webhook', '/api/unsubscribe']);
+// Logging in, renewing and ending a session keep working, so nobody (the admin included) is
+// logged out by maintenance; payments already made still reach us; unsubscribing always works.
+const ALWAYS_OPEN = new Set([
+  '/api/login',
+  '/api/auth/refresh',
+  '/api/auth/logout',
+  '/api/logout',
+  '/api/stripe/webhook',
+  '/api/unsubscribe',
+]);
 
 /**
  * Maintenance mode (decisions §5): every write under /api by anyone but an admin answers 503.

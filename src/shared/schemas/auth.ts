@@ -53,8 +53,15 @@ export const emailSchema = z
 /** A new address waits for its confirmation link; the current password proves it is the owner asking. */
 export const updateEmailBodySchema = z.object({
   email: emailSchema,
-  currentPassword: required(MSG.allFieldsRequired).pipe(z.string().max(LIMITS.passwordMax * 4)),
+  /** Needed to change an existing address; a first address is set without it. */
+  currentPassword: z
+    .string()
+    .max(LIMITS.passwordMax * 4)
+    .optional(),
 });
+/** The answer: what happened, and the address the account has now (a changed one only once confirmed). */
+export const updateEmailResultSchema = z.object({ message: z.string(), email: z.string().nullable() });
+
 export type UpdateEmailBody = z.infer<typeof updateEmailBodySchema>;
 
 /** The token of the link mailed to a new address. */

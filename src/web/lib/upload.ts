@@ -1,4 +1,5 @@
-import { ApiError, apiHeaders, apiUrl, failure } from './api-client';
+import { ApiError, apiHeaders, apiUrl, failure, refreshSession } from './api-client';
+import { clearSession, getToken } from './session';
 
 export interface UploadOptions {
   method?: 'POST' | 'PUT';
@@ -10,9 +11,23 @@ export interface UploadOptions {
 /**
  * Sends a multipart form like {@link apiRequest} does JSON (same no-cache header, `t` parameter and
  * bearer token), but through XMLHttpRequest: fetch cannot report upload progress. Resolves with
- * the parsed JSON answer; a non-2xx answer rejects with an {@link ApiError}.
+ * the parsed JSON answer; a non-2xx answer rejects with an {@link ApiError}. An access token that
+ * ran out is renewed once with the refresh cookie and the upload sent again, as for JSON calls.
  */
-export function uploadMultipart(path: string, form: FormData, options: UploadOptions = {}): Promise<unknown> {
+export async function uploadMultipart(path: string, form: FormData, options: UploadOptions = {}): Promise<unknown> {
+  const sentToken = getToken();
+  try {
+    return await sendOnce(path, form, options);
+  } catch (error) {
+    if (!(error instanceof ApiError) || error.status !== 401 || !sentToken) throw error;
+    const outcome = await refreshSession(sentToken);
+    if (outcome === 'renewed') return sendOnce(path, form, options);
+    if (outcome === 'ended') clearSession();
+    throw error;
+  }
+}
+
+function sendOnce(path: string, form: FormData, options: UploadOptions): Promise<unknown> {
   const method = options.method ?? 'POST';
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();

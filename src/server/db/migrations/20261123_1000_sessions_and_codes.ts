@@ -4,7 +4,8 @@ import { sql, type Kysely } from 'kysely';
  * Sessions that outlive a short access token, and one-time codes that can be attributed and burnt:
  * - refresh_tokens: random tokens stored hashed; each use replaces the token by a new one of the same
  *   family (one family per login), so a token seen twice means it was copied and the family is revoked.
- * - email_changes: a new address waits here until the link mailed to it is opened.
+ * - email_changes: a new address waits here until the link mailed to it is opened; users remember
+ *   when their address was confirmed.
  * - reset_tokens gain a public selector (which code a guess is aimed at) and a count of wrong guesses.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
@@ -34,6 +35,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     )`.execute(db);
   await sql`CREATE INDEX email_changes_user_idx ON email_changes (user_id)`.execute(db);
 
+  // When the owner of the address showed they read it (the link was opened); null: not yet.
+  await sql`ALTER TABLE users ADD COLUMN email_confirmed_at timestamptz`.execute(db);
+
   await sql`ALTER TABLE reset_tokens ADD COLUMN selector text UNIQUE`.execute(db);
   await sql`ALTER TABLE reset_tokens ADD COLUMN attempts integer NOT NULL DEFAULT 0`.execute(db);
   // Codes mailed before this change have no selector and can no longer be entered: close them.
@@ -44,5 +48,6 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`ALTER TABLE reset_tokens DROP COLUMN attempts`.execute(db);
   await sql`ALTER TABLE reset_tokens DROP COLUMN selector`.execute(db);
   await sql`DROP TABLE email_changes`.execute(db);
+  await sql`ALTER TABLE users DROP COLUMN email_confirmed_at`.execute(db);
   await sql`DROP TABLE refresh_tokens`.execute(db);
 }

@@ -9,6 +9,7 @@ import {
   resetPasswordBodySchema,
   resetRequestBodySchema,
   updateEmailBodySchema,
+  updateEmailResultSchema,
   userSchema,
 } from '../../../shared/schemas/auth';
 import { errorSchema, messageSchema } from '../../../shared/schemas/common';
@@ -87,12 +88,13 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
   });
 
   r.post('/users/update-email', {
-    schema: { tags: ['accounts'], body: updateEmailBodySchema, response: { 200: messageSchema, ...errors } },
+    schema: { tags: ['accounts'], body: updateEmailBodySchema, response: { 200: updateEmailResultSchema, ...errors } },
     preHandler: limitPerIpAndUsername(app, 'update-email', rateLimits.emailChangePerIp, rateLimits.emailChangePerUser, userKey),
     handler: async (request) => {
       const user = await requireUser(request);
+      const first = !user.email;
       await auth.requestEmailChange(user, request.body.email, request.body.currentPassword);
-      return { message: MSG.emailChangeSent };
+      return first ? { message: MSG.emailSaved, email: request.body.email } : { message: MSG.emailChangeSent, email: user.email };
     },
   });
 

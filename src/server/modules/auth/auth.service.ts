@@ -146,9 +146,15 @@ export function authService({ db, tokens, mailer, publicUrl, now, onMailError }:
       return session(updated);
     },
 
-    /** Asks for the password, then mails a confirmation link to the new address and a notice to the old one. */
-    async requestEmailChange(user: UserRow, email: string, currentPassword: string): Promise<void> {
-      if (!(await verifyPassword(user.passwordHash, currentPassword))) throw new AppError(400, MSG.currentPasswordWrong);
+    /**
+     * Changing an address asks for the password, then mails a confirmation link to the new address
+     * and a notice to the old one. A first address needs no password (there is nothing to take over).
+     */
+    async requestEmailChange(user: UserRow, email: string, currentPassword: string | undefined): Promise<void> {
+      if (user.email) {
+        if (!currentPassword) throw new AppError(400, MSG.allFieldsRequired);
+        if (!(await verifyPassword(user.passwordHash, currentPassword))) throw new AppError(400, MSG.currentPasswordWrong);
+      }
       await emails.request(user, email);
     },
 

@@ -19,10 +19,21 @@ interface Deps {
  */
 export function emailChanges({ db, mailer, publicUrl, now, onMailError }: Deps) {
   return {
-    /** Records the pending address (replacing any earlier one) and mails the link and the notice. */
+    /**
+     * Records the pending address (replacing any earlier one) and mails the link and the notice.
+     * A first address is stored at once, unconfirmed: there is no older address to protect, and the
+     * account needs one for password resets; opening the link confirms it.
+     */
     async request(user: UserRow, newEmail: string): Promise<void> {
       const token = randomCode(24);
       await db.transaction().execute(async (trx) => {
+        if (!user.email) {
+          await trx
+            .updateTable('users')
+            .set({ email: newEmail, emailConfirmedAt: null, updatedAt: now() })
+            .where('id', '=', user.id)
+            .execute();
+        }
         await trx.updateTable('emailChanges').set({ usedAt: now() }).where('userId', '=', user.id).where('usedAt', 'is', null).execute();
         await trx
           .insertInto('emailChanges')
@@ -75,7 +86,11 @@ export function emailChanges({ db, mailer, publicUrl, now, onMailError }: Deps) 
           .returning(['userId', 'newEmail'])
           .executeTakeFirst();
         if (!used) return undefined;
-        await trx.updateTable('users').set({ email: used.newEmail, updatedAt: now() }).where('id', '=', used.userId).execute();
+        await trx
+          .updateTable('users')
+          .set({ email: used.newEmail, emailConfirmedAt: now(), updatedAt: now() })
+          .where('id', '=', used.userId)
+          .execute();
         return used.userId;
       });
     },

@@ -7,15 +7,16 @@ import { Button } from '../../../components/button';
 import { FormMessage } from '../../../components/form-message';
 import { TextField } from '../../../components/text-field';
 import { errorText } from '../../../lib/api-client';
-import { useSession } from '../../../lib/session';
+import { updateSessionUser, useSession } from '../../../lib/session';
 import { validate } from '../../../lib/validate';
 import { useUpdateEmail } from '../api/update-email';
 import { postLoginPath } from '../hooks/post-login-path';
 import { AuthShell } from './auth-shell';
 
 /**
- * `/update-email`: the address for password resets and news. It asks for the password, and the
- * address takes effect once the link mailed to it is opened; then the post-login routing continues.
+ * `/update-email`: the address for password resets and news. A first address is saved at once (a
+ * link to confirm it is mailed) and the post-login routing continues; changing an address asks for
+ * the password and takes effect once the link mailed to the new address is opened.
  */
 export function UpdateEmailPage() {
   const session = useSession();
@@ -26,14 +27,24 @@ export function UpdateEmailPage() {
   const [sent, setSent] = useState<string | null>(null);
   const [finishing, setFinishing] = useState(false);
   const update = useUpdateEmail();
+  // Changing an existing address asks for the password; a first address does not.
+  const changing = Boolean(session?.user.email);
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    const parsed = validate(updateEmailBodySchema, { email, currentPassword });
+    const parsed = validate(updateEmailBodySchema, { email, ...(changing ? { currentPassword } : {}) });
     if (parsed.error !== undefined) return setError(parsed.error);
+    if (changing && !currentPassword) return setError(MSG.allFieldsRequired);
     setError(null);
     try {
-      setSent(await update.mutateAsync(parsed.data));
+      const message = await update.mutateAsync(parsed.data);
+      if (!changing && session) {
+        const user = { ...session.user, email: parsed.data.email };
+        updateSessionUser(user);
+        navigate(await postLoginPath(user), { replace: true });
+        return;
+      }
+      setSent(message);
       setCurrentPassword('');
     } catch (err) {
       setError(errorText(err, MSG.updateEmailFailed));
@@ -60,16 +71,18 @@ export function UpdateEmailPage() {
           onChange={(e) => setEmail(e.target.value)}
           aria-required="true"
         />
-        <TextField
-          label="Current password"
-          name="current-password"
-          type="password"
-          autoComplete="current-password"
-          value={currentPassword}
-          onChange={(e) => setCurrentPassword(e.target.value)}
-          aria-required="true"
-          hint="To keep your account safe, we ask for your password before changing the address."
-        />
+        {changing && (
+          <TextField
+            label="Current password"
+            name="current-password"
+            type="password"
+            autoComplete="current-password"
+            value={currentPassword}
+            onChange={(e) => setCurrentPassword(e.target.value)}
+            aria-required="true"
+            hint="To keep your account safe, we ask for your password before changing the address."
+          />
+        )}
         <FormMessage error={error} success={sent} />
         <Button type="submit" disabled={update.isPending} className="w-full">
           {update.isPending ? 'Sending…' : 'Save e-mail'}
