@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DEFAULT_COLORS, LIMITS } from '../limits';
 import { MSG } from '../messages';
+import { withoutNul } from './common';
 
 /** A review as shown on a server page (decisions §3). */
 export const reviewSchema = z.object({
@@ -94,9 +95,16 @@ export const DISCORD_LINK = /^https:\/\/(discord\.gg|(www\.)?discord\.com\/invit
  * of filter names.
  */
 export const customizeFieldsSchema = z.object({
-  name: z.string().trim().min(1, MSG.serverNameRequired).max(LIMITS.serverName, MSG.serverNameTooLong).optional(),
-  statusMessage: z.string().trim().max(LIMITS.statusMessage, MSG.statusTooLong).optional(),
-  bio: z.string().trim().max(LIMITS.bio, MSG.bioTooLong).optional(),
+  // Multipart fields never pass the JSON-level NUL check, so these refuse it themselves.
+  name: z
+    .string()
+    .trim()
+    .min(1, MSG.serverNameRequired)
+    .max(LIMITS.serverName, MSG.serverNameTooLong)
+    .refine(withoutNul, MSG.textInvalidCharacters)
+    .optional(),
+  statusMessage: z.string().trim().max(LIMITS.statusMessage, MSG.statusTooLong).refine(withoutNul, MSG.textInvalidCharacters).optional(),
+  bio: z.string().trim().max(LIMITS.bio, MSG.bioTooLong).refine(withoutNul, MSG.textInvalidCharacters).optional(),
   backgroundColor: z
     .string()
     .trim()
@@ -114,7 +122,7 @@ export const customizeFieldsSchema = z.object({
     .trim()
     .refine((v) => v === '' || DISCORD_LINK.test(v), MSG.discordInvalid)
     .optional(),
-  filters: z.array(z.string().max(100)).max(40, MSG.tooManyFilters).optional(),
+  filters: z.array(z.string().max(100).refine(withoutNul, MSG.textInvalidCharacters)).max(40, MSG.tooManyFilters).optional(),
 });
 export type CustomizeFields = z.infer<typeof customizeFieldsSchema>;
 
@@ -148,4 +156,9 @@ export const playerProfileSchema = z.object({
 });
 export type PlayerProfile = z.infer<typeof playerProfileSchema>;
 
-export const displayNameSchema = z.string().trim().min(1, MSG.displayNameRequired).max(LIMITS.displayName, MSG.displayNameTooLong);
+export const displayNameSchema = z
+  .string()
+  .trim()
+  .min(1, MSG.displayNameRequired)
+  .max(LIMITS.displayName, MSG.displayNameTooLong)
+  .refine(withoutNul, MSG.textInvalidCharacters);
