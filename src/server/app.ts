@@ -1,8 +1,6 @@
 import crypto from 'node:crypto';
 import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import rateLimit from '@fastify/rate-limit';
-import { Redis } from 'ioredis';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Context } from './context';
@@ -23,11 +21,16 @@ import { registerDocs } from './plugins/docs';
 import { registerWebApp } from './plugins/web-app';
 import { attachSocket } from './plugins/socket';
 import { DEFAULT_RATE_LIMITS, type RateLimitSettings } from './plugins/rate-limits';
+import { registerRateLimiting } from './plugins/rate-limit-store';
+import { DEFAULT_LOAD_SHEDDING, registerLoadShedding, type LoadSheddingOptions } from './plugins/load-shedding';
+import { isDatabaseUnavailable } from './db/unavailable';
+import { sendCountOnConnect } from './modules/player-count/player-count.socket';
 import { apiRoutes } from './routes';
 import { seedDemo } from './db/seed/demo';
 import { loadFilterCatalog } from './modules/filters/filters.catalog';
 import { serversService } from './modules/servers/servers.service';
 import { discoveryService } from './modules/servers/discovery.service';
+import type { CountingSettings } from './modules/servers/audience-counter';
 import { votesService } from './modules/servers/votes.service';
 import { playersService } from './modules/players/players.service';
 import { registerMultipart } from './plugins/multipart';
@@ -35,7 +38,7 @@ import { createStripeClient } from './adapters/stripe';
 import { fulfilmentService } from './modules/payments/fulfilment.service';
 import { checkoutService } from './modules/payments/checkout.service';
 import { webhookService } from './modules/payments/webhook.service';
-import type { Agent } from 'node:https';
+import type { GuardedHttpsAgent } from './adapters/guarded-http';
 import { createQueue, DEFAULT_QUEUE_OPTIONS, type QueueOptions } from './adapters/queue';
 import { createPushSender, generateVapidKeys } from './adapters/web-push';
 import { notificationsService } from './modules/notifications/notifications.service';
@@ -43,6 +46,7 @@ import { FANOUT_QUEUE } from './modules/notifications/fanout.worker';
 import { startBackgroundWork } from './background';
 import { settingsService } from './modules/settings/settings.service';
 import { registerMaintenanceMode } from './plugins/maintenance';
+import { registerNoNulText } from './plugins/no-nul-text';
 import { MASS_EMAIL_QUEUE, massEmailService } from './modules/email/mass-email.service';
 import { unsubscribeTokens } from './modules/email/unsubscribe';
 import { moderationService } from './modules/moderation/moderation.service';
@@ -64,18 +68,22 @@ export interface BuildOptions {
   now?: () => Date;
   /** How long listing pages are served from memory (default 5 s; tests that write rows directly use 0). */
   listCacheTtlMs?: number;
+  /** Per-network limits and write interval of the view and popular-filter counts. */
+  counting?: Partial<CountingSettings>;
   queue?: Partial<QueueOptions>;
-  /** Agent for web-push requests (tests trust their local HTTPS endpoint with it). */
-  pushAgent?: Agent;
+  /** Guarded agent for web-push requests (tests trust and allow exactly their local HTTPS endpoint with it). */
+  pushAgent?: GuardedHttpsAgent;
   /** false: this instance queues jobs but runs no workers (tests stop and start workers). */
   runWorkers?: boolean;
   /** Mass e-mail throttle (default 10 a second). */
   emailsPerSecond?: number;
-  /** Game status polling; `allowLoopback` is for tests' local fake game servers only. */
+  /** Game status polling; `allowTargets` (exact loopback ip:port) is for tests' local fake game servers only. */
   gamePoll?: Partial<PollSettings>;
   /** How often the poller looks for due servers (default 10 s; 0: never, tests poll by hand). */
   pollerTickMs?: number;
   gameQuery?: typeof queryGame;
+  /** Event-loop lag beyond which requests get 503 (tests lower it to see it work). */
+  loadShedding?: Partial<LoadSheddingOptions>;
 }
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -108,6 +116,11 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
           )(config.trustProxy)
         : config.trustProxy,
   });
+  if (config.trustProxy === true) {
+    app.log.warn(
+      "TRUST_PROXY=true believes any X-Forwarded-For, so clients can pick the address rate limits see: set the number of proxy hops or the proxies' addresses instead",
+    );
+  }
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   // While shutting down, answers to in-flight requests close their connection, so keep-alive
@@ -130,6 +143,8 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
   const { db } = handle;
   await migrateToLatest(db);
   await ensureReferenceData(db);
+  // Before anything starts: a refused admin bootstrap stops start-up with nothing left running.
+  if (config.admin) await ensureAdmin(db, config.admin);
 
   const now = options.now ?? (() => new Date());
   const mailer =
@@ -138,16 +153,30 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
   const secret = config.jwtSecret ?? loadOrCreateSecret(config.dataDir, 'jwtSecret', randomSecret);
   const tokens = createTokenService(secret);
   const storage = createLocalStorage(path.join(config.dataDir, 'uploads'));
-  const io = attachSocket(app, config.redisUrl);
+  const io = attachSocket(app, { redisUrl: config.redisUrl, trustProxy: config.trustProxy });
   const playerCount = playerCountService(db, (count) => io.emit('playerCountUpdated', count));
+  sendCountOnConnect(io, playerCount);
   app.addHook('onClose', async () => playerCount.stop());
 
   const filters = await loadFilterCatalog(db);
   const settings = settingsService(db, () => discovery.invalidate());
-  const discovery = discoveryService({ db, storage, filters, now, settings, listCacheTtlMs: options.listCacheTtlMs ?? 5000 });
+  const discovery = discoveryService({
+    db,
+    storage,
+    filters,
+    now,
+    settings,
+    listCacheTtlMs: options.listCacheTtlMs ?? 5000,
+    counting: options.counting,
+    log: app.log,
+  });
   const onServersChanged = () => {
     discovery.invalidate();
-    void playerCount.refresh().catch((err: unknown) => app.log.error({ err }, 'player count refresh failed'));
+    void playerCount
+      .refresh()
+      .catch((err: unknown) =>
+        (isDatabaseUnavailable(err) ? app.log.warn : app.log.error).call(app.log, { err }, 'player count refresh failed'),
+      );
   };
 
   const stripe = createStripeClient(config.stripe);
@@ -167,7 +196,8 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
   );
   const queueOptions = { ...DEFAULT_QUEUE_OPTIONS, ...options.queue };
   const queue = createQueue(handle, queueOptions);
-  queue.on('error', (err) => app.log.error({ err }, 'job queue error'));
+  // A database outage is waited out (warn); anything else is a bug (error).
+  queue.on('error', (err) => (isDatabaseUnavailable(err) ? app.log.warn : app.log.error).call(app.log, { err }, 'job queue error'));
   await queue.start();
   await queue.createQueue(FANOUT_QUEUE);
   await queue.createQueue(MASS_EMAIL_QUEUE);
@@ -205,7 +235,7 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
     stripe,
     fulfilment,
     checkout: checkoutService({ db, stripe, fulfilment, settings, publicUrl: config.publicUrl, now, log: app.log }),
-    webhooks: webhookService({ fulfilment }),
+    webhooks: webhookService({ fulfilment, stripe, log: app.log }),
     notifications: notificationsService({
       db,
       now,
@@ -257,14 +287,15 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
     });
   }
 
-  if (config.admin) await ensureAdmin(db, config.admin);
   const seed = config.seedDemo ?? (handle.kind === 'pglite' && handle.created);
   if (seed) await seedDemo(db, storage, app.log);
   await playerCount.init();
   playerCount.every(10_000, (err) => app.log.warn({ err }, 'player count refresh failed'));
 
   registerErrorHandler(app);
+  await registerLoadShedding(app, { ...DEFAULT_LOAD_SHEDDING, ...options.loadShedding });
   registerMaintenanceMode(app);
+  registerNoNulText(app);
   await registerSecurityHeaders(app, config.publicUrl);
   await registerRateLimiting(app, config.redisUrl, options.rateLimitNamespace);
   await registerMultipart(app);
@@ -277,15 +308,4 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
     meta: async (pathname) => metaTags(await metaForPath(db, config.publicUrl, pathname)),
   });
   return app;
-}
-
-async function registerRateLimiting(app: FastifyInstance, redisUrl: string | undefined, nameSpace = 'rl:'): Promise<void> {
-  let redis: Redis | undefined;
-  if (redisUrl) {
-    redis = new Redis(redisUrl, { connectTimeout: 2000, maxRetriesPerRequest: 1 });
-    redis.on('error', (err) => app.log.warn({ err }, 'rate-limit redis error'));
-    app.addHook('onClose', async () => void (await redis?.quit().catch(() => undefined)));
-  }
-  // A Redis outage must not lock everyone out: the limiter then lets requests through (logged above).
-  await app.register(rateLimit, { global: false, ...(redis ? { redis } : {}), nameSpace, skipOnError: true });
 }

@@ -44,6 +44,9 @@ function crossFieldProblems(env: Record<string, string | undefined>): string[] {
   if (env.ADMIN_PASSWORD !== undefined && env.ADMIN_PASSWORD.length < 8) problems.push('ADMIN_PASSWORD: must be at least 8 characters');
   if (Boolean(env.VAPID_PUBLIC_KEY) !== Boolean(env.VAPID_PRIVATE_KEY))
     problems.push('VAPID_PRIVATE_KEY: VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together');
+  // Payments are fulfilled only from signed webhooks: a key without the secret would take money and credit nothing.
+  if (env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET)
+    problems.push('STRIPE_WEBHOOK_SECRET: required with STRIPE_SECRET_KEY (purchases are credited only from signed Stripe webhooks)');
   return problems;
 }
 

@@ -18,6 +18,11 @@ export const MSG = {
   resetDone: 'Password updated. You can log in now.',
   resetTokenInvalid: 'This reset code is invalid or has expired.',
   currentPasswordWrong: 'Current password is incorrect',
+  emailSaved: 'E-mail saved. We sent you a link to confirm it.',
+  emailChangeSent: 'Check your inbox: we sent a confirmation link to the new address. It takes effect once you open it.',
+  emailConfirmed: 'E-mail address confirmed.',
+  emailConfirmInvalid: 'This confirmation link is invalid or has expired.',
+  loggedOut: 'Logged out.',
   // servers (spec §5, §8, §9)
   serverNameRequired: 'Server name is required',
   serverNameTooLong: 'Server name can be at most 100 characters',
@@ -61,6 +66,8 @@ export const MSG = {
   noSubscription: 'You have no subscription to cancel.',
   checkoutNotFound: 'Checkout not found',
   checkoutClosed: 'This checkout is no longer open.',
+  weekendMoved:
+    'The weekend shown at checkout had started or was taken when the payment arrived: your server has the next free weekend instead.',
   testCheckoutDisabled: 'The test checkout is off: payments go through Stripe.',
   stripeFailed: 'Stripe session creation failed',
   stripeNoUrl: 'Failed to get Stripe session URL.',
@@ -83,6 +90,7 @@ export const MSG = {
   cannotDeleteSelf: 'You cannot delete your own account.',
   userNotFound: 'User not found',
   testimonialEmpty: 'Testimonial cannot be empty.',
+  textInvalidCharacters: 'This text contains characters that are not allowed.',
   testimonialTooLong: 'Testimonial cannot exceed 300 characters.',
   testimonialExists: 'Testimonial already exists',
   onlyOwnersTestimonial: 'Only server owners can leave a testimonial.',
@@ -104,6 +112,9 @@ export const MSG = {
   gameHostRequired: 'Enter the server address',
   gamePortInvalid: 'Port must be a whole number from 1 to 65535',
   gameUnreachable: 'The server did not answer the status query.',
+  gameHostInvalid: 'Enter a host name or an IP address.',
+  gameHostPrivate: 'This address points to a private or reserved network and cannot be queried.',
+  gameHostUnresolved: 'That host name does not resolve.',
   // web fallbacks (spec §8)
   joinFailed: 'Join failed',
   actionFailed: 'Action failed',
@@ -130,6 +141,8 @@ export const MSG = {
   unsupportedMedia: 'Unsupported content type',
   internal: 'Something went wrong. Please try again.',
   maintenance: 'The site is in maintenance mode. Please try again later.',
+  unavailable: 'The service is briefly unavailable. Please try again in a moment.',
+  busy: 'The site is busy right now. Please try again in a moment.',
   // fallbacks of the web app
   loginFailed: 'Login failed',
   registrationFailed: 'Registration failed',

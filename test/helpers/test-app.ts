@@ -35,6 +35,7 @@ const generous = { max: 10_000, windowMs: 60_000 };
 const GENEROUS_LIMITS: RateLimitSettings = {
   loginPerIp: generous,
   loginPerUsername: generous,
+  loginPerIpAndUsername: generous,
   registerPerIp: generous,
   registerPerUsername: generous,
   resetPerIp: generous,

@@ -2,6 +2,9 @@ import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'k
 import * as initial from './migrations/20261122_0500_initial';
 import * as subscriptionEvents from './migrations/20261122_0700_subscription_events';
 import * as pushDeliveries from './migrations/20261122_0800_push_deliveries';
+import * as sessionsAndCodes from './migrations/20261123_1000_sessions_and_codes';
+import * as paymentReversals from './migrations/20261123_1100_payment_reversals';
+import * as searchLogPerViewerDay from './migrations/20261123_1200_search_log_per_viewer_day';
 
 /**
  * Migrations are listed here rather than read from disk, so they run the same under tsx,
@@ -11,6 +14,9 @@ const migrations: Record<string, Migration> = {
   '20261122_0500_initial': initial,
   '20261122_0700_subscription_events': subscriptionEvents,
   '20261122_0800_push_deliveries': pushDeliveries,
+  '20261123_1000_sessions_and_codes': sessionsAndCodes,
+  '20261123_1100_payment_reversals': paymentReversals,
+  '20261123_1200_search_log_per_viewer_day': searchLogPerViewerDay,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -17,6 +17,8 @@ export interface UsersTable {
   passwordHash: string;
   role: 'player' | 'server_owner' | 'admin';
   email: string | null;
+  /** When the link mailed to `email` was opened; null while unconfirmed. */
+  emailConfirmedAt: Timestamp | null;
   emailUnsubscribed: Defaulted<boolean>;
   subscriptionPlan: Defaulted<'' | 'Pro' | 'Premium'>;
   displayName: Defaulted<string>;
@@ -134,9 +136,20 @@ export interface PaymentsTable {
   checkoutSessionId: string | null;
   stripeInvoiceId: string | null;
   stripePaymentIntentId: string | null;
+  /** The Stripe subscription an invoice payment paid for: its refund ends that plan. */
+  stripeSubscriptionId: Defaulted<string | null>;
   type: PaymentType;
   amountCents: number;
   status: Defaulted<'paid' | 'refunded' | 'disputed'>;
+  createdAt: CreatedAt;
+}
+
+/** A refund or dispute that arrived before the payment it takes back. */
+export interface PaymentReversalsTable {
+  id: Id;
+  stripePaymentIntentId: string | null;
+  stripeInvoiceId: string | null;
+  status: 'refunded' | 'disputed';
   createdAt: CreatedAt;
 }
 
@@ -236,6 +249,9 @@ export interface SearchLogTable {
   id: Id;
   userId: number | null;
   filter: string;
+  /** Who searched, once per filter and UTC day: `u:<user id>` or `n:<client network>`. */
+  viewer: string;
+  day: Defaulted<string>;
   createdAt: CreatedAt;
 }
 
@@ -248,6 +264,32 @@ export interface WebhookEventsTable {
 export interface ResetTokensTable {
   id: Id;
   userId: number;
+  tokenHash: string;
+  expiresAt: Date;
+  usedAt: NullableTimestamp;
+  createdAt: CreatedAt;
+  /** Public half of a reset code: names the code a guess is aimed at. */
+  selector: string | null;
+  /** Wrong guesses so far; the code is burnt at the limit. */
+  attempts: Defaulted<number>;
+}
+
+export interface RefreshTokensTable {
+  id: Id;
+  userId: number;
+  /** One family per login: every rotated token of that session shares it. */
+  familyId: string;
+  tokenHash: string;
+  expiresAt: Date;
+  usedAt: NullableTimestamp;
+  revokedAt: NullableTimestamp;
+  createdAt: CreatedAt;
+}
+
+export interface EmailChangesTable {
+  id: Id;
+  userId: number;
+  newEmail: string;
   tokenHash: string;
   expiresAt: Date;
   usedAt: NullableTimestamp;
@@ -315,6 +357,7 @@ export interface Database {
   votes: VotesTable;
   checkoutSessions: CheckoutSessionsTable;
   payments: PaymentsTable;
+  paymentReversals: PaymentReversalsTable;
   boosts: BoostsTable;
   subscriptions: SubscriptionsTable;
   weekendBookings: WeekendBookingsTable;
@@ -327,6 +370,8 @@ export interface Database {
   searchLog: SearchLogTable;
   webhookEvents: WebhookEventsTable;
   resetTokens: ResetTokensTable;
+  refreshTokens: RefreshTokensTable;
+  emailChanges: EmailChangesTable;
   playerCountSamples: PlayerCountSamplesTable;
   serverViews: ServerViewsTable;
   reports: ReportsTable;
