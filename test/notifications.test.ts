@@ -125,7 +125,14 @@ describe('inbox', () => {
     expect(
       (await t.app.inject({ url: '/api/notifications', headers: player.headers })).json().map((n: { read: boolean }) => n.read),
     ).toEqual([true, false]);
-    await post(t, `/notifications/${inbox[0].id}/read`, other);
+    // Someone else's notification is not theirs to mark: 404, and it stays as it was.
+    const foreign = await post(t, `/notifications/${inbox[1].id}/read`, other);
+    expect(foreign.statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ url: '/api/notifications', headers: player.headers })).json().map((n: { read: boolean }) => n.read),
+    ).toEqual([true, false]);
+    // Marking one's own notification again is fine.
+    expect((await post(t, `/notifications/${inbox[0].id}/read`, player)).statusCode).toBe(200);
     await post(t, '/notifications/all/read', player);
     expect(
       (await t.app.inject({ url: '/api/notifications', headers: player.headers })).json().every((n: { read: boolean }) => n.read),

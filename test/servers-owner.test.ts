@@ -296,6 +296,18 @@ describe('images (decisions §4)', () => {
     }
     const truncated = (await makeImage('png')).subarray(0, 60);
     expect((await upload(owner, serverId, 'upload-banner', [file('banner', truncated)])).statusCode).toBe(400);
+    // A multipart body the parser cannot read (no boundary, cut off mid-part) is the client's mistake.
+    const unreadable = [{ 'content-type': 'multipart/form-data' }, { 'content-type': 'multipart/form-data; boundary=xyz' }];
+    for (const headers of unreadable) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/servers/${serverId}/upload-banner`,
+        headers: { ...owner.headers, ...headers },
+        payload: '--xyz\r\nContent-Disposition: form-data; name="banner"; filename="a.png"\r\n\r\nPNG',
+      });
+      expect(res.statusCode, headers['content-type']).toBe(400);
+      expect(res.json()).toEqual({ error: 'The form could not be read. Please send it again.' });
+    }
     expect(storedFiles().length).toBe(before);
     expect(await rows()).toBe(mediaBefore);
   });

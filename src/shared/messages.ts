@@ -18,6 +18,7 @@ export const MSG = {
   resetDone: 'Password updated. You can log in now.',
   resetTokenInvalid: 'This reset code is invalid or has expired.',
   currentPasswordWrong: 'Current password is incorrect',
+  formUnreadable: 'The form could not be read. Please send it again.',
   emailSaved: 'E-mail saved. We sent you a link to confirm it.',
   emailChangeSent: 'Check your inbox: we sent a confirmation link to the new address. It takes effect once you open it.',
   emailConfirmed: 'E-mail address confirmed.',

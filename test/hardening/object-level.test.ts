@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/test-app';
+import { GAME_TARGET } from './helpers/actors';
 import { report } from './report';
 import { listOperations, SERVER_ID_FIELDS, USER_ID_FIELDS, type Operation } from './helpers/openapi';
 import {
@@ -42,7 +43,8 @@ describe('object-level access: user B cannot read or change user A’s objects',
   let operations: Operation[];
 
   beforeAll(async () => {
-    t = await createTestApp();
+    // The one game address this app may query (nothing listens there), so the game route takes a valid body.
+    t = await createTestApp({ build: { gamePoll: { allowTargets: [GAME_TARGET] } } });
     operations = await listOperations(t.app);
     cast = await createCast(t.app);
   });

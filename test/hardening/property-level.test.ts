@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, type TestUser } from '../helpers/factories';
 import { createTestApp, type TestApp } from '../helpers/test-app';
+import { GAME_TARGET } from './helpers/actors';
 import { report } from './report';
 import { listOperations, send, type Exchange, type Operation } from './helpers/openapi';
 import { actorOf, appTables, createCast, objectId, pathIdKinds, refreshToken, snapshot, validRequest, type Cast } from './helpers/actors';
@@ -104,7 +105,8 @@ describe('property-level: privileged fields in a body are ignored, private field
   const exchanges: Exchange[] = [];
 
   beforeAll(async () => {
-    t = await createTestApp();
+    // The one game address this app may query (nothing listens there), so the game route takes a valid body.
+    t = await createTestApp({ build: { gamePoll: { allowTargets: [GAME_TARGET] } } });
     operations = await listOperations(t.app);
     cast = await createCast(t.app);
     // An admin nobody writes to: no notification or e-mail target includes it, so its id in a row is an injection.

@@ -55,7 +55,10 @@ export async function readMultipart(request: FastifyRequest, fileFields: readonl
     const code = (error as { code?: string }).code;
     if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(413, MSG.imageTooLarge);
     if (code === 'FST_FILES_LIMIT') throw badRequest(MSG.galleryFull);
-    throw error;
+    if (error instanceof AppError) throw error;
+    // Anything else here is the parser refusing the body (no boundary, a cut or malformed part):
+    // the client's mistake, never a 500.
+    throw badRequest(MSG.formUnreadable);
   } finally {
     stopCounting();
   }

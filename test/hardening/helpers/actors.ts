@@ -4,6 +4,9 @@ import { createServer, createUser, TEST_PASSWORD, uniqueName, type TestUser } fr
 import { makeImage, multipart, file } from '../../helpers/multipart';
 import { fillPath, sampleQuery, sampleValue, type Operation } from './openapi';
 
+/** The loopback game address hardening apps allow: the discard port, where nothing answers. */
+export const GAME_TARGET = '127.0.0.1:9';
+
 /** One side of the cast: an owner with a server and a player with a vote, an inbox, a report. */
 export interface Side {
   owner: TestUser;
@@ -190,7 +193,7 @@ const BODY_OVERRIDES: Record<string, (user: TestUser | undefined) => Record<stri
   'POST /api/boost-session': () => ({ amount: 10 }),
   'POST /api/notifications': () => ({ userType: 'player', title: 'Hello', message: 'A message', link: '/home' }),
   'POST /api/notifications/send-mass': () => ({ playerCount: 10 }),
-  // Refused (400): the address guard allows no loopback or test network here, and a public host would mean outbound traffic.
+  // Accepted only by apps built with `allowTargets: [GAME_TARGET]`; a public host would mean outbound traffic.
   'PUT /api/servers/{id}/game': () => ({ game: 'fivem', host: '127.0.0.1', port: 9 }),
   'POST /api/admin/send-email': () => ({ subject: 'Hi', content: 'Body', target: 'players' }),
   'POST /api/reports': () => ({ reason: 'spam' }),

@@ -80,12 +80,17 @@ export function notificationsService({ db, now, pushHosts, enqueueFanout }: Deps
 
     async markRead(user: UserRow, rawId: string | 'all'): Promise<void> {
       let query = db.updateTable('notifications').set({ readAt: now() }).where('userId', '=', user.id).where('readAt', 'is', null);
-      if (rawId !== 'all') {
-        const id = parseId(rawId);
-        if (!id) throw notFound();
-        query = query.where('id', '=', id);
+      if (rawId === 'all') {
+        await query.execute();
+        return;
       }
-      await query.execute();
+      const id = parseId(rawId);
+      if (!id) throw notFound();
+      const updated = await query.where('id', '=', id).executeTakeFirst();
+      if (Number(updated.numUpdatedRows) > 0) return;
+      // Nothing changed: fine for the caller's own notification read before, 404 for anyone else's.
+      const own = await db.selectFrom('notifications').select('id').where('id', '=', id).where('userId', '=', user.id).executeTakeFirst();
+      if (!own) throw notFound();
     },
 
     /** Admins write to one user or to every user of a role, in one statement. */
