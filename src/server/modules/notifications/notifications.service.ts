@@ -79,7 +79,7 @@ export function notificationsService({ db, now, pushHosts, enqueueFanout }: Deps
     },
 
     async markRead(user: UserRow, rawId: string | 'all'): Promise<void> {
-      let query = db.updateTable('notifications').set({ readAt: now() }).where('userId', '=', user.id).where('readAt', 'is', null);
+      const query = db.updateTable('notifications').set({ readAt: now() }).where('userId', '=', user.id).where('readAt', 'is', null);
       if (rawId === 'all') {
         await query.execute();
         return;
