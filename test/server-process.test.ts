@@ -29,7 +29,8 @@ function start(env: Record<string, string>): { child: ChildProcess; output: () =
   return { child, output: () => out, exited };
 }
 
-async function waitReady(base: string, timeoutMs = 30_000): Promise<void> {
+/** Waits for the ready check; on a busy 2-core machine a cold start on a new database takes a while. */
+async function waitReady(base: string, timeoutMs = 60_000, output?: () => string): Promise<void> {
   const until = Date.now() + timeoutMs;
   while (Date.now() < until) {
     try {
@@ -39,7 +40,7 @@ async function waitReady(base: string, timeoutMs = 30_000): Promise<void> {
     }
     await new Promise((r) => setTimeout(r, 100));
   }
-  throw new Error('server did not become ready');
+  throw new Error(`server did not become ready${output ? `; it printed:\n${output().slice(-4000)}` : ''}`);
 }
 
 describe('the server process', () => {
@@ -123,9 +124,9 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('two server processes on 
     };
     const [portA, portB] = [await freePort(), await freePort()];
     const a = start({ ...env, PORT: String(portA), DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'rp-twin-a-')) });
-    await waitReady(`http://127.0.0.1:${portA}`);
+    await waitReady(`http://127.0.0.1:${portA}`, 60_000, a.output);
     const b = start({ ...env, PORT: String(portB), DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'rp-twin-b-')) });
-    await waitReady(`http://127.0.0.1:${portB}`);
+    await waitReady(`http://127.0.0.1:${portB}`, 60_000, b.output);
     const socket = io(`http://127.0.0.1:${portB}`, { transports: ['websocket'], reconnection: false });
     const counts: number[] = [];
     socket.on('playerCountUpdated', (n: number) => counts.push(n));

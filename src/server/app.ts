@@ -5,7 +5,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Config } from './config';
 import type { Context } from './context';
 import { openDatabase, type DatabaseHandle } from './db/database';
-import { migrateToLatest } from './db/migrate';
+import { migrateDatabase } from './db/migrate';
 import { ensureReferenceData } from './db/reference-data';
 import { createMailer, type Mailer } from './adapters/mailer';
 import { createLocalStorage } from './adapters/storage';
@@ -141,7 +141,7 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
     ));
   if (!options.database) app.addHook('onClose', () => handle.close());
   const { db } = handle;
-  await migrateToLatest(db);
+  await migrateDatabase(handle, options.database ? undefined : config.databaseUrl);
   await ensureReferenceData(db);
   // Before anything starts: a refused admin bootstrap stops start-up with nothing left running.
   if (config.admin) await ensureAdmin(db, config.admin);

@@ -3,7 +3,7 @@ import pino from 'pino';
 import { loadConfig } from '../config';
 import { createLocalStorage } from '../adapters/storage';
 import { openDatabase } from './database';
-import { migrateToLatest } from './migrate';
+import { migrateDatabase } from './migrate';
 import { ensureReferenceData } from './reference-data';
 import { seedDemo } from './seed/demo';
 
@@ -19,7 +19,7 @@ async function main(command: string | undefined): Promise<void> {
   );
   const log = pino({ level: 'info' });
   try {
-    const applied = await migrateToLatest(handle.db);
+    const applied = await migrateDatabase(handle, config.databaseUrl);
     await ensureReferenceData(handle.db);
     log.info({ applied }, applied.length ? 'migrated' : 'schema already up to date');
     if (command === 'seed') await seedDemo(handle.db, createLocalStorage(path.join(config.dataDir, 'uploads')), log);

@@ -56,9 +56,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       connectionString: options.url,
       max: options.poolSize ?? 10,
       connectionTimeoutMillis: options.connectionTimeoutMs ?? DEFAULT_CONNECTION_TIMEOUT_MS,
+      // 0: no limit (migrations).
       statement_timeout: options.statementTimeoutMs ?? DEFAULT_STATEMENT_TIMEOUT_MS,
       // The server's statement timeout cannot fire when the network to it is what hangs.
-      query_timeout: (options.statementTimeoutMs ?? DEFAULT_STATEMENT_TIMEOUT_MS) + 2000,
+      query_timeout: options.statementTimeoutMs === 0 ? 0 : (options.statementTimeoutMs ?? DEFAULT_STATEMENT_TIMEOUT_MS) + 2000,
       keepAlive: true,
       types: {
         getTypeParser: ((oid: number, format?: 'text' | 'binary') => {

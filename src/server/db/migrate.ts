@@ -1,4 +1,5 @@
 import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import { openDatabase, type DatabaseHandle } from './database';
 import * as initial from './migrations/20261122_0500_initial';
 import * as subscriptionEvents from './migrations/20261122_0700_subscription_events';
 import * as pushDeliveries from './migrations/20261122_0800_push_deliveries';
@@ -22,6 +23,21 @@ const migrations: Record<string, Migration> = {
 class StaticProvider implements MigrationProvider {
   getMigrations(): Promise<Record<string, Migration>> {
     return Promise.resolve(migrations);
+  }
+}
+
+/**
+ * Migrates the database of `handle`. A migration may run longer than a request may (an index built
+ * on a large table, a busy server at start-up), so on PostgreSQL it gets a connection of its own
+ * without the statement timeout that protects requests.
+ */
+export async function migrateDatabase(handle: DatabaseHandle, url: string | undefined): Promise<string[]> {
+  if (handle.kind !== 'postgres' || !url) return migrateToLatest(handle.db);
+  const own = await openDatabase({ kind: 'postgres', url, poolSize: 1, statementTimeoutMs: 0 });
+  try {
+    return await migrateToLatest(own.db);
+  } finally {
+    await own.close();
   }
 }
 

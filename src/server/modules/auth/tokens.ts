@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
 
 /** How long an access token lives; the web app gets the next one from its refresh cookie. */
@@ -19,12 +20,16 @@ export function createTokenService(secret: string, ttl = ACCESS_TOKEN_TTL) {
   const key = new TextEncoder().encode(secret);
   return {
     sign(claims: TokenClaims): Promise<string> {
-      return new SignJWT({ ver: claims.version, typ: 'access', ...(claims.sessionId ? { sid: claims.sessionId } : {}) })
-        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-        .setSubject(String(claims.userId))
-        .setIssuedAt()
-        .setExpirationTime(ttl)
-        .sign(key);
+      return (
+        new SignJWT({ ver: claims.version, typ: 'access', ...(claims.sessionId ? { sid: claims.sessionId } : {}) })
+          .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+          .setSubject(String(claims.userId))
+          .setIssuedAt()
+          // A unique id per token: two tokens issued in the same second are still different tokens.
+          .setJti(crypto.randomUUID())
+          .setExpirationTime(ttl)
+          .sign(key)
+      );
     },
 
     /** The claims, or undefined for any token that is malformed, forged, of another kind or expired. */
