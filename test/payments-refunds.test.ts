@@ -24,6 +24,17 @@ afterAll(async () => {
   await fake.close();
 });
 
+/** An owner's boost package checkout, started through the API and not paid yet. */
+async function startBoostCheckout(owner: TestUser, serverId: number, amount: number) {
+  await t.app.inject({
+    method: 'POST',
+    url: '/api/boost-session',
+    headers: owner.headers,
+    payload: { serverId: String(serverId), amount },
+  });
+  return t.app.ctx.db.selectFrom('checkoutSessions').select('id').where('userId', '=', owner.row.id).executeTakeFirstOrThrow();
+}
+
 const deliver = async (body: object) => {
   const res = await deliverEvent(t, body);
   expect(res.statusCode, res.body).toBe(200);
@@ -94,17 +105,7 @@ describe('refunds and disputes of subscription invoices', () => {
   it('a partial refund takes nothing back', async () => {
     const owner = await createUser(t.app, { role: 'server_owner' });
     const server = await createServer(t.app, owner.row.id);
-    await t.app.inject({
-      method: 'POST',
-      url: '/api/boost-session',
-      headers: owner.headers,
-      payload: { serverId: String(server.id), amount: 10 },
-    });
-    const checkout = await t.app.ctx.db
-      .selectFrom('checkoutSessions')
-      .select('id')
-      .where('userId', '=', owner.row.id)
-      .executeTakeFirstOrThrow();
+    const checkout = await startBoostCheckout(owner, server.id, 10);
     const intent = `pi_${unique()}`;
     await deliver(paidCheckout(checkout.id, intent));
     await deliver(stripeEvent('charge.refunded', { id: `ch_${intent}`, object: 'charge', payment_intent: intent, refunded: false }));
@@ -118,17 +119,7 @@ describe('refunds delivered before the payment they refund', () => {
   it('a boost refunded before its checkout completes ends with nothing credited', async () => {
     const owner = await createUser(t.app, { role: 'server_owner' });
     const server = await createServer(t.app, owner.row.id);
-    await t.app.inject({
-      method: 'POST',
-      url: '/api/boost-session',
-      headers: owner.headers,
-      payload: { serverId: String(server.id), amount: 25 },
-    });
-    const checkout = await t.app.ctx.db
-      .selectFrom('checkoutSessions')
-      .select('id')
-      .where('userId', '=', owner.row.id)
-      .executeTakeFirstOrThrow();
+    const checkout = await startBoostCheckout(owner, server.id, 25);
     const intent = `pi_${unique()}`;
     await deliver(fullRefund(intent));
     await deliver(paidCheckout(checkout.id, intent));
