@@ -129,4 +129,85 @@ describe('sessions: short access tokens, rotating refresh cookie, logout', () =>
     await t.app.ctx.db.deleteFrom('users').where('id', '=', doomed.row.id).execute();
     expect((await refresh(session.refresh)).statusCode).toBe(401);
   });
+
+  it('burns a reset code still open when the password changes', async () => {
+    const user = await createUser(t.app);
+    const asked = await t.app.inject({ method: 'POST', url: '/api/reset-password/request', payload: { username: user.row.username } });
+    expect(asked.statusCode).toBe(200);
+    const open = () =>
+      t.app.ctx.db.selectFrom('resetTokens').select('id').where('userId', '=', user.row.id).where('usedAt', 'is', null).execute();
+    expect(await open()).toHaveLength(1);
+    const changed = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/change-password',
+      headers: user.headers,
+      payload: { currentPassword: TEST_PASSWORD, newPassword: 'another-password-7' },
+    });
+    expect(changed.statusCode).toBe(200);
+    expect(await open()).toHaveLength(0);
+  });
+
+  it('forgets sessions a day past their expiry, keeping live and recently revoked ones', async () => {
+    const user = await createUser(t.app);
+    const live = await login(user.row.username);
+    const revoked = await login(user.row.username);
+    await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie: `rp_refresh=${revoked.refresh}` } });
+    const old = await login(user.row.username);
+    const { familyId } = (await t.app.ctx.db
+      .selectFrom('refreshTokens')
+      .select('familyId')
+      .where('userId', '=', user.row.id)
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow())!;
+    await t.app.ctx.db
+      .updateTable('refreshTokens')
+      .set({ expiresAt: new Date(Date.now() - 2 * 24 * 3600_000) })
+      .where('familyId', '=', familyId)
+      .execute();
+
+    expect(await t.app.ctx.auth.pruneSessions()).toBeGreaterThanOrEqual(1);
+    const left = await t.app.ctx.db.selectFrom('refreshTokens').select('familyId').where('userId', '=', user.row.id).execute();
+    expect(left.map((r) => r.familyId)).not.toContain(familyId);
+    expect(left).toHaveLength(2);
+    expect((await refresh(old.refresh)).statusCode).toBe(401);
+    expect((await me(revoked.token)).statusCode).toBe(401);
+    expect((await refresh(live.refresh)).statusCode).toBe(200);
+  });
+});
+
+describe('renewing is rate-limited per client', () => {
+  it('answers 429 with Retry-After once a client renews too often', async () => {
+    const t = await createTestApp({ build: { rateLimits: { refreshPerIp: { max: 3, windowMs: 60_000 } } } });
+    try {
+      const user = await createUser(t.app);
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/login',
+        payload: { username: user.row.username, password: TEST_PASSWORD },
+      });
+      let cookie = refreshCookie(res).value;
+      const codes: number[] = [];
+      for (let i = 0; i < 4; i++) {
+        const renewed = await t.app.inject({
+          method: 'POST',
+          url: '/api/auth/refresh',
+          remoteAddress: '198.51.100.7',
+          headers: { cookie: `rp_refresh=${cookie}` },
+        });
+        codes.push(renewed.statusCode);
+        if (renewed.statusCode === 200) cookie = refreshCookie(renewed).value;
+        else expect(Number(renewed.headers['retry-after'])).toBeGreaterThan(0);
+      }
+      expect(codes).toEqual([200, 200, 200, 429]);
+      const elsewhere = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/refresh',
+        remoteAddress: '198.51.100.8',
+        headers: { cookie: `rp_refresh=${cookie}` },
+      });
+      expect(elsewhere.statusCode).toBe(200);
+    } finally {
+      await t.close();
+    }
+  });
 });

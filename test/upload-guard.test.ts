@@ -1,8 +1,10 @@
+import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers/test-app';
 import { createServer, createUser, type TestUser } from './helpers/factories';
 import { filler, rawUpload } from './helpers/raw-upload';
+import { UPLOAD_BUDGET_BYTES, uploadBytesInFlight } from '../src/server/plugins/upload-guard';
 
 const MB = 1024 * 1024;
 const boundary = '----rpguard';
@@ -108,5 +110,52 @@ describe('uploads are checked before their body is read', () => {
     expect(res.sent).toBeLessThan(8 * MB);
     const media = await t.app.ctx.db.selectFrom('media').select('id').where('serverId', '=', serverId).execute();
     expect(media).toEqual([]);
+  });
+
+  it('caps the bytes uploads in flight may hold: stalled senders get no more than the budget', async () => {
+    const baseline = uploadBytesInFlight();
+    // Four customise requests that declare 60 MB each, send their first bytes and stall.
+    const stalled = Array.from({ length: 4 }, () => {
+      const req = http.request({
+        host: '127.0.0.1',
+        port,
+        method: 'PUT',
+        path: `/api/servers/${serverId}/customize`,
+        headers: { ...formHeaders(owner), 'content-length': String(60 * MB) },
+      });
+      req.on('error', () => undefined);
+      req.write(formHead('galleryImages'));
+      return req;
+    });
+    try {
+      await expect.poll(() => uploadBytesInFlight(), { timeout: 5000 }).toBe(baseline + 4 * 60 * MB);
+      expect(uploadBytesInFlight()).toBeLessThanOrEqual(UPLOAD_BUDGET_BYTES);
+      // A fifth would take the total past the budget (5 × 60 MB > 256 MB).
+      const refused = await rawUpload({
+        method: 'PUT',
+        port,
+        path: `/api/servers/${serverId}/customize`,
+        headers: formHeaders(owner),
+        declaredLength: 60 * MB,
+        chunks: [formHead('galleryImages')],
+        timeoutMs: 3000,
+      });
+      expect(refused.status).toBe(503);
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      expect(JSON.parse(refused.body)).toEqual({ error: 'The site is busy right now. Please try again in a moment.' });
+    } finally {
+      for (const req of stalled) req.destroy();
+    }
+    // Dropped connections give their bytes back, and uploads go through again.
+    await expect.poll(() => uploadBytesInFlight(), { timeout: 5000 }).toBe(baseline);
+    const after = await rawUpload({
+      port,
+      path: `/api/servers/${serverId}/upload-profile`,
+      headers: formHeaders(owner),
+      declaredLength: 6 * MB,
+      chunks: [formHead('profilePicture')],
+      timeoutMs: 3000,
+    });
+    expect(after.status).toBe(413);
   });
 });

@@ -107,6 +107,9 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
     },
     routerOptions: { ignoreTrailingSlash: true },
     forceCloseConnections: 'idle',
+    // A request (headers and body) must arrive within 2 minutes: a sender that stalls mid-upload
+    // cannot hold its memory and its slot forever.
+    requestTimeout: 120_000,
     // A number means that many proxy hops are trusted (proxy-addr's `(address, hop) => hop < n`).
     trustProxy:
       typeof config.trustProxy === 'number'

@@ -28,6 +28,13 @@ export async function startBackgroundWork(app: FastifyInstance, options: Backgro
     for (const job of jobs) await sendCampaign(job.data.campaignId);
   });
 
+  // Expired login sessions are forgotten hourly, so the refresh-token table stays the size of the live ones.
+  const pruneSessions = () =>
+    app.ctx.auth.pruneSessions().catch((err: unknown) => app.log.warn({ err }, 'pruning expired sessions failed'));
+  const pruner = setInterval(() => void (options.running() && pruneSessions()), 3600_000);
+  pruner.unref();
+  app.addHook('preClose', async () => clearInterval(pruner));
+
   if (options.pollerTickMs <= 0) return;
   let busy = false;
   let lastDownsample = 0;

@@ -52,6 +52,7 @@ const GENEROUS_LIMITS: RateLimitSettings = {
   emailChangePerUser: generous,
   checkoutPerIp: generous,
   checkoutPerUser: generous,
+  refreshPerIp: generous,
   pushSubscribePerIp: generous,
   pushSubscribePerUser: generous,
 };

@@ -34,15 +34,19 @@ export class Semaphore {
   async run<T>(task: () => Promise<T>): Promise<T> {
     if (this.running >= this.limit) {
       if (this.waiting.length >= this.maxWaiting) throw new SemaphoreFullError();
+      // The slot is handed over by the task that ends (it stays counted), so no newcomer can take it
+      // between that task's end and this one's start.
       await new Promise<void>((resolve) => this.waiting.push(resolve));
+    } else {
+      this.running++;
     }
-    this.running++;
     this.most = Math.max(this.most, this.running);
     try {
       return await task();
     } finally {
-      this.running--;
-      this.waiting.shift()?.();
+      const next = this.waiting.shift();
+      if (next) next();
+      else this.running--;
     }
   }
 }

@@ -38,6 +38,8 @@ export interface RateLimitSettings {
   /** Starting a checkout (each one creates a Stripe session). */
   checkoutPerIp: Limit;
   checkoutPerUser: Limit;
+  /** Renewing an access token: each renewal writes a row, so a loop is cut off. */
+  refreshPerIp: Limit;
   /** Registering a browser's push subscription. */
   pushSubscribePerIp: Limit;
   pushSubscribePerUser: Limit;
@@ -64,6 +66,7 @@ export const DEFAULT_RATE_LIMITS: RateLimitSettings = {
   emailChangePerUser: { max: 5, windowMs: 60 * MINUTE },
   checkoutPerIp: { max: 60, windowMs: 10 * MINUTE },
   checkoutPerUser: { max: 20, windowMs: 10 * MINUTE },
+  refreshPerIp: { max: 60, windowMs: 10 * MINUTE },
   pushSubscribePerIp: { max: 30, windowMs: 60 * MINUTE },
   pushSubscribePerUser: { max: 10, windowMs: 60 * MINUTE },
 };

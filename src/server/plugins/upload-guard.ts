@@ -13,6 +13,19 @@ const FORM_OVERHEAD_BYTES = 64 * 1024;
 
 const bodyLimits = new WeakMap<FastifyRequest, number>();
 
+/**
+ * Upload bodies are held in memory while they are parsed, so the bytes all uploads in flight may
+ * declare are capped for the process: past it, a new upload answers 503 with Retry-After instead
+ * of letting slow or stalled senders pile up memory.
+ */
+export const UPLOAD_BUDGET_BYTES = 256 * 1024 * 1024;
+const budget = { inFlight: 0 };
+
+/** Bytes reserved by uploads in flight now (tests check they are given back). */
+export function uploadBytesInFlight(): number {
+  return budget.inFlight;
+}
+
 /** The most bytes this upload request may send (undefined: not an upload route). */
 export function uploadBodyLimit(request: FastifyRequest): number | undefined {
   return bodyLimits.get(request);
@@ -64,7 +77,7 @@ export function guardUploadRoute(route: RouteOptions): void {
   if (!consumes?.includes('multipart/form-data')) return;
   const limit = filesOf(route.url) * MAX_UPLOAD_BYTES + FORM_OVERHEAD_BYTES;
   const ownerCheck = ownerCheckOf(route.url);
-  const hook: onRequestAsyncHookHandler = async (request) => {
+  const hook: onRequestAsyncHookHandler = async (request, reply) => {
     bodyLimits.set(request, limit);
     if (ownerCheck) {
       try {
@@ -75,6 +88,17 @@ export function guardUploadRoute(route: RouteOptions): void {
     }
     const declared = Number(request.headers['content-length']);
     if (Number.isFinite(declared) && declared > limit) throw closing(new AppError(413, MSG.imageTooLarge));
+    // A body without Content-Length may still grow to the route's limit: reserve that much.
+    const reserve = Number.isFinite(declared) && declared > 0 ? declared : limit;
+    if (budget.inFlight + reserve > UPLOAD_BUDGET_BYTES) throw closing(new AppError(503, MSG.busy, { 'retry-after': '5' }));
+    budget.inFlight += reserve;
+    let released = false;
+    // Given back once the answer is sent or the connection drops, whichever comes first.
+    reply.raw.once('close', () => {
+      if (released) return;
+      released = true;
+      budget.inFlight -= reserve;
+    });
   };
   const existing = route.onRequest;
   route.onRequest = existing ? [...(Array.isArray(existing) ? existing : [existing]), hook] : [hook];

@@ -21,6 +21,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       created_at timestamptz NOT NULL DEFAULT now()
     )`.execute(db);
   await sql`CREATE INDEX refresh_tokens_family_idx ON refresh_tokens (family_id)`.execute(db);
+  // Every authenticated request asks "was this session revoked?": only revoked rows need to be read.
+  await sql`CREATE INDEX refresh_tokens_revoked_family_idx ON refresh_tokens (family_id) WHERE revoked_at IS NOT NULL`.execute(db);
+  // Pruning expired sessions.
+  await sql`CREATE INDEX refresh_tokens_expires_idx ON refresh_tokens (expires_at)`.execute(db);
   await sql`CREATE INDEX refresh_tokens_user_idx ON refresh_tokens (user_id)`.execute(db);
 
   await sql`

@@ -50,8 +50,9 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     schema: {
       tags: ['accounts'],
       description: 'A new access token for the refresh cookie, which is replaced too; a reused refresh token ends its session.',
-      response: { 200: authResponseSchema, 401: errorSchema },
+      response: { 200: authResponseSchema, 401: errorSchema, 429: errorSchema },
     },
+    preHandler: limitPerIpAndUsername(app, 'refresh', rateLimits.refreshPerIp, rateLimits.refreshPerIp, (request) => clientKey(request.ip)),
     handler: async (request, reply) => {
       const refreshToken = readRefreshCookie(request);
       try {

@@ -75,6 +75,9 @@ export function authService({ db, tokens, mailer, publicUrl, now, onMailError }:
     },
 
     /** A new access token (and the next refresh token) for a refresh token; 401 for anything else. */
+    /** Forgets refresh tokens of sessions that ended long ago (run hourly by the background work). */
+    pruneSessions: () => refresh.prune(),
+
     async refresh(refreshToken: string): Promise<SessionGrant> {
       const result = await refresh.rotate(refreshToken);
       if (!result.ok) throw new AppError(401, MSG.sessionExpired);
@@ -137,7 +140,7 @@ export function authService({ db, tokens, mailer, publicUrl, now, onMailError }:
       if (!done) throw new AppError(400, MSG.resetTokenInvalid);
     },
 
-    /** Changes the password and answers a fresh session: every older token and session ends (decisions §4). */
+    /** Changes the password and answers a fresh session: every older token and session ends. */
     async changePassword(user: UserRow, currentPassword: string, newPassword: string): Promise<SessionGrant> {
       if (!(await verifyPassword(user.passwordHash, currentPassword))) throw new AppError(400, MSG.currentPasswordWrong);
       await users.setPassword(user.id, await hashPassword(newPassword));

@@ -1,17 +1,32 @@
 import { hash, verify } from '@node-rs/argon2';
-import { Semaphore } from '../../lib/semaphore';
+import { Semaphore, SemaphoreFullError } from '../../lib/semaphore';
+import { AppError } from '../../errors';
+import { MSG } from '../../../shared/messages';
 
-/** argon2id (decisions §4). Hashing is CPU-bound, so at most two run at once. */
-const slots = new Semaphore(2);
+/**
+ * argon2id. Hashing is CPU-bound, so at most two run at once, and at most `MAX_WAITING` wait: a
+ * flood of logins answers 503 at once instead of queueing every other user's login behind it.
+ */
+export const MAX_WAITING = 100;
+const slots = new Semaphore(2, MAX_WAITING);
+
+async function inSlot<T>(task: () => Promise<T>): Promise<T> {
+  try {
+    return await slots.run(task);
+  } catch (error) {
+    if (error instanceof SemaphoreFullError) throw new AppError(503, MSG.busy, { 'retry-after': '2' });
+    throw error;
+  }
+}
 // 2 is Algorithm.Argon2id: a const enum, which isolated modules cannot read.
 const OPTIONS = { algorithm: 2, memoryCost: 19456, timeCost: 2, parallelism: 1 };
 
 export function hashPassword(password: string): Promise<string> {
-  return slots.run(() => hash(password, OPTIONS));
+  return inSlot(() => hash(password, OPTIONS));
 }
 
 export function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
-  return slots.run(() => verify(passwordHash, password).catch(() => false));
+  return inSlot(() => verify(passwordHash, password).catch(() => false));
 }
 
 /** A hash with the same parameters as real ones, verified when the username is unknown. */

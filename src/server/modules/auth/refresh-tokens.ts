@@ -66,6 +66,17 @@ export function refreshTokens(db: Kysely<Database>, now: () => Date) {
       });
     },
 
+    /**
+     * Deletes the rows of sessions that ended long ago: a row is kept a day past its expiry, by
+     * when every access token its session issued (2 hours each) has expired too, so a revoked
+     * session cannot come back by losing the row that says so. Returns how many went.
+     */
+    async prune(): Promise<number> {
+      const cutoff = new Date(now().getTime() - 24 * 60 * 60 * 1000);
+      const result = await db.deleteFrom('refreshTokens').where('expiresAt', '<', cutoff).executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
+
     /** Ends one login session (logout). */
     revokeFamily: (familyId: string) => revokeFamily(db, familyId),
 

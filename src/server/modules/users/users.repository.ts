@@ -61,6 +61,8 @@ export function usersRepository(db: Kysely<Database>) {
         .where('userId', '=', id)
         .where('revokedAt', 'is', null)
         .execute();
+      // A reset code still open (mailed to an address the owner may have just stopped trusting) dies too.
+      await trx.updateTable('resetTokens').set({ usedAt: new Date() }).where('userId', '=', id).where('usedAt', 'is', null).execute();
     },
 
     async ownsAnyServer(id: number): Promise<boolean> {
