@@ -6,7 +6,7 @@ import { inject } from 'vitest';
  * The first match of `pattern` in the newest `.eml` the e2e server wrote to `to` (its DATA_DIR
  * outbox; no SMTP_URL is set). Quoted-printable soft breaks and =XX escapes are undone first.
  */
-export async function fromMailTo(to: string, pattern: RegExp, timeoutMs = 15_000): Promise<string> {
+export async function fromMailTo(to: string, pattern: RegExp, timeoutMs = 30_000): Promise<string> {
   const outbox = path.join(inject('dataDir'), 'outbox');
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
@@ -21,7 +21,11 @@ export async function fromMailTo(to: string, pattern: RegExp, timeoutMs = 15_000
     }
     await new Promise((r) => setTimeout(r, 200));
   }
-  throw new Error(`no e-mail to ${to} matching ${pattern} in ${outbox}`);
+  // Say what the outbox held for this address, so a miss can be told from a slow write.
+  const files = fs.existsSync(outbox) ? fs.readdirSync(outbox).filter((f) => f.endsWith('.eml')) : [];
+  const forAddress = files.filter((f) => fs.readFileSync(path.join(outbox, f), 'utf8').includes(to));
+  const sample = forAddress.map((f) => fs.readFileSync(path.join(outbox, f), 'utf8').slice(0, 1500)).join('\n---\n');
+  throw new Error(`no e-mail to ${to} matching ${pattern} in ${outbox} (${files.length} mails, ${forAddress.length} naming it)\n${sample}`);
 }
 
 /** The token of the newest confirmation link mailed to `to`. */
