@@ -40,12 +40,13 @@ if (!args.has('--skip-checks')) {
 vitest('integration-embedded', 'vitest.config.ts', { TEST_DATABASE_URL: '' });
 if (process.env.TEST_DATABASE_URL) vitest('integration-postgres', 'vitest.config.ts');
 // The hardening suite, bounded: every attack once or a few times (`npm run test:hardening` runs it in full).
+// Its stored-XSS rows open the built web app in Chromium, as the browser journeys do.
+ensureChromium();
+ensureWebBuild({ force: true });
 vitest('hardening-embedded', 'vitest.hardening.config.ts', { TEST_DATABASE_URL: '', HARDENING_SCALE: 'bounded' });
 if (process.env.TEST_DATABASE_URL) vitest('hardening-postgres', 'vitest.hardening.config.ts', { HARDENING_SCALE: 'bounded' });
 
 if (!args.has('--skip-e2e')) {
-  ensureChromium();
-  ensureWebBuild({ force: true });
   vitest('browser', 'vitest.e2e.config.ts');
 }
 
