@@ -2,7 +2,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { DEMO, E2E_ADMIN } from './accounts';
 import { api, apiLogin, premiumOwnerWithServer, registerUser, serverIdByName } from './api';
-import { DESKTOP, launchBrowser, loginThroughForm, newPage, PHONE, screenshot, signIn } from './browser';
+import { DESKTOP, launchBrowser, loginThroughForm, newPage, PHONE, screenshot, signIn, uniqueName } from './browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -49,6 +49,22 @@ describe.each([
       await page.getByRole('button', { name: 'Open menu' }).click();
       await screenshot(page, `menu-open-${label}`);
     }
+    await context.close();
+  });
+
+  it('the e-mail page: a first address, then changing it', async () => {
+    const { context, page } = await newPage(browser, { viewport, ...mobile });
+    const username = uniqueName('mail');
+    const { token } = await api<{ token: string }>('POST', '/api/register', { username, password: 'mail-password', role: 'player' });
+    await signIn(page, { token });
+    await page.goto('/update-email');
+    await page.getByLabel('E-mail').waitFor();
+    await screenshot(page, `update-email-first-${label}`);
+    await api('POST', '/api/users/update-email', { email: `${username}@e2e.test` }, token);
+    await signIn(page, { token });
+    await page.goto('/update-email');
+    await page.getByLabel('Current password').waitFor();
+    await screenshot(page, `update-email-change-${label}`);
     await context.close();
   });
 
