@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import boundaries from 'eslint-plugin-boundaries';
 
 /** Import boundaries of the house style: web and server never import each other; shared imports neither. */
 const noImport = (...worlds) => ({
@@ -10,6 +11,80 @@ const noImport = (...worlds) => ({
     { patterns: worlds.map((w) => ({ group: [`**/${w}/**`], message: `This world must not import from src/${w}.` })) },
   ],
 });
+
+/**
+ * Layer boundaries (docs/decisions/020-layering.md), checked on resolved files rather than import
+ * strings, so `../payments` and `./modules/payments/index` are the same import. Policies are read in
+ * order and the last one that matches an import decides; anything no policy names is allowed.
+ */
+const moduleOrFeature = { element: { type: ['server-module', 'web-feature'] } };
+const layerBoundaries = {
+  files: ['src/**/*.{ts,tsx}', 'test/**/*.{ts,tsx}', 'e2e/**/*.{ts,tsx}'],
+  plugins: { boundaries },
+  settings: {
+    // Patterns and tsconfig from the repository root, wherever eslint is started.
+    'boundaries/root-path': import.meta.dirname,
+    'import/resolver': { typescript: { project: `${import.meta.dirname}/tsconfig.json` } },
+    'boundaries/dependency-nodes': ['import', 'export', 'dynamic-import'],
+    'boundaries/elements': [
+      { type: 'server-module', pattern: 'src/server/modules/*', capture: ['module'], partialMatch: false },
+      { type: 'web-feature', pattern: 'src/web/features/*', capture: ['feature'], partialMatch: false },
+      { type: 'server', pattern: 'src/server', partialMatch: false },
+      { type: 'web', pattern: 'src/web', partialMatch: false },
+      { type: 'shared', pattern: 'src/shared', partialMatch: false },
+      { type: 'tests', pattern: ['test', 'e2e'], partialMatch: false },
+    ],
+    'boundaries/files': [
+      { category: 'entry', pattern: ['src/server/modules/*/index.ts', 'src/web/features/*/index.{ts,tsx}'] },
+      { category: 'test', pattern: ['test/**', 'e2e/**', 'src/**/*.test.{ts,tsx}'] },
+      { category: 'routes', pattern: 'src/server/**/*.routes.ts' },
+      { category: 'service', pattern: 'src/server/**/*.service.ts' },
+      { category: 'repository', pattern: 'src/server/**/*.repository.ts' },
+      { category: 'db', pattern: 'src/server/db/**' },
+      { category: 'db-types', pattern: ['src/server/db/schema.ts', 'src/server/db/transaction.ts'] },
+    ],
+  },
+  rules: {
+    'boundaries/dependencies': [
+      'error',
+      {
+        default: 'allow',
+        // External packages ('kysely') and imports inside one module (routes → repository) are checked too.
+        checkAllOrigins: true,
+        checkInternals: true,
+        policies: [
+          {
+            disallow: { to: { element: { type: 'server-module' } } },
+            message: 'Import a server module only through its index.ts (modules/<name>).',
+          },
+          {
+            disallow: { from: { element: { type: 'web-feature' } }, to: { element: { type: 'web-feature' } } },
+            message: "Import another web feature only through its index.ts (features/<name>); the app shell may use features' files.",
+          },
+          // Allowed after all: the index.ts itself, files of the same module or feature, and tests.
+          { allow: { to: { ...moduleOrFeature, file: { categories: 'entry' } } } },
+          { allow: { to: moduleOrFeature, dependency: { relationship: { to: 'internal' } } } },
+          { allow: { from: { file: { categories: 'test' } }, to: moduleOrFeature } },
+          {
+            disallow: {
+              from: { file: { categories: 'routes' } },
+              to: [{ file: { categories: ['db', 'repository'] } }, { module: { source: 'kysely' } }],
+            },
+            message: 'Routes call services only: no db/**, kysely or repositories.',
+          },
+          {
+            disallow: {
+              from: { file: { categories: 'service' } },
+              to: [{ file: { categories: 'db' } }, { module: { source: 'kysely' } }],
+            },
+            message: 'Services do no I/O: use a repository and InTransaction (type-only imports of db/schema and db/transaction are fine).',
+          },
+          { allow: { from: { file: { categories: 'service' } }, to: { file: { categories: 'db-types' } }, dependency: { kind: 'type' } } },
+        ],
+      },
+    ],
+  },
+};
 
 export default tseslint.config(
   { ignores: ['dist/', 'node_modules/', 'data/', 'tmp/', 'test-results/', 'coverage/', 'dev-dist/'] },
@@ -30,5 +105,6 @@ export default tseslint.config(
   },
   { files: ['src/server/**'], rules: noImport('web') },
   { files: ['src/shared/**'], rules: noImport('server', 'web') },
+  layerBoundaries,
   { files: ['**/*.js', '**/*.mjs'], rules: { '@typescript-eslint/consistent-type-imports': 'off' } },
 );

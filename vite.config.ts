@@ -6,7 +6,7 @@ import { VitePWA } from 'vite-plugin-pwa';
 
 const root = path.resolve(import.meta.dirname, 'src/web');
 
-/** The web app: root `src/web`, built into `dist/web`, which the Fastify server serves (decisions §1). */
+/** The web app: root `src/web`, built into `dist/web`, which the Fastify server serves (one origin for the web app, the API and the socket). */
 export default defineConfig({
   root,
   publicDir: path.join(root, 'public'),

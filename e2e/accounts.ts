@@ -1,4 +1,4 @@
-/** The e2e admin the server creates at start-up from ADMIN_* (decisions §2). */
+/** The e2e admin the server creates at start-up from ADMIN_* (the only way to get an admin). */
 export const E2E_ADMIN = { username: 'e2e_admin', password: 'e2e-admin-password', email: 'admin@e2e.test' } as const;
 
 /** Accounts of the demo seed (SEED_DEMO=1). */

@@ -5,7 +5,7 @@ import { baseURL, uniqueName } from './browser';
 
 /**
  * Each test file calls from its own loopback address (127.0.0.2–251): the server limits
- * registrations and logins per IP (decisions §4), and files that each set up a few accounts
+ * registrations and logins per IP (docs/decisions/005-rate-limits.md), and files that each set up a few accounts
  * should not share one budget, just as separate people would not.
  */
 const LOCAL_ADDRESS = `127.0.0.${2 + Math.floor(Math.random() * 250)}`;

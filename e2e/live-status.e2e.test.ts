@@ -11,7 +11,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-describe('live status from the game (issue 7)', () => {
+describe('live status from the game', () => {
   it('an owner connects a game address on the dashboard: private addresses are refused with the reason', async () => {
     const owner = await registerUser('server_owner');
     const server = await api<{ id: string }>('POST', '/api/servers', { name: uniqueName('Status RP'), statusMessage: 'Live' }, owner.token);

@@ -30,7 +30,7 @@ describe('testimonials', () => {
     await page.getByTestId('testimonials').getByText(text).waitFor();
     expect(await page.getByLabel('Your testimonial').count()).toBe(0); // one per owner: the form is gone
 
-    // A second one through the API is refused with 409; the page would say so in the spec's words.
+    // A second one through the API is refused with 409; the page would say so in the words of MSG.
     const res = await fetch(new URL('/api/testimonials', page.url()), {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${owner.token}` },

@@ -183,7 +183,7 @@ describe('deleting', () => {
   });
 });
 
-describe('feature toggles (decisions §5)', () => {
+describe('feature toggles', () => {
   it('maintenance mode refuses non-admin writes with 503, keeps reads and admins working', async () => {
     const owner = await createUser(t.app, { role: 'server_owner' });
     await t.app.inject({ method: 'PUT', url: '/api/admin/settings', headers: admin.headers, payload: { maintenanceMode: true } });
@@ -273,7 +273,7 @@ describe('feature toggles (decisions §5)', () => {
   });
 });
 
-describe('testimonials (spec §5)', () => {
+describe('testimonials', () => {
   it('takes one per owner, 1 to 300 characters after trimming, and lists them with the server', async () => {
     const owner = await createUser(t.app, { role: 'server_owner' });
     await createServer(t.app, owner.row.id, { name: 'Quoted City' });

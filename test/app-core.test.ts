@@ -76,7 +76,7 @@ describe('server core', () => {
     expect(arrayBody.statusCode).toBe(400);
   });
 
-  it('accepts and ignores the client t parameter and no-cache header (decisions §3)', async () => {
+  it('accepts and ignores the client t parameter and no-cache header', async () => {
     const res = await t.app.inject({ url: `/api/player-count?t=${Date.now()}`, headers: { 'cache-control': 'no-cache' } });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ count: 0 });

@@ -18,7 +18,7 @@ async function setFilters(serverId: number, names: string[]) {
     .execute();
 }
 
-describe('GET /api/servers (decisions §3)', () => {
+describe('GET /api/servers', () => {
   const tag = uniqueName('Zq');
   let ids: Record<string, number> = {};
   beforeAll(async () => {

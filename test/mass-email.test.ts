@@ -11,7 +11,7 @@ const waitFor = async (check: () => boolean | Promise<boolean>, timeoutMs = 20_0
   return check();
 };
 
-describe('mass e-mail through a real SMTP server (issue 6)', () => {
+describe('mass e-mail through a real SMTP server', () => {
   let smtp: Smtp;
   let t: TestApp;
   let admin: TestUser;

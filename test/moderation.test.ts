@@ -22,7 +22,7 @@ const queue = async () =>
 const resolve = (id: string, action: string, user: TestUser = admin) =>
   t.app.inject({ method: 'POST', url: `/api/admin/reports/${id}/resolve`, headers: user.headers, payload: { action } });
 
-describe('moderation (issue 6)', () => {
+describe('moderation', () => {
   it('hides a reported server from lists, search and the live count', async () => {
     const owner = await createUser(t.app, { role: 'server_owner' });
     const name = `Shady ${process.pid}`;

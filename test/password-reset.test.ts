@@ -5,7 +5,7 @@ import { startSmtpServer } from './helpers/smtp';
 
 type Smtp = Awaited<ReturnType<typeof startSmtpServer>>;
 
-describe('password reset through a real SMTP server (decisions §4)', () => {
+describe('password reset through a real SMTP server', () => {
   let t: TestApp;
   let smtp: Smtp;
   const later = new Date(Date.now() + 61 * 60_000);

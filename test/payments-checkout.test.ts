@@ -22,7 +22,7 @@ async function ownerWithServer(plan: '' | 'Pro' | 'Premium' = '') {
   return { owner, server };
 }
 
-describe('prices, decided by the server (spec §9)', () => {
+describe('prices, decided by the server', () => {
   it('charges every package its price, 25 % less on Premium, in cents', async () => {
     const expected = { 10: [500, 375], 25: [1000, 750], 50: [2000, 1500], 200: [5000, 3750], 1000: [10000, 7500] } as const;
     for (const plan of ['', 'Premium'] as const) {
@@ -67,8 +67,8 @@ describe('prices, decided by the server (spec §9)', () => {
   });
 });
 
-describe('checkout rules and messages (spec §5, §8)', () => {
-  it('answers the spec messages for missing choices', async () => {
+describe('checkout rules and messages', () => {
+  it('answers the user-facing messages for missing choices', async () => {
     const { owner } = await ownerWithServer();
     const cases: Array<[string, object, string]> = [
       ['/subscribe-session', {}, 'Please select a plan'],
@@ -158,7 +158,7 @@ describe('checkout rules and messages (spec §5, §8)', () => {
   });
 });
 
-describe('the built-in test checkout (decisions §6)', () => {
+describe('the built-in test checkout', () => {
   it('credits a player boost once, however often Pay is pressed, also concurrently', async () => {
     const { server } = await ownerWithServer();
     const player = await createUser(t.app);

@@ -16,7 +16,7 @@ const put = (headers: Record<string, string>, id: number | string, parts: Part[]
   return t.app.inject({ method: 'PUT', url: `/api/players/${id}`, headers: { ...headers, ...body.headers }, payload: body.payload });
 };
 
-describe('player profiles (spec §7 /players/{id})', () => {
+describe('player profiles (/players/{id})', () => {
   it('shows joined servers, votes and boosts given', async () => {
     const owner = await createUser(t.app, { role: 'server_owner' });
     const a = await createServer(t.app, owner.row.id, { name: 'Joined One' });

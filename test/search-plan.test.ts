@@ -5,7 +5,7 @@ import { createUser } from './helpers/factories';
 import { testDatabaseKind } from './helpers/test-db';
 
 /**
- * The plans behind search on PostgreSQL with 10,000 servers use the indexes (issue 3): checked
+ * The plans behind search on PostgreSQL with 10,000 servers use the indexes: checked
  * with EXPLAIN, not a time. PGlite is single-user and small by design, so this runs on PostgreSQL.
  */
 describe.runIf(testDatabaseKind === 'postgres')('search plans on PostgreSQL with 10,000 servers', () => {

@@ -51,7 +51,7 @@ async function pixelFlood(): Promise<Buffer> {
   return png;
 }
 
-describe('creating servers (spec §5, decisions §5)', () => {
+describe('creating servers', () => {
   it('gives the first server free, the second and third with Premium, never a fourth', async () => {
     const free = await createUser(t.app, { role: 'server_owner' });
     const first = await create(free, { name: 'First City RP', statusMessage: 'Open now' });
@@ -202,7 +202,7 @@ describe('customising (Pro or Premium, own servers only)', () => {
   });
 });
 
-describe('images (decisions §4)', () => {
+describe('images', () => {
   let owner: TestUser;
   let serverId: number;
   beforeAll(async () => {

@@ -9,7 +9,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-describe('owner stats per day (issue 5 /stats)', () => {
+describe('owner stats per day (/stats)', () => {
   it('counts views, joins, likes, dislikes and boosts per UTC day, every day present, with totals', async () => {
     const owner = await createUser(t.app, { role: 'server_owner' });
     const server = await createServer(t.app, owner.row.id);

@@ -9,7 +9,7 @@ describe('GET /api/user/servers', () => {
   });
   afterAll(() => t.close());
 
-  it("lists only the caller's own servers, in the shape of decisions §3", async () => {
+  it("lists only the caller's own servers, in the API's server shape", async () => {
     const owner = await createUser(t.app, { role: 'server_owner' });
     const other = await createUser(t.app, { role: 'server_owner' });
     await createServer(t.app, owner.row.id, { name: 'Mine One' });

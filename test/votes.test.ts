@@ -30,7 +30,7 @@ async function counters(serverId: number) {
   };
 }
 
-describe('joining and voting (issue 3)', () => {
+describe('joining and voting', () => {
   it('needs login', async () => {
     const owner = await createUser(t.app, { role: 'server_owner' });
     const server = await createServer(t.app, owner.row.id);
@@ -41,7 +41,7 @@ describe('joining and voting (issue 3)', () => {
     }
   });
 
-  it('joins once and votes once, with the messages of spec §8, answering the new counters', async () => {
+  it('joins once and votes once, with the user-facing messages, answering the new counters', async () => {
     const owner = await createUser(t.app, { role: 'server_owner' });
     const server = await createServer(t.app, owner.row.id);
     const player = await createUser(t.app);

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { FANOUT_QUEUE, fanoutWorker } from './modules/notifications/fanout.worker';
-import { MASS_EMAIL_QUEUE } from './modules/email/mass-email.service';
+import { FANOUT_QUEUE } from './modules/notifications';
+import { MASS_EMAIL_QUEUE } from './modules/email';
 import { isDatabaseUnavailable } from './db/unavailable';
 
 export interface BackgroundOptions {
@@ -18,8 +18,8 @@ export interface BackgroundOptions {
  * poller's claims share the work out.
  */
 export async function startBackgroundWork(app: FastifyInstance, options: BackgroundOptions): Promise<void> {
-  const { queue, db, push, massEmail, gameStatus } = app.ctx;
-  const sendPromotion = fanoutWorker({ db, push, log: app.log, running: options.running });
+  const { queue, notifications, massEmail, gameStatus } = app.ctx;
+  const sendPromotion = notifications.worker({ log: app.log, running: options.running });
   await queue.work<{ promotionId: number }>(FANOUT_QUEUE, { pollingIntervalSeconds: options.pollingIntervalSeconds }, async (jobs) => {
     for (const job of jobs) await sendPromotion(job.data.promotionId);
   });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import path from 'node:path';
 
-/** Environment variables of decisions §2, parsed once at start-up. */
+/** Environment variables (listed in the README's Configuration), parsed once at start-up. */
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
@@ -64,7 +64,7 @@ export interface Config {
   mailFrom: string;
   stripe: { secretKey: string | undefined; webhookSecret: string | undefined; apiUrl: string | undefined };
   vapid: { publicKey: string; privateKey: string; subject: string | undefined } | undefined;
-  /** undefined: seed when a new embedded database is created (decisions §2). */
+  /** undefined: seed when a new embedded database is created. */
   seedDemo: boolean | undefined;
   /** Push services allowed besides the browsers' own (tests add their local endpoint). */
   pushEndpointHosts: string[];

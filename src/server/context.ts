@@ -1,31 +1,31 @@
 import type { Kysely } from 'kysely';
 import type { Config } from './config';
-import type { Database, UserRow } from './db/schema';
+import type { Database } from './db/schema';
 import type { DatabaseKind } from './db/database';
 import type { Mailer } from './adapters/mailer';
 import type { Storage } from './adapters/storage';
-import type { TokenService } from './modules/auth/tokens';
-import type { AuthService } from './modules/auth/auth.service';
-import type { UsersRepository } from './modules/users/users.repository';
-import type { PlayerCountService } from './modules/player-count/player-count.service';
+import type { AuthService, TokenService } from './modules/auth';
+import type { UsersRepository } from './modules/users';
+import type { PlayerCountService } from './modules/player-count';
 import type { RateLimitSettings } from './plugins/rate-limits';
 import type { SocketServer } from './plugins/socket';
-import type { FilterCatalog } from './modules/filters/filters.catalog';
-import type { ServersService } from './modules/servers/servers.service';
-import type { DiscoveryService } from './modules/servers/discovery.service';
-import type { VotesService } from './modules/servers/votes.service';
-import type { PlayersService } from './modules/players/players.service';
-import type { Stripe } from './adapters/stripe';
-import type { CheckoutService } from './modules/payments/checkout.service';
-import type { FulfilmentService } from './modules/payments/fulfilment.service';
-import type { WebhookService } from './modules/payments/webhook.service';
-import type { NotificationsService } from './modules/notifications/notifications.service';
+import type { FilterCatalog } from './modules/filters';
+import type { HealthService } from './modules/health';
+import type { AdminService } from './modules/admin';
+import type { StatsService } from './modules/stats';
+import type { TestimonialsService } from './modules/testimonials';
+import type { SeoService } from './modules/seo';
+import type { DiscoveryService, ServersService, VotesService } from './modules/servers';
+import type { PlayersService } from './modules/players';
+import type { StripeGateway } from './adapters/stripe';
+import type { CheckoutService, FulfilmentService, PaymentsService, WebhookService } from './modules/payments';
+import type { NotificationsService } from './modules/notifications';
 import type { PushSender } from './adapters/web-push';
 import type { Queue } from './adapters/queue';
-import type { SettingsService } from './modules/settings/settings.service';
-import type { MassEmailService } from './modules/email/mass-email.service';
-import type { ModerationService } from './modules/moderation/moderation.service';
-import type { GameStatusService } from './modules/game-status/game-status.service';
+import type { SettingsService } from './modules/settings';
+import type { MassEmailService } from './modules/email';
+import type { ModerationService } from './modules/moderation';
+import type { GameStatusService } from './modules/game-status';
 
 /** What routes and services share: built once in `build()`, reached as `app.ctx`. */
 export interface Context {
@@ -43,16 +43,24 @@ export interface Context {
   discovery: DiscoveryService;
   votes: VotesService;
   players: PlayersService;
-  stripe: Stripe | undefined;
+  /** Stripe's calls, or undefined without STRIPE_SECRET_KEY (the built-in test checkout then). */
+  stripe: StripeGateway | undefined;
   fulfilment: FulfilmentService;
   checkout: CheckoutService;
   webhooks: WebhookService;
+  /** The payments page's reads: plan and history. */
+  payments: PaymentsService;
   notifications: NotificationsService;
   push: PushSender;
   queue: Queue;
   settings: SettingsService;
   massEmail: MassEmailService;
   moderation: ModerationService;
+  admin: AdminService;
+  stats: StatsService;
+  testimonials: TestimonialsService;
+  seo: SeoService;
+  health: HealthService;
   gameStatus: GameStatusService;
   io: SocketServer;
   rateLimits: RateLimitSettings;
@@ -62,9 +70,5 @@ export interface Context {
 declare module 'fastify' {
   interface FastifyInstance {
     ctx: Context;
-  }
-  interface FastifyRequest {
-    /** Set by the /api/admin guard. */
-    adminUser?: UserRow;
   }
 }

@@ -1,7 +1,7 @@
 import { MSG } from '../shared/messages';
 
 /**
- * An error the user may see: a status and the message of spec §8 / decisions §3.
+ * An error the user may see: a status and its message from `src/shared/messages.ts`.
  * Anything else that reaches the error handler is a bug and answers a generic 500.
  */
 export class AppError extends Error {

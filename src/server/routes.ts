@@ -1,41 +1,40 @@
-import type { FastifyInstance } from 'fastify';
-import { healthRoutes } from './modules/health/health.routes';
-import { authRoutes } from './modules/auth/auth.routes';
-import { playerCountRoutes } from './modules/player-count/player-count.routes';
-import { ownerServersRoutes } from './modules/servers/owner-servers.routes';
-import { serversRoutes } from './modules/servers/servers.routes';
-import { discoveryRoutes } from './modules/servers/discovery.routes';
-import { votesRoutes } from './modules/servers/votes.routes';
-import { filtersRoutes } from './modules/filters/filters.routes';
-import { playersRoutes } from './modules/players/players.routes';
-import { paymentsRoutes } from './modules/payments/payments.routes';
-import { webhookRoutes } from './modules/payments/webhook.routes';
-import { notificationsRoutes } from './modules/notifications/notifications.routes';
-import { statsRoutes } from './modules/stats/stats.routes';
-import { adminRoutes } from './modules/admin/admin.routes';
-import { testimonialsRoutes } from './modules/testimonials/testimonials.routes';
-import { emailRoutes } from './modules/email/email.routes';
-import { moderationRoutes } from './modules/moderation/moderation.routes';
-import { gameStatusRoutes } from './modules/game-status/game-status.routes';
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import type { Context } from './context';
+import { healthRoutes } from './modules/health';
+import { authRoutes } from './modules/auth';
+import { playerCountRoutes } from './modules/player-count';
+import { discoveryRoutes, ownerServersRoutes, serversRoutes, votesRoutes } from './modules/servers';
+import { filtersRoutes } from './modules/filters';
+import { playersRoutes } from './modules/players';
+import { paymentsRoutes, webhookRoutes } from './modules/payments';
+import { notificationsRoutes } from './modules/notifications';
+import { statsRoutes } from './modules/stats';
+import { adminRoutes } from './modules/admin';
+import { testimonialsRoutes } from './modules/testimonials';
+import { emailRoutes } from './modules/email';
+import { moderationRoutes } from './modules/moderation';
+import { gameStatusRoutes } from './modules/game-status';
 
-/** Every API route, mounted under `/api` (decisions §1). */
-export async function apiRoutes(app: FastifyInstance): Promise<void> {
-  await app.register(healthRoutes);
-  await app.register(authRoutes);
-  await app.register(playerCountRoutes);
-  await app.register(ownerServersRoutes);
-  await app.register(serversRoutes);
-  await app.register(discoveryRoutes);
-  await app.register(votesRoutes);
-  await app.register(filtersRoutes);
-  await app.register(playersRoutes);
-  await app.register(paymentsRoutes);
-  await app.register(webhookRoutes);
-  await app.register(notificationsRoutes);
-  await app.register(statsRoutes);
-  await app.register(testimonialsRoutes);
-  await app.register(adminRoutes);
-  await app.register(emailRoutes);
-  await app.register(moderationRoutes);
-  await app.register(gameStatusRoutes);
-}
+/** Every API route, mounted under `/api`: one origin serves the web app, the API and the socket. */
+export const apiRoutes =
+  (ctx: Context): FastifyPluginAsync =>
+  async (app: FastifyInstance) => {
+    await app.register(healthRoutes(ctx));
+    await app.register(authRoutes(ctx));
+    await app.register(playerCountRoutes(ctx));
+    await app.register(ownerServersRoutes(ctx));
+    await app.register(serversRoutes(ctx));
+    await app.register(discoveryRoutes(ctx));
+    await app.register(votesRoutes(ctx));
+    await app.register(filtersRoutes(ctx));
+    await app.register(playersRoutes(ctx));
+    await app.register(paymentsRoutes(ctx));
+    await app.register(webhookRoutes(ctx));
+    await app.register(notificationsRoutes(ctx));
+    await app.register(statsRoutes(ctx));
+    await app.register(testimonialsRoutes(ctx));
+    await app.register(adminRoutes(ctx));
+    await app.register(emailRoutes(ctx));
+    await app.register(moderationRoutes(ctx));
+    await app.register(gameStatusRoutes(ctx));
+  };

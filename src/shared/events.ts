@@ -1,4 +1,4 @@
-/** socket.io events between server and web app (decisions §1). */
+/** socket.io events between server and web app, on socket.io's default path of the one origin. */
 export interface ServerToClientEvents {
   /** The live player count across listed servers. */
   playerCountUpdated: (count: number) => void;

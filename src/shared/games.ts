@@ -1,4 +1,4 @@
-/** Games whose servers can report their own status (decisions §7), with gamedig's type and the usual port. */
+/** Games whose servers can report their own status (polled through gamedig), with gamedig's type and the usual port. */
 export const GAMES = [
   { id: 'fivem', label: 'FiveM (GTA V)', gamedig: 'gta5f', port: 30120 },
   { id: 'redm', label: 'RedM (RDR2)', gamedig: 'rdr2r', port: 30120 },

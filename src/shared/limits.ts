@@ -1,4 +1,4 @@
-/** Every length limit, price and count of the product, in one place (spec §5, §9; decisions §4, §5). */
+/** Every length limit, price and count of the product, in one place (see docs/decisions/017-roles-and-limits.md). */
 export const LIMITS = {
   serverName: 100,
   statusMessage: 200,
@@ -23,7 +23,7 @@ export const LIMITS = {
   popularFilters: 10,
 } as const;
 
-/** Prices in integer cents (decisions §3: money is stored as cents). */
+/** Prices in integer cents: money is stored as cents; the API's `amount` is dollars. */
 export const PRICES = {
   playerBoostCents: 200,
   proMonthlyCents: 1000,
@@ -42,13 +42,13 @@ export const BOOST_PACKAGES = [
   { boosts: 1000, cents: 10000 },
 ] as const;
 
-/** Push promotions allowed per rolling 24 hours, by plan (spec §9). */
+/** Push promotions allowed per rolling 24 hours, by plan; none without a plan. */
 export const PUSH_LIMITS = { '': 0, Pro: 2, Premium: 4 } as const;
 
-/** Default page colours of a server (spec §9). */
+/** Default page colours of a server: black text on white. */
 export const DEFAULT_COLORS = { background: '#ffffff', text: '#000000' } as const;
 
-/** Timing of the UI that the spec fixes. */
+/** Timing of the UI: the player count animates for 800 ms, the home carousels loop in 40 s. */
 export const UI_TIMING = { countAnimationMs: 800, carouselLoopSeconds: 40 } as const;
 
 /** Converts integer cents to the API's dollar amount (e.g. 375 → 3.75). */

@@ -1,5 +1,5 @@
 /**
- * User-facing messages of spec §8 and §5. The server answers with these in `{error}`;
+ * Every user-facing message, in one place. The server answers with these in `{error}`;
  * the web app shows the server's error when present, else the fallback named here.
  */
 export const MSG = {
@@ -24,7 +24,7 @@ export const MSG = {
   emailConfirmed: 'E-mail address confirmed.',
   emailConfirmInvalid: 'This confirmation link is invalid or has expired.',
   loggedOut: 'Logged out.',
-  // servers (spec §5, §8, §9)
+  // servers
   serverNameRequired: 'Server name is required',
   serverNameTooLong: 'Server name can be at most 100 characters',
   statusTooLong: 'Status message can be at most 200 characters',
@@ -54,7 +54,7 @@ export const MSG = {
   imageUnreadable: 'This image could not be read.',
   imageMissing: 'Choose an image to upload.',
   noServer: 'You do not have a server to manage.',
-  // payments (spec §5, §8, §9)
+  // payments
   selectPlan: 'Please select a plan',
   selectServerToBoost: 'Select a server to boost',
   selectBoostPackage: 'Select a boost package',
@@ -76,7 +76,7 @@ export const MSG = {
   boostFailed: 'Boost failed.',
   cancelFailed: 'Failed to cancel subscription.',
   loadSubscriptionFailed: 'Failed to load subscription',
-  // notifications and push (spec §5, §8)
+  // notifications and push
   playerCountInvalid: 'Player count must be a non-negative whole number',
   pushLimitReached: 'You have used all push promotions for the last 24 hours.',
   pushNeedsPlan: 'Push promotions need the Pro or Premium plan.',
@@ -86,7 +86,7 @@ export const MSG = {
   notificationMessageRequired: 'Message is required',
   notificationTarget: 'Choose either one user (targetUserId) or a role (userType)',
   sendNotificationFailed: 'Failed to send notification',
-  // admin (spec §6, §8; decisions §5)
+  // admin
   reviewsDisabled: 'Reviews are turned off right now.',
   cannotDeleteSelf: 'You cannot delete your own account.',
   userNotFound: 'User not found',
@@ -103,12 +103,14 @@ export const MSG = {
   deleteServerFailed: 'Failed to delete server',
   unsubscribed: 'You will get no more e-mails like this.',
   unsubscribeInvalid: 'This unsubscribe link is not valid.',
+  campaignNotFound: 'Campaign not found',
   reportReasonRequired: 'Tell us what is wrong',
   reportThanks: 'Thanks, a moderator will look at it.',
   reportNotFound: 'Report not found',
+  reviewNotFound: 'Review not found',
   testimonialDuplicateShown: 'You have already submitted a testimonial.',
   testimonialFailed: 'Failed to submit testimonial.',
-  // live server status (decisions §7)
+  // live server status
   gameUnknown: 'Choose a supported game',
   gameHostRequired: 'Enter the server address',
   gamePortInvalid: 'Port must be a whole number from 1 to 65535',
@@ -116,7 +118,7 @@ export const MSG = {
   gameHostInvalid: 'Enter a host name or an IP address.',
   gameHostPrivate: 'This address points to a private or reserved network and cannot be queried.',
   gameHostUnresolved: 'That host name does not resolve.',
-  // web fallbacks (spec §8)
+  // web fallbacks, shown when the server's answer has no error
   joinFailed: 'Join failed',
   actionFailed: 'Action failed',
   loadServerFailed: 'Failed to load server data.',

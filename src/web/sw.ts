@@ -4,7 +4,7 @@ import { NavigationRoute, registerRoute } from 'workbox-routing';
 
 declare const self: ServiceWorkerGlobalScope;
 
-/** What the server's web-push payload carries (push promotions, issue 5). */
+/** What the server's web-push payload carries (an owner's push promotion). */
 interface PushPayload {
   title?: string;
   body?: string;

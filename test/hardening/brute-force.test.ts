@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { createUser, TEST_PASSWORD } from '../helpers/factories';
-import { resetCodes } from '../../src/server/modules/auth/reset-codes';
+import { resetCodesRepository as resetCodes } from '../../src/server/modules/auth/reset-codes.repository';
 import { report, scale } from './report';
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;

@@ -4,7 +4,10 @@ import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import type { HardeningRow } from './report';
 
-const RESULTS = path.resolve(import.meta.dirname, '../../hardening/results.json');
+const ROOT = path.resolve(import.meta.dirname, '../..');
+/** A full run's table is kept in the repository; a bounded run (inside `npm test`) leaves it alone. */
+const resultsFile = (scaleName: string) =>
+  path.join(ROOT, scaleName === 'full' ? 'hardening/results.json' : 'test-results/hardening-bounded.json');
 
 interface Results {
   /** One table per database the suite ran on. */
@@ -13,7 +16,8 @@ interface Results {
 
 /**
  * Collects the rows every hardening test reported, prints them as one table and writes them to
- * hardening/results.json under the database they ran on (the other database's table is kept).
+ * hardening/results.json (full runs) or test-results/hardening-bounded.json (bounded runs), under
+ * the database they ran on (the other database's table is kept).
  */
 export default function setup(project: TestProject): () => void {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rp-hardening-'));
@@ -30,10 +34,11 @@ export default function setup(project: TestProject): () => void {
     const database = process.env.TEST_DATABASE_URL ? 'postgres' : 'embedded';
     const scaleName = process.env.HARDENING_SCALE === 'full' ? 'full' : 'bounded';
     console.log(`\nHardening summary (${database} database, ${scaleName} run)\n${table(rows)}`);
-    const previous: Results = fs.existsSync(RESULTS) ? (JSON.parse(fs.readFileSync(RESULTS, 'utf8')) as Results) : { runs: {} };
+    const results = resultsFile(scaleName);
+    const previous: Results = fs.existsSync(results) ? (JSON.parse(fs.readFileSync(results, 'utf8')) as Results) : { runs: {} };
     previous.runs[database] = { scale: scaleName, finishedAt: new Date().toISOString(), rows };
-    fs.mkdirSync(path.dirname(RESULTS), { recursive: true });
-    fs.writeFileSync(RESULTS, `${JSON.stringify(previous, null, 2)}\n`);
+    fs.mkdirSync(path.dirname(results), { recursive: true });
+    fs.writeFileSync(results, `${JSON.stringify(previous, null, 2)}\n`);
   };
 }
 

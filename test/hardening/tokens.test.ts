@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { createUser, TEST_PASSWORD } from '../helpers/factories';
 import { loadOrCreateSecret } from '../../src/server/lib/secrets';
-import { resetCodes } from '../../src/server/modules/auth/reset-codes';
+import { resetCodesRepository as resetCodes } from '../../src/server/modules/auth/reset-codes.repository';
 import { report } from './report';
 
 const b64 = (value: object | string) => Buffer.from(typeof value === 'string' ? value : JSON.stringify(value)).toString('base64url');

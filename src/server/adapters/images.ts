@@ -24,7 +24,7 @@ const IMAGE_RETRY_AFTER_SECONDS = 5;
 /** Every image decode of this process goes through here (exported so tests can see its peak). */
 export const imageSlots = new Semaphore(IMAGE_CONCURRENCY, IMAGE_MAX_WAITING);
 
-/** Magic numbers of the four accepted formats (decisions §4): the file name and type say nothing. */
+/** Magic numbers of the four accepted formats: the file name and type say nothing. */
 function sniff(data: Buffer): 'jpeg' | 'png' | 'gif' | 'webp' | undefined {
   if (data.length < 12) return undefined;
   if (data[0] === 0xff && data[1] === 0xd8 && data[2] === 0xff) return 'jpeg';

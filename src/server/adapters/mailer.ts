@@ -20,7 +20,7 @@ export interface Mailer {
 
 /**
  * `SMTP_URL` set: nodemailer over SMTP. Unset: each message is written as an `.eml` file to
- * `DATA_DIR/outbox/`, so a developer can open reset mails without any mail server (decisions §2).
+ * `DATA_DIR/outbox/`, so a developer can open reset mails without any mail server.
  */
 export function createMailer(options: { smtpUrl: string | undefined; from: string; outboxDir: string }): Mailer {
   if (options.smtpUrl) {

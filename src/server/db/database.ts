@@ -8,7 +8,7 @@ import { PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema';
 
-/** Which engine a database runs on: both serve the same Kysely code path (issue 2, §3). */
+/** Which engine a database runs on: both serve the same Kysely code path. */
 export type DatabaseKind = 'pglite' | 'postgres';
 
 export interface DatabaseHandle {

@@ -2,8 +2,8 @@ import type { Kysely } from 'kysely';
 import type { Database } from './schema';
 
 /**
- * Filter categories for RP servers, present in every database, demo or not (issue 2 §3).
- * Filter names are unique across categories, since a server's filters are a list of names (spec §3).
+ * Filter categories for RP servers, present in every database, demo or not.
+ * Filter names are unique across categories, since a server's filters are a list of names.
  */
 export const FILTER_CATEGORIES: ReadonlyArray<{ name: string; filters: readonly string[] }> = [
   {

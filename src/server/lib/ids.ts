@@ -1,4 +1,4 @@
-/** Database ids are numbers; the API's are strings of digits (decisions §3). */
+/** Database ids are numbers; the API's are strings of digits (docs/decisions/002-ids-and-types.md). */
 export const toApiId = (id: number): string => String(id);
 
 /** Parses an id from a URL or body; undefined when it cannot be an id (answer 404, not 500). */

@@ -1,5 +1,5 @@
 /**
- * The weekend (Friday 00:00 to Sunday 24:00 UTC, decisions §5) that is on now, or between
+ * The weekend (Friday 00:00 to Sunday 24:00 UTC) that is on now, or between
  * weekends the coming one, as its Friday 'YYYY-MM-DD'.
  */
 export function currentOrNextWeekend(now: Date): string {

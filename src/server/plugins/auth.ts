@@ -39,7 +39,7 @@ export function currentUser(request: FastifyRequest): Promise<UserRow | undefine
 
 /**
  * The caller, or 401. A token that was sent but no longer works says so, which makes the web
- * app clear its session (spec §4); no token at all is the plain "must be logged in".
+ * app clear its session; no token at all is the plain "must be logged in".
  */
 export async function requireUser(request: FastifyRequest, ...roles: Role[]): Promise<UserRow> {
   const user = await currentUser(request);

@@ -27,6 +27,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
     const error = rawError as FastifyError & { headers?: Record<string, string> };
     if (hasZodFastifySchemaValidationErrors(error)) {
       const first = error.validation[0];
+      // A path that names no row (an id that cannot exist) is not found, not bad input.
+      if (error.validationContext === 'params') return reply.code(404).send({ error: first?.message ?? 'Not found' });
       return reply.code(400).send({ error: first?.message ?? 'Invalid input' });
     }
     if (error instanceof AppError) {

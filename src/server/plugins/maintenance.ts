@@ -16,7 +16,7 @@ const ALWAYS_OPEN = new Set([
 ]);
 
 /**
- * Maintenance mode (decisions §5): every write under /api by anyone but an admin answers 503.
+ * Maintenance mode (an admin switch): every write under /api by anyone but an admin answers 503.
  * Reads keep working, so the site stays browsable.
  */
 export function registerMaintenanceMode(app: FastifyInstance): void {

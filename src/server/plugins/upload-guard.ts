@@ -1,11 +1,10 @@
 import type { FastifyRequest, RouteOptions, onRequestAsyncHookHandler } from 'fastify';
 import { LIMITS } from '../../shared/limits';
 import { MSG } from '../../shared/messages';
-import { AppError, forbidden, notFound } from '../errors';
+import { AppError, notFound } from '../errors';
 import { parseId } from '../lib/ids';
 import { MAX_UPLOAD_BYTES } from '../adapters/images';
-import { serverPolicy } from '../modules/servers/servers.policy';
-import { serversRepository } from '../modules/servers/servers.repository';
+import { playersPolicy } from '../policies/players.policy';
 import { requireUser } from './auth';
 
 /** Room for multipart boundaries, part headers and the text fields sent beside the files. */
@@ -39,15 +38,17 @@ function filesOf(url: string): number {
   return LIMITS.galleryImages + 2;
 }
 
-/** The ownership check a multipart route needs, from its path: whose object the body would change. */
+/**
+ * The ownership check a multipart route needs, from its path: whose object the body would change.
+ * It runs before the route's schema, so the id is still the raw text of the URL.
+ */
 function ownerCheckOf(url: string): ((request: FastifyRequest) => Promise<void>) | undefined {
   if (url.startsWith('/api/servers/:id')) {
     return async (request) => {
       const actor = await requireUser(request);
       const id = parseId((request.params as { id?: string }).id);
-      const server = id ? await serversRepository(request.server.ctx.db).findById(id) : undefined;
-      if (!server) throw notFound(MSG.serverNotFound);
-      serverPolicy.assertCanManage(actor, server);
+      if (!id) throw notFound(MSG.serverNotFound);
+      await request.server.ctx.servers.assertCanManage(actor, id);
     };
   }
   if (url.startsWith('/api/players/:id')) {
@@ -55,7 +56,7 @@ function ownerCheckOf(url: string): ((request: FastifyRequest) => Promise<void>)
       const actor = await requireUser(request);
       const id = parseId((request.params as { id?: string }).id);
       if (!id) throw notFound(MSG.playerNotFound);
-      if (id !== actor.id && actor.role !== 'admin') throw forbidden();
+      playersPolicy.assertCanEdit(actor, id);
     };
   }
   return undefined;

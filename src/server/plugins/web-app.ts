@@ -5,7 +5,7 @@ import fastifyStatic from '@fastify/static';
 import { MSG } from '../../shared/messages';
 
 /**
- * Serves the built web app and uploaded files from one origin (decisions §1). Unknown `/api/…`
+ * Serves the built web app and uploaded files from one origin. Unknown `/api/…`
  * paths answer 404 JSON; every other unknown GET serves the app, whose router sends it to `/`.
  */
 export async function registerWebApp(

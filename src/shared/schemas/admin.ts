@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { LIMITS } from '../limits';
 import { MSG } from '../messages';
 
+/** A user as the admin users list shows them. */
 export const adminUserSchema = z.object({
   id: z.string(),
   username: z.string(),
@@ -13,6 +14,10 @@ export const adminUserSchema = z.object({
 });
 export type AdminUser = z.infer<typeof adminUserSchema>;
 
+/** `GET /api/admin/users`: one page; the total of the search is in the `x-total-count` header. */
+export const adminUsersSchema = z.array(adminUserSchema);
+
+/** `GET /api/admin/users` filters: text in the username or e-mail, a role, and the page. */
 export const adminUsersQuerySchema = z.object({
   q: z.string().trim().max(64).optional(),
   role: z.enum(['player', 'server_owner', 'admin']).optional(),
@@ -20,6 +25,7 @@ export const adminUsersQuerySchema = z.object({
   offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
 });
 
+/** `GET /api/admin/analytics`: users per role, site totals and 30 days of sign-ups. */
 export const analyticsSchema = z.object({
   users: z.object({ player: z.number().int(), server_owner: z.number().int(), admin: z.number().int() }),
   servers: z.number().int(),
@@ -33,7 +39,7 @@ export const analyticsSchema = z.object({
 export type Analytics = z.infer<typeof analyticsSchema>;
 
 const byType = z.object({ playerBoost: z.number(), ownerBoost: z.number(), subscription: z.number(), serverOfTheWeekend: z.number() });
-/** Revenue of paid payments in dollars (spec §3): the last day, 7 days and 30 days, and per day for the chart. */
+/** Revenue of paid payments in dollars: the last day, 7 days and 30 days, and per day for the chart. */
 export const revenueSchema = z.object({
   daily: byType,
   weekly: byType,
@@ -42,16 +48,30 @@ export const revenueSchema = z.object({
 });
 export type Revenue = z.infer<typeof revenueSchema>;
 
+/** A filter and how often players searched with it in the last 30 days. */
 export const popularFilterSchema = z.object({ filter: z.string(), count: z.number().int() });
+export type PopularFilter = z.infer<typeof popularFilterSchema>;
 
+/** `GET /api/admin/popular-filters`: most searched first. */
+export const popularFiltersSchema = z.array(popularFilterSchema);
+
+/** The 204 answer of a deletion: no body. */
+export const deletedSchema = z.null();
+
+/** The site-wide feature toggles, stored and enforced by the server. */
 export const togglesSchema = z.object({ enableBoosting: z.boolean(), enableReviews: z.boolean(), maintenanceMode: z.boolean() });
-export const togglesUpdateSchema = togglesSchema.partial();
+export type Toggles = z.infer<typeof togglesSchema>;
 
+/** `PUT /api/admin/settings`: the toggles to change; the others stay. */
+export const togglesUpdateSchema = togglesSchema.partial();
+export type TogglesUpdate = z.infer<typeof togglesUpdateSchema>;
+
+/** `POST /api/testimonials`: one per owner, 1 to 300 characters after trimming. */
 export const testimonialBodySchema = z.object({
   content: z.string({ error: MSG.testimonialEmpty }).trim().min(1, MSG.testimonialEmpty).max(LIMITS.testimonial, MSG.testimonialTooLong),
 });
 
-/** `GET /api/testimonials` (spec §3). */
+/** One owner's testimonial, with the first listed server they own. */
 export const testimonialSchema = z.object({
   serverId: z.string().nullable(),
   serverName: z.string().nullable(),
@@ -62,7 +82,10 @@ export const testimonialSchema = z.object({
 });
 export type Testimonial = z.infer<typeof testimonialSchema>;
 
-/** `POST /api/admin/send-email` (spec §7): queued, one e-mail per recipient. */
+/** `GET /api/testimonials`: newest first. */
+export const testimonialsSchema = z.array(testimonialSchema);
+
+/** `POST /api/admin/send-email`: queued, one e-mail per recipient. */
 export const sendEmailBodySchema = z.object({
   subject: z.string({ error: MSG.emailSubjectRequired }).trim().min(1, MSG.emailSubjectRequired).max(150),
   content: z.string({ error: MSG.emailContentRequired }).trim().min(1, MSG.emailContentRequired).max(20_000),
@@ -86,13 +109,14 @@ export type EmailCampaign = z.infer<typeof emailCampaignSchema>;
 
 export const unsubscribeBodySchema = z.object({ token: z.string().min(10).max(300) });
 
-/** A player's report of a server, or of one review on it (moderation, issue 6). */
+/** `POST /api/reports`: a user's report of a server, or of one review on it. */
 export const reportBodySchema = z.object({
   serverId: z.string().regex(/^\d{1,15}$/, MSG.serverNotFound),
   reviewUsername: z.string().max(64).optional(),
   reason: z.string({ error: MSG.reportReasonRequired }).trim().min(1, MSG.reportReasonRequired).max(500),
 });
 
+/** A report in the admins' queue, with what it is about. */
 export const reportSchema = z.object({
   id: z.string(),
   server: z.object({ id: z.string(), name: z.string(), hidden: z.boolean() }),
@@ -106,4 +130,14 @@ export const reportSchema = z.object({
 });
 export type Report = z.infer<typeof reportSchema>;
 
+/** `GET /api/admin/reports`: the queue, oldest first. */
+export const reportsSchema = z.array(reportSchema);
+
+/** `GET /api/admin/reports?status=`: which reports to list, the open ones by default. */
+export const reportsQuerySchema = z.object({ status: z.enum(['open', 'actioned', 'dismissed']).default('open') });
+
+/** `POST /api/admin/reports/{id}/resolve`: hide what was reported, or dismiss the report. */
 export const resolveReportBodySchema = z.object({ action: z.enum(['hide', 'dismiss'], { error: 'action must be hide or dismiss' }) });
+
+/** The answer of a resolved report. */
+export const resolvedSchema = z.object({ ok: z.literal(true) });

@@ -6,6 +6,7 @@ import { REGISTRABLE_ROLES, ROLES, PLANS } from '../roles';
 /** A required text field: missing, non-text or blank all answer with `message`. */
 const required = (message: string) => z.string({ error: message }).refine((s) => s.trim().length > 0, { message });
 
+/** A username: letters, digits, `_`, `.` and `-`, of the allowed length. */
 export const usernameSchema = required(MSG.allFieldsRequired).pipe(
   z
     .string()
@@ -14,8 +15,10 @@ export const usernameSchema = required(MSG.allFieldsRequired).pipe(
     .regex(/^[A-Za-z0-9_.-]+$/, MSG.usernameInvalid),
 );
 
+/** A new password, of the allowed length. */
 export const passwordSchema = z.string().min(LIMITS.passwordMin, MSG.passwordLength).max(LIMITS.passwordMax, MSG.passwordLength);
 
+/** `POST /api/register`: a new account of a role anyone may choose. */
 export const registerBodySchema = z.object({
   username: usernameSchema,
   password: required(MSG.allFieldsRequired).pipe(passwordSchema),
@@ -23,26 +26,31 @@ export const registerBodySchema = z.object({
 });
 export type RegisterBody = z.infer<typeof registerBodySchema>;
 
+/** `POST /api/login`; lengths are capped loosely, so a wrong guess is told apart only by the password check. */
 export const loginBodySchema = z.object({
   username: required(MSG.allFieldsRequired).pipe(z.string().max(LIMITS.usernameMax * 4)),
   password: required(MSG.allFieldsRequired).pipe(z.string().max(LIMITS.passwordMax * 4)),
 });
 export type LoginBody = z.infer<typeof loginBodySchema>;
 
+/** `POST /api/reset-password/request`: mail a reset code to this account's address, if it has one. */
 export const resetRequestBodySchema = z.object({
   username: required(MSG.resetAllFieldsRequired).pipe(z.string().max(LIMITS.usernameMax * 4)),
 });
 
+/** `POST /api/reset-password`: the mailed code and the new password. */
 export const resetPasswordBodySchema = z.object({
   token: required(MSG.resetAllFieldsRequired).pipe(z.string().max(200)),
   newPassword: required(MSG.resetAllFieldsRequired).pipe(passwordSchema),
 });
 
+/** `POST /api/users/change-password`: the current password proves it is the owner asking. */
 export const changePasswordBodySchema = z.object({
   currentPassword: required(MSG.allFieldsRequired).pipe(z.string().max(LIMITS.passwordMax * 4)),
   newPassword: required(MSG.allFieldsRequired).pipe(passwordSchema),
 });
 
+/** An e-mail address, trimmed. */
 export const emailSchema = z
   .string({ error: MSG.emailRequired })
   .trim()
@@ -69,7 +77,7 @@ export const confirmEmailBodySchema = z.object({
   token: required(MSG.emailConfirmInvalid).pipe(z.string().max(200)),
 });
 
-/** The user object of decisions §3; the response schema strips every private field. */
+/** The API's user object, id as a string (docs/decisions/002-ids-and-types.md); the response schema strips every private field. */
 export const userSchema = z.object({
   id: z.string(),
   username: z.string(),
@@ -81,5 +89,6 @@ export const userSchema = z.object({
 });
 export type User = z.infer<typeof userSchema>;
 
+/** A login's answer: the user and the access token (the refresh token goes in its cookie). */
 export const authResponseSchema = z.object({ user: userSchema, token: z.string() });
 export type AuthResponse = z.infer<typeof authResponseSchema>;

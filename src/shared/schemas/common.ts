@@ -1,12 +1,23 @@
 import { z } from 'zod';
 
-/** `{error}` body of every failed API call (decisions §3). */
+/** `{error}` body of every failed API call. */
 export const errorSchema = z.object({ error: z.string() });
 
-/** Ids are strings of digits in the API (decisions §3). */
+/** Ids are strings of digits in the API (docs/decisions/002-ids-and-types.md). */
 export const idSchema = z.string().regex(/^\d{1,18}$/, 'Invalid id');
 
-export const idParamsSchema = z.object({ id: z.string() });
+/** Digits that could name a row: at most 15, so the number stays a safe integer. */
+const ID_DIGITS = /^\d{1,15}$/;
+
+/**
+ * An id in a URL, parsed to a positive integer. A value that cannot be an id fails with
+ * `notFound`, which the error handler answers with 404: no row has that id.
+ */
+export const idParam = (notFound: string) =>
+  z.string().regex(ID_DIGITS, notFound).transform(Number).pipe(z.number().int().min(1, notFound));
+
+/** `{id}` path parameters, parsed by `idParam`. */
+export const idParams = (notFound: string) => z.object({ id: idParam(notFound) });
 
 export const messageSchema = z.object({ message: z.string() });
 

@@ -2,6 +2,21 @@ import { z } from 'zod';
 import { GAME_IDS } from '../games';
 import { MSG } from '../messages';
 
+/** `GET /api/games`: the games whose servers can be polled, with their usual port. */
+export const gameListSchema = z.array(
+  z.object({
+    /** The game's id, sent back as `game` when an address is set. */
+    id: z.string(),
+    label: z.string(),
+    /** The port most servers of this game answer on: the form's default. */
+    port: z.number(),
+  }),
+);
+export type GameList = z.infer<typeof gameListSchema>;
+
+/** `DELETE /api/servers/{id}/game` answers 204 with no body. */
+export const gameClearedSchema = z.null();
+
 /** `PUT /api/servers/{id}/game`: where the poller asks the game itself for its players. */
 export const gameAddressBodySchema = z.object({
   game: z.enum(GAME_IDS, { error: MSG.gameUnknown }),
@@ -28,6 +43,9 @@ export const gameStatusSchema = z.object({
 export type GameStatusView = z.infer<typeof gameStatusSchema>;
 
 export const HISTORY_RANGES = ['24h', '7d', '30d'] as const;
+export type HistoryRange = (typeof HISTORY_RANGES)[number];
+
+/** `GET /api/servers/{id}/history?range=`: how far back, a day by default. */
 export const historyQuerySchema = z.object({ range: z.enum(HISTORY_RANGES, { error: 'range must be 24h, 7d or 30d' }).default('24h') });
 
 /** Player-count history of a server: points, average, peak and uptime over the range. */

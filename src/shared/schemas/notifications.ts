@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits';
 import { MSG } from '../messages';
+import { idParam } from './common';
 
-/** An inbox entry (spec §3). `_id` repeats `id` for the spec's clients. */
+/** An inbox entry. `_id` repeats `id` for clients written against the original API. */
 export const notificationSchema = z.object({
   id: z.string(),
   _id: z.string(),
@@ -14,7 +15,10 @@ export const notificationSchema = z.object({
 });
 export type Notification = z.infer<typeof notificationSchema>;
 
-/** Links in notifications are paths on this site only (decisions §4). */
+/** `GET /api/notifications`: one page of the inbox, newest first (the total is in `x-total-count`). */
+export const notificationsSchema = z.array(notificationSchema);
+
+/** Links in notifications are paths on this site only, so a notification cannot send anyone elsewhere. */
 export const sitePathSchema = z
   .string()
   .trim()
@@ -52,7 +56,7 @@ export const pushSubscribeBodySchema = z.object({ subscription: pushSubscription
 
 /**
  * `POST /api/notifications/send-mass`. `playerCount` may be empty (then the server's current
- * players, or 0); otherwise a non-negative whole number (spec §5).
+ * players, or 0); otherwise a non-negative whole number.
  */
 export const sendMassBodySchema = z.object({
   serverId: z.string({ error: MSG.selectServer }).min(1, MSG.selectServer),
@@ -62,5 +66,32 @@ export const sendMassBodySchema = z.object({
   eventTime: z.string().trim().max(100).optional(),
 });
 
+/** What `send-mass` answers: the promotion's id, how many browsers it goes to, and what is left today. */
+export const pushPromotionResultSchema = z.object({
+  id: z.string(),
+  recipients: z.number().int(),
+  playerCount: z.number().int(),
+  remaining: z.number().int(),
+});
+
+/** Promotions sent in the last 24 hours and the plan's limit. */
 export const pushCountSchema = z.object({ count: z.number().int(), limit: z.number().int() });
+/** The VAPID public key browsers subscribe with. */
 export const vapidKeySchema = z.object({ publicKey: z.string() });
+
+/** `GET /api/notifications?limit&offset`: one page of the inbox. */
+export const notificationsQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+  offset: z.coerce.number().int().min(0).max(100_000).default(0),
+});
+
+/** `POST /api/notifications/{id}/read`: one notification's id, or `all`; anything else is not found. */
+export const notificationReadParamsSchema = z.object({
+  id: z.union([z.literal('all'), idParam(MSG.notFound)], { error: MSG.notFound }),
+});
+
+/** How many notifications `POST /api/notifications` wrote. */
+export const createdCountSchema = z.object({ created: z.number().int() });
+
+/** A write that has nothing else to say. */
+export const okSchema = z.object({ ok: z.literal(true) });

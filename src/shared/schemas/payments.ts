@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { BOOST_PACKAGES, PRICES } from '../limits';
 import { MSG } from '../messages';
+import { RETURN_PATH_MAX } from '../return-path';
 
 export const PAYMENT_TYPES = ['playerBoost', 'ownerBoost', 'subscription', 'serverOfTheWeekend'] as const;
 export type PaymentType = (typeof PAYMENT_TYPES)[number];
 
-/** Every checkout call answers the page to send the browser to (spec §7). */
+/** Every checkout call answers the page to send the browser to: Stripe Checkout or the test checkout. */
 export const checkoutUrlSchema = z.object({ url: z.string() });
 
 export const subscribeBodySchema = z.object({
@@ -24,19 +25,49 @@ export const boostPackageBodySchema = z.object({
     .refine((n) => BOOST_PACKAGES.some((p) => p.boosts === n), MSG.selectBoostPackage),
 });
 
-/** A `userId` in the body is ignored: the buyer is the token's user (decisions §4). */
+/** A `userId` in the body is ignored: the buyer is always the logged-in user, never one the client names. */
 export const weekendBodySchema = z.object({
   serverId: z.string({ error: MSG.selectServer }).min(1, MSG.selectServer),
 });
 
-/** Price of a boost package in cents; Premium pays 25 % less (spec §9). */
+/** Where to send the browser after paying or canceling: a path on this site, checked by `safeReturnPath`. */
+const returnPathShape = { returnPath: z.string().max(RETURN_PATH_MAX).optional() };
+
+/** `POST /api/subscribe-session`. */
+export const subscribeSessionBodySchema = subscribeBodySchema.extend(returnPathShape);
+
+/** `POST /api/boost-single-session`. */
+export const boostSingleSessionBodySchema = boostSingleBodySchema.extend(returnPathShape);
+
+/** `POST /api/boost-session`. */
+export const boostPackageSessionBodySchema = boostPackageBodySchema.extend(returnPathShape);
+
+/** `POST /api/weekend-session`. */
+export const weekendSessionBodySchema = weekendBodySchema.extend(returnPathShape);
+
+/** `/api/checkout/{id}`: a checkout session id (`cs_local_…` or Stripe's `cs_…`), not a row number. */
+export const checkoutParamsSchema = z.object({ id: z.string() });
+
+/** `POST /api/checkout/{id}/cancel`: where to return. */
+export const cancelCheckoutSchema = z.object({ returnPath: z.string() });
+
+/** `POST /api/cancel-subscription`: the plan is none from now on. */
+export const cancelSubscriptionSchema = z.object({ plan: z.literal('') });
+
+/** `GET /api/user/payments` paging; the total comes in the `x-total-count` header. */
+export const paymentHistoryQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+  offset: z.coerce.number().int().min(0).max(100_000).default(0),
+});
+
+/** Price of a boost package in cents; Premium pays `PRICES.premiumBoostDiscountPercent` less. */
 export function boostPackageCents(boosts: number, premium: boolean): number {
   const pack = BOOST_PACKAGES.find((p) => p.boosts === boosts);
   if (!pack) throw new Error(`no boost package of ${boosts}`);
   return premium ? Math.round((pack.cents * (100 - PRICES.premiumBoostDiscountPercent)) / 100) : pack.cents;
 }
 
-/** A row of `GET /api/user/payments` (spec §3): `amount` in dollars. */
+/** A row of `GET /api/user/payments`: `amount` in dollars. */
 export const paymentSchema = z.object({
   id: z.string(),
   createdAt: z.iso.datetime(),
@@ -48,6 +79,9 @@ export const paymentSchema = z.object({
 });
 export type Payment = z.infer<typeof paymentSchema>;
 
+/** `GET /api/user/payments`: one page of the caller's payments, newest first. */
+export const paymentHistorySchema = z.array(paymentSchema);
+
 /** `GET /api/user/subscription`. */
 export const subscriptionSchema = z.object({
   plan: z.enum(['', 'Pro', 'Premium']),
@@ -56,7 +90,10 @@ export const subscriptionSchema = z.object({
 });
 export type Subscription = z.infer<typeof subscriptionSchema>;
 
-/** What the built-in test checkout page shows (decisions §6): `GET /api/checkout/{id}`. */
+/**
+ * What the built-in test checkout page shows (docs/decisions/008-one-fulfilment-path.md):
+ * `GET /api/checkout/{id}`.
+ */
 export const checkoutSessionSchema = z.object({
   id: z.string(),
   kind: z.enum(PAYMENT_TYPES),

@@ -3,7 +3,7 @@ import { DEFAULT_COLORS, LIMITS } from '../limits';
 import { MSG } from '../messages';
 import { withoutNul } from './common';
 
-/** A review as shown on a server page (decisions §3). */
+/** A review as shown on a server page; its text is null while reviews are turned off. */
 export const reviewSchema = z.object({
   type: z.enum(['like', 'dislike']),
   review: z.string().nullable(),
@@ -14,8 +14,11 @@ export const reviewSchema = z.object({
 });
 export type Review = z.infer<typeof reviewSchema>;
 
+/** `GET /api/servers/{id}/reviews`: a page of reviews, newest first (the total is in `X-Total-Count`). */
+export const reviewListSchema = z.array(reviewSchema);
+
 /**
- * A server as the API returns it (decisions §3). `joins` counts the last 24 hours and `boosts`
+ * A server as the API returns it (ids as strings: docs/decisions/002-ids-and-types.md). `joins` counts the last 24 hours and `boosts`
  * the last 7 days; `totalJoins` and `totalBoosts` are all time.
  */
 export const serverSchema = z.object({
@@ -46,7 +49,16 @@ export const serverSchema = z.object({
 });
 export type Server = z.infer<typeof serverSchema>;
 
-/** What the caller has already done on a server: the page locks those buttons (spec §4). */
+/** A list of servers (a page of the public list, the just-joined list, the caller's own servers). */
+export const serverListSchema = z.array(serverSchema);
+
+/** `GET /api/server-of-the-weekend`: the featured server, or null when there is none. */
+export const serverOfTheWeekendSchema = serverSchema.nullable();
+
+/** `DELETE /api/servers/{id}/gallery?url=`: the URL of the gallery image to remove. */
+export const galleryImageQuerySchema = z.object({ url: z.string().max(300) });
+
+/** What the caller has already done on a server: the page locks those buttons. */
 export const viewerStateSchema = z.object({ joined: z.boolean(), vote: z.enum(['like', 'dislike']).nullable(), isOwner: z.boolean() });
 export type ViewerState = z.infer<typeof viewerStateSchema>;
 
@@ -64,7 +76,7 @@ export const REVIEWS_FIRST_PAGE = 10;
 export const SORTS = ['likes', 'popular', 'hot', 'new', 'players', 'joins'] as const;
 export type Sort = (typeof SORTS)[number];
 
-/** `GET /api/servers` query (decisions §3). `filters` is comma-separated; a server must have all. */
+/** `GET /api/servers` query: name search, sort and paging. `filters` is comma-separated; a server must have all. */
 export const listServersQuerySchema = z.object({
   q: z.string().trim().max(LIMITS.serverName).optional(),
   filters: z.string().max(2000).optional(),
@@ -74,11 +86,13 @@ export const listServersQuerySchema = z.object({
 });
 export type ListServersQuery = z.infer<typeof listServersQuerySchema>;
 
+/** A page of a longer list (a server's reviews). */
 export const pageQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(LIMITS.listMax).default(REVIEWS_FIRST_PAGE),
   offset: z.coerce.number().int().min(0).max(100_000).default(0),
 });
 
+/** `POST /api/servers`: a name and an optional status message. */
 export const createServerBodySchema = z.object({
   name: z.string({ error: MSG.serverNameRequired }).trim().min(1, MSG.serverNameRequired).max(LIMITS.serverName, MSG.serverNameTooLong),
   statusMessage: z.string().trim().max(LIMITS.statusMessage, MSG.statusTooLong).optional().default(''),
@@ -86,7 +100,7 @@ export const createServerBodySchema = z.object({
 export type CreateServerBody = z.infer<typeof createServerBodySchema>;
 
 const HEX = /^#[0-9a-fA-F]{6}$/;
-/** Invite links only (decisions §4): discord.gg/<code> or discord.com/invite/<code>. */
+/** Invite links only, never an arbitrary URL: discord.gg/<code> or discord.com/invite/<code>. */
 export const DISCORD_LINK = /^https:\/\/(discord\.gg|(www\.)?discord\.com\/invite)\/[A-Za-z0-9-]{2,32}\/?$/;
 
 /**
@@ -141,7 +155,7 @@ export type FilterCategory = z.infer<typeof filterCategorySchema>;
 export const serverSummarySchema = z.object({ id: z.string(), name: z.string(), profilePicture: z.string().nullable() });
 export type ServerSummary = z.infer<typeof serverSummarySchema>;
 
-/** `GET /api/players/{id}` (spec §7). */
+/** `GET /api/players/{id}`: what a player joined, voted and boosted (seen by that player and admins). */
 export const playerProfileSchema = z.object({
   id: z.string(),
   username: z.string(),

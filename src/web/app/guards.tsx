@@ -2,12 +2,12 @@ import { Navigate, Outlet } from 'react-router';
 import type { Role } from '../../shared/roles';
 import { useSession } from '../lib/session';
 
-/** Who may open a route (spec §2). */
+/** Who may open a route: anyone, any logged-in user, or one role. */
 export type Access = 'public' | 'user' | Role;
 
 /**
  * The one route guard: not logged in on a protected route → /login; logged in with the wrong role
- * → / (spec §2). Routes nest under it in `router.tsx`.
+ * → /. Routes nest under it in `router.tsx`.
  */
 export function RequireAccess({ access }: { access: Exclude<Access, 'public'> }) {
   const session = useSession();

@@ -1,28 +1,16 @@
 import type { ReactNode } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { AppLayout } from '../components/app-layout';
-import { LandingPage } from '../features/landing/components/landing-page';
-import { LoginPage } from '../features/auth/components/login-page';
-import { RegisterPage } from '../features/auth/components/register-page';
-import { UpdateEmailPage } from '../features/auth/components/update-email-page';
-import { HomePage } from '../features/servers/components/home-page';
-import { SearchPage } from '../features/servers/components/search-page';
-import { ListPage } from '../features/servers/components/list-page';
-import { ServerPage } from '../features/servers/components/server-page';
-import { QuickCreatePage } from '../features/servers/components/quick-create-page';
-import { DashboardPage } from '../features/servers/components/dashboard-page';
-import { ProfilePage } from '../features/players/components/profile-page';
-import { PaymentsPage } from '../features/payments/components/payments-page';
-import { SubscriptionsPage } from '../features/payments/components/subscriptions-page';
-import { CheckoutPage } from '../features/payments/components/checkout-page';
-import { InboxPage } from '../features/notifications/components/inbox-page';
-import { StatsPage } from '../features/stats/components/stats-page';
-import { AdminPage } from '../features/admin/components/admin-page';
-import { EmailPage } from '../features/admin/components/email-page';
-import { MaintenanceBanner } from '../features/admin/components/maintenance-banner';
-import { TestimonialsPage } from '../features/testimonials/components/testimonials-page';
-import { TestimonialsSection } from '../features/testimonials/components/testimonials-section';
-import { UnsubscribePage } from '../features/unsubscribe/components/unsubscribe-page';
+import { AdminPage, EmailPage, MaintenanceBanner } from '../features/admin';
+import { LoginPage, RegisterPage, UpdateEmailPage } from '../features/auth';
+import { LandingPage } from '../features/landing';
+import { InboxPage } from '../features/notifications';
+import { CheckoutPage, PaymentsPage, SubscriptionsPage } from '../features/payments';
+import { ProfilePage } from '../features/players';
+import { DashboardPage, HomePage, ListPage, QuickCreatePage, SearchPage, ServerPage } from '../features/servers';
+import { StatsPage } from '../features/stats';
+import { TestimonialsPage, TestimonialsSection } from '../features/testimonials';
+import { UnsubscribePage } from '../features/unsubscribe';
 import { RequireAccess, type Access } from './guards';
 
 const pages: Array<{ path: string; access: Access; element: ReactNode }> = [

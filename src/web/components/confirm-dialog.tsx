@@ -3,7 +3,7 @@ import { Button } from './button';
 import { Dialog } from './dialog';
 import { FormMessage } from './form-message';
 
-/** Asks before something that cannot be undone (spec §5: deleting a user or a server). */
+/** Asks before something that cannot be undone (deleting a user or a server). */
 export function ConfirmDialog({
   open,
   title,

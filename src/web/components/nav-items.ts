@@ -21,7 +21,7 @@ const admin: NavItem[] = [
   { to: '/admin/email', label: 'Send Mass Email' },
 ];
 
-/** The navigation bar's links for a role (spec §2); `null` is a visitor. */
+/** The navigation bar's links for a role, each only to pages that role may open; `null` is a visitor. */
 export function navItemsFor(role: Role | null): NavItem[] {
   if (role === 'server_owner') return [...common, ...owner];
   if (role === 'admin') return [...common, ...admin];

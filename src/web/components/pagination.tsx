@@ -2,7 +2,8 @@ import { Button } from './button';
 
 /**
  * Previous / Next with "Page x of y"; hidden when everything fits on one page. Lists that run
- * newest first name the buttons "Newer" and "Older".
+ * newest first name the buttons "Newer" and "Older"; `compact` gives the smaller buttons of the
+ * dense admin panels.
  */
 export function Pagination({
   page,
@@ -11,6 +12,7 @@ export function Pagination({
   label = 'Pagination',
   previous = '← Previous',
   next = 'Next →',
+  compact = false,
 }: {
   page: number;
   pages: number;
@@ -18,17 +20,19 @@ export function Pagination({
   label?: string;
   previous?: string;
   next?: string;
+  compact?: boolean;
 }) {
   if (pages <= 1) return null;
+  const size = compact ? 'px-3 py-1.5' : '';
   return (
     <nav aria-label={label} className="flex items-center justify-center gap-3">
-      <Button variant="secondary" disabled={page <= 1} onClick={() => onPage(page - 1)}>
+      <Button variant="secondary" className={size} disabled={page <= 1} onClick={() => onPage(page - 1)}>
         {previous}
       </Button>
       <span className="text-sm tabular-nums text-slate-300" aria-current="page">
         Page {page} of {pages}
       </span>
-      <Button variant="secondary" disabled={page >= pages} onClick={() => onPage(page + 1)}>
+      <Button variant="secondary" className={size} disabled={page >= pages} onClick={() => onPage(page + 1)}>
         {next}
       </Button>
     </nav>

@@ -3,7 +3,7 @@ import { Button } from './button';
 
 /**
  * Registers the service worker and, when a new version is waiting, offers to switch to it
- * (spec §4). Refresh activates the waiting worker and reloads the page.
+ * (an installed app would otherwise keep the old one). Refresh activates the waiting worker and reloads the page.
  */
 export function UpdateBanner() {
   const {

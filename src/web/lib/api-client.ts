@@ -20,14 +20,14 @@ export interface RequestOptions {
   signal?: AbortSignal;
 }
 
-/** The URL of an API call, with the `t` timestamp of spec §7. */
+/** The URL of an API call, with a `t` timestamp so no cache between us and the server answers it. */
 export function apiUrl(path: string): URL {
   const url = new URL(path, window.location.origin);
   url.searchParams.set('t', String(Date.now()));
   return url;
 }
 
-/** The headers every call carries (spec §7): no-cache, and the bearer token when there is one. */
+/** The headers every call carries: no-cache, and the bearer token when there is one. */
 export function apiHeaders(): Record<string, string> {
   const headers: Record<string, string> = { 'Cache-Control': 'no-cache', Accept: 'application/json' };
   const token = getToken();
@@ -39,7 +39,7 @@ export function apiHeaders(): Record<string, string> {
 export function failure(method: string, path: string, status: number, data: unknown): ApiError {
   if (status === 401 || status === 403) console.warn(`${method} ${path} answered ${status}`);
   const message = serverError(data);
-  // Maintenance mode refuses writes with 503 (decisions §5): the site-wide banner picks it up.
+  // Maintenance mode refuses writes with 503: the site-wide banner picks it up.
   if (status === 503 && message === MSG.maintenance) reportMaintenance();
   return new ApiError(status, message);
 }
@@ -123,7 +123,7 @@ export function refreshSession(failedToken: string): Promise<RefreshOutcome> {
 }
 
 /**
- * The one request layer of spec §7: every call carries `Cache-Control: no-cache`, a `t` timestamp
+ * The one request layer: every call carries `Cache-Control: no-cache`, a `t` timestamp
  * and the bearer token when there is one. A 401 to a call that sent a token first renews the
  * access token silently (refresh cookie) and retries once; a session the server ended is cleared.
  * Any other non-2xx answer throws an {@link ApiError}; 401 and 403 are only logged here.
@@ -148,7 +148,7 @@ function serverError(data: unknown): string | undefined {
   return undefined;
 }
 
-/** The text to show for a failed call: the server's error when present, else the fallback (spec §8). */
+/** The text to show for a failed call: the server's error when present, else the fallback. */
 export function errorText(error: unknown, fallback: string): string {
   return error instanceof ApiError && error.serverMessage ? error.serverMessage : fallback;
 }

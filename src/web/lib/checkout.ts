@@ -1,8 +1,9 @@
 import { MSG } from '../../shared/messages';
+import { safeReturnPath } from '../../shared/return-path';
 import { checkoutUrlSchema } from '../../shared/schemas/payments';
 import { apiRequest, errorText } from './api-client';
 
-/** The session call answered without a url (spec §8: 'Failed to get Stripe session URL.'). */
+/** The session call answered without a url: shown as {@link MSG.stripeNoUrl}. */
 export class MissingCheckoutUrlError extends Error {
   constructor() {
     super(MSG.stripeNoUrl);
@@ -12,7 +13,7 @@ export class MissingCheckoutUrlError extends Error {
 
 /**
  * Calls one of the four checkout-session endpoints and answers the page to pay on: Stripe's, or
- * `/checkout/{id}` of the built-in test checkout (decisions §6).
+ * `/checkout/{id}` of the built-in test checkout that runs when no Stripe key is set.
  */
 export async function createCheckoutSession(path: string, body: object): Promise<string> {
   const parsed = checkoutUrlSchema.safeParse(await apiRequest(path, { method: 'POST', body }));
@@ -32,12 +33,6 @@ export function checkoutErrorText(error: unknown, fallback: string = MSG.stripeF
 }
 
 export type CheckoutOutcome = 'success' | 'canceled';
-
-/** `path` when it is a path on this site, else `/payments`: a stored return path is never trusted to leave the site. */
-export function safeReturnPath(path: string | null | undefined): string {
-  if (!path || !path.startsWith('/') || path.startsWith('//') || path.startsWith('/\\')) return '/payments';
-  return path;
-}
 
 /** The return path with `?checkout=success|canceled` added (keeping any query it already has). */
 export function returnUrl(path: string | null | undefined, outcome: CheckoutOutcome): string {

@@ -16,7 +16,7 @@ function utcDay(isoDay: string): Date | null {
 
 /**
  * A booked weekend (its Friday, `YYYY-MM-DD`) as Friday to Sunday: "Fri, Mar 13 – Sun, Mar 15, 2026".
- * Weekends run Friday 00:00 to Sunday 24:00 UTC (decisions §5), so the dates are UTC dates.
+ * Weekends run Friday 00:00 to Sunday 24:00 UTC, so the dates are UTC dates.
  */
 export function formatWeekend(friday: string): string {
   const start = utcDay(friday);

@@ -1,7 +1,7 @@
 import { LIMITS } from '../../shared/limits';
 import { MSG } from '../../shared/messages';
 
-/** The image types the server accepts (decisions §4); also the file picker's `accept`. */
+/** The image types the server accepts (JPEG, PNG, WebP, GIF); also the file picker's `accept`. */
 export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'] as const;
 export const IMAGE_ACCEPT = IMAGE_TYPES.join(',');
 

@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 
 /**
- * Whether a write was refused with the maintenance message (decisions §5). Non-admins cannot read
+ * Whether a write was refused with the maintenance message. Non-admins cannot read
  * the settings, so the request layer notes it here and the banner shows until a write succeeds.
  */
 let refused = false;

@@ -6,7 +6,7 @@ export type AppSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 let socket: AppSocket | null = null;
 let users = 0;
 
-/** One shared socket.io connection to this origin (decisions §1); released when no one needs it. */
+/** One shared socket.io connection to this origin (app, API and socket share it); released when no one needs it. */
 export function acquireSocket(): { socket: AppSocket; release: () => void } {
   socket ??= io({ path: '/socket.io', transports: ['websocket', 'polling'] });
   users += 1;

@@ -29,7 +29,7 @@ export const STORAGE_KEYS = {
   user: 'user',
   lastPlayerCount: 'rp.lastPlayerCount',
   iosHintDismissed: 'rp.iosHintDismissed',
-  /** Set once the browser was asked for notification permission (spec §4: ask once). */
+  /** Set once the browser was asked for notification permission (the browser is asked only once). */
   pushAsked: 'rp.pushAsked',
   /** `userId endpoint` of the last subscription sent, so a reload does not send it again. */
   pushSent: 'rp.pushSent',

@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { clearSession } from './session';
 
-/** Clears token and user, drops cached data and goes to /login (spec §4). */
+/** Clears token and user, drops cached data and goes to /login. */
 export function useLogout(): () => void {
   const navigate = useNavigate();
   const queryClient = useQueryClient();

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * The schema of the whole product (issue 2), so later features extend rather than fight it.
+ * The schema of the whole product, so later features extend rather than fight it.
  * Counters on `servers` are denormalised for one-query listings; the rows in `joins`, `votes`
  * and `boosts` are the truth they are kept equal to, in the same transaction.
  */

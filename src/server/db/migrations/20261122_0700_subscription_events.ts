@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 
 /**
  * Stripe's subscription events can arrive in any order: each subscription remembers the time of
- * the newest event applied, so an older one never overwrites a newer state (issue 4).
+ * the newest event applied, so an older one never overwrites a newer state.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`ALTER TABLE subscriptions ADD COLUMN last_event_at timestamptz`.execute(db);

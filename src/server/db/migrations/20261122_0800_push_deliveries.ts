@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Push promotions fan out from rows fixed when the owner sends (issue 5): one delivery per push
+ * Push promotions fan out from rows fixed when the owner sends: one delivery per push
  * subscription, one inbox notification per player who joined. A worker that dies mid-way leaves
  * the undelivered rows pending for the retry, and the delivered ones marked, so nobody gets it twice.
  */

@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../schema';
 import type { Storage } from '../../adapters/storage';
-import { hashPassword } from '../../modules/auth/password';
+import { hashPassword } from '../../modules/auth';
 import { DEMO_PLAYER_NAMES, DEMO_REVIEWS, DEMO_SERVERS } from './demo-servers';
 import { generateBanner, generateEmblem, rng } from './images';
 
@@ -22,7 +22,7 @@ const PLAYER_CAPACITY: Record<string, number> = {
 
 /**
  * Fills a new database with about 40 RP servers, their owners, players, votes with reviews,
- * joins and boosts (issue 2 §3). Every counter on `servers` equals its rows, as in real use.
+ * joins and boosts. Every counter on `servers` equals its rows, as in real use.
  * Runs once per database: a settings row remembers that it did.
  */
 export async function seedDemo(db: Kysely<Database>, storage: Storage, log: FastifyBaseLogger): Promise<void> {

@@ -1,7 +1,6 @@
 import { inspect } from 'node:util';
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
-import { usersRepository } from '../users/users.repository';
+import { authPolicy } from '../../policies/auth.policy';
+import type { UsersRepository } from '../users';
 import { hashPassword, verifyPassword } from './password';
 
 /**
@@ -26,10 +25,9 @@ export class AdminBootstrapError extends Error {
  * A restart with the same password keeps existing sessions.
  */
 export async function ensureAdmin(
-  db: Kysely<Database>,
+  users: UsersRepository,
   admin: { username: string; password: string; email: string | undefined },
 ): Promise<void> {
-  const users = usersRepository(db);
   const existing = await users.findByUsername(admin.username);
   if (!existing) {
     await users.create({
@@ -42,7 +40,7 @@ export async function ensureAdmin(
     });
     return;
   }
-  if (existing.role !== 'admin') {
+  if (!authPolicy.mayBootstrapAdminOver(existing)) {
     throw new AdminBootstrapError(
       `Refusing to start: ADMIN_USERNAME "${admin.username}" is already taken by a ${existing.role} account that this server did not create. ` +
         'Choose another ADMIN_USERNAME, or delete or rename that account first.',
@@ -52,9 +50,5 @@ export async function ensureAdmin(
     await users.setPassword(existing.id, await hashPassword(admin.password));
   }
   // The address comes from the environment or nowhere: a reset must not keep one someone else set.
-  await db
-    .updateTable('users')
-    .set({ email: admin.email ?? null, updatedAt: new Date() })
-    .where('id', '=', existing.id)
-    .execute();
+  await users.setEmail(existing.id, admin.email ?? null);
 }

@@ -1,18 +1,25 @@
-import type { Kysely } from 'kysely';
-import type { Database, UserRow } from '../../db/schema';
+import type { UserRow } from '../../db/schema';
+import type { InTransaction } from '../../db/transaction';
 import type { Mailer } from '../../adapters/mailer';
 import type { RegisterBody, LoginBody } from '../../../shared/schemas/auth';
 import { MSG } from '../../../shared/messages';
 import { AppError, conflict, isUniqueViolation } from '../../errors';
-import { usersRepository } from '../users/users.repository';
+import { authPolicy } from '../../policies/auth.policy';
+import type { UsersRepository } from '../users';
 import { burnVerifyTime, hashPassword, verifyPassword, warmDummyHash } from './password';
 import type { TokenService } from './tokens';
 import { refreshTokens } from './refresh-tokens';
-import { resetCodes } from './reset-codes';
 import { emailChanges } from './email-change';
+import type { SessionsRepository } from './sessions.repository';
+import type { ResetCodesRepository } from './reset-codes.repository';
+import type { EmailChangesRepository } from './email-changes.repository';
 
 interface Deps {
-  db: Kysely<Database>;
+  users: UsersRepository;
+  sessions: SessionsRepository;
+  resetCodes: ResetCodesRepository;
+  emailChanges: EmailChangesRepository;
+  inTransaction: InTransaction;
   tokens: TokenService;
   mailer: Mailer;
   publicUrl: string;
@@ -29,11 +36,10 @@ export interface SessionGrant {
 }
 
 /** Registration, login, sessions, password reset and e-mail changes. */
-export function authService({ db, tokens, mailer, publicUrl, now, onMailError }: Deps) {
-  const users = usersRepository(db);
-  const refresh = refreshTokens(db, now);
-  const codes = resetCodes(db, now);
-  const emails = emailChanges({ db, mailer, publicUrl, now, onMailError });
+export function authService(deps: Deps) {
+  const { users, sessions, resetCodes: codes, inTransaction, tokens, mailer, publicUrl, now, onMailError } = deps;
+  const refresh = refreshTokens({ sessions, inTransaction, now });
+  const emails = emailChanges({ users, changes: deps.emailChanges, inTransaction, mailer, publicUrl, now, onMailError });
   warmDummyHash();
 
   const session = async (user: UserRow): Promise<SessionGrant> => {
@@ -44,6 +50,7 @@ export function authService({ db, tokens, mailer, publicUrl, now, onMailError }:
 
   return {
     async register(body: RegisterBody): Promise<SessionGrant> {
+      authPolicy.assertMayRegisterAs(body.role);
       if (await users.findByUsername(body.username)) throw conflict(MSG.usernameTaken);
       const passwordHash = await hashPassword(body.password);
       try {
@@ -74,10 +81,10 @@ export function authService({ db, tokens, mailer, publicUrl, now, onMailError }:
       return session(user);
     },
 
-    /** A new access token (and the next refresh token) for a refresh token; 401 for anything else. */
     /** Forgets refresh tokens of sessions that ended long ago (run hourly by the background work). */
     pruneSessions: () => refresh.prune(),
 
+    /** A new access token (and the next refresh token) for a refresh token; 401 for anything else. */
     async refresh(refreshToken: string): Promise<SessionGrant> {
       const result = await refresh.rotate(refreshToken);
       if (!result.ok) throw new AppError(401, MSG.sessionExpired);
@@ -87,15 +94,20 @@ export function authService({ db, tokens, mailer, publicUrl, now, onMailError }:
       return { user, token, refreshToken: result.refresh.token };
     },
 
-    /** Ends the login session an access token or a refresh token belongs to (other devices stay logged in). */
-    async logout(sessionId: string | undefined, refreshToken: string | undefined): Promise<void> {
+    /**
+     * Ends the login session an access token or a refresh token belongs to (other devices stay
+     * logged in). An access token that no longer verifies names no session.
+     */
+    async logout(accessToken: string | undefined, refreshToken: string | undefined): Promise<void> {
+      const sessionId = accessToken ? (await tokens.verify(accessToken))?.sessionId : undefined;
       if (sessionId) await refresh.revokeFamily(sessionId);
       const family = refreshToken ? await refresh.familyOf(refreshToken) : undefined;
       if (family && family.familyId !== sessionId) await refresh.revokeFamily(family.familyId);
     },
 
     /**
-     * Always the same answer, whether or not the user exists or has an address (decisions §4).
+     * Always the same answer, whether or not the user exists or has an address: the answer tells
+     * nobody which usernames exist.
      * The mail goes out in the background, so the answer's timing does not tell either.
      */
     async requestReset(username: string): Promise<void> {
@@ -131,10 +143,10 @@ export function authService({ db, tokens, mailer, publicUrl, now, onMailError }:
     async resetPassword(code: string, newPassword: string): Promise<void> {
       if (!(await codes.check(code))) throw new AppError(400, MSG.resetTokenInvalid);
       const passwordHash = await hashPassword(newPassword);
-      const done = await db.transaction().execute(async (trx) => {
-        const userId = await codes.consume(trx, code);
+      const done = await inTransaction(async (tx) => {
+        const userId = await codes.consume(code, tx);
         if (userId === undefined) return false;
-        await usersRepository(trx).setPassword(userId, passwordHash, trx);
+        await users.setPassword(userId, passwordHash, tx);
         return true;
       });
       if (!done) throw new AppError(400, MSG.resetTokenInvalid);
@@ -142,7 +154,7 @@ export function authService({ db, tokens, mailer, publicUrl, now, onMailError }:
 
     /** Changes the password and answers a fresh session: every older token and session ends. */
     async changePassword(user: UserRow, currentPassword: string, newPassword: string): Promise<SessionGrant> {
-      if (!(await verifyPassword(user.passwordHash, currentPassword))) throw new AppError(400, MSG.currentPasswordWrong);
+      authPolicy.assertCurrentPassword(await verifyPassword(user.passwordHash, currentPassword));
       await users.setPassword(user.id, await hashPassword(newPassword));
       const updated = await users.findById(user.id);
       if (!updated) throw new AppError(401, MSG.sessionExpired);
@@ -154,10 +166,8 @@ export function authService({ db, tokens, mailer, publicUrl, now, onMailError }:
      * and a notice to the old one. A first address needs no password (there is nothing to take over).
      */
     async requestEmailChange(user: UserRow, email: string, currentPassword: string | undefined): Promise<void> {
-      if (user.email) {
-        if (!currentPassword) throw new AppError(400, MSG.allFieldsRequired);
-        if (!(await verifyPassword(user.passwordHash, currentPassword))) throw new AppError(400, MSG.currentPasswordWrong);
-      }
+      const proof = authPolicy.emailChangeProof(user, currentPassword);
+      if (proof !== undefined) authPolicy.assertCurrentPassword(await verifyPassword(user.passwordHash, proof));
       await emails.request(user, email);
     },
 

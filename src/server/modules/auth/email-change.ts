@@ -1,12 +1,16 @@
-import type { Kysely } from 'kysely';
-import type { Database, UserRow } from '../../db/schema';
+import type { UserRow } from '../../db/schema';
+import type { InTransaction } from '../../db/transaction';
 import type { Mailer } from '../../adapters/mailer';
+import type { UsersRepository } from '../users';
+import type { EmailChangesRepository } from './email-changes.repository';
 import { randomCode, sha256 } from './secret-codes';
 
 const CONFIRM_TTL_MS = 24 * 60 * 60 * 1000;
 
 interface Deps {
-  db: Kysely<Database>;
+  users: UsersRepository;
+  changes: EmailChangesRepository;
+  inTransaction: InTransaction;
   mailer: Mailer;
   publicUrl: string;
   now: () => Date;
@@ -17,7 +21,7 @@ interface Deps {
  * A new e-mail address takes effect only once the link mailed to it is opened (single use, a day,
  * stored hashed); the old address is told, so a hijacked session cannot quietly move the account.
  */
-export function emailChanges({ db, mailer, publicUrl, now, onMailError }: Deps) {
+export function emailChanges({ users, changes, inTransaction, mailer, publicUrl, now, onMailError }: Deps) {
   return {
     /**
      * Records the pending address (replacing any earlier one) and mails the link and the notice.
@@ -26,19 +30,13 @@ export function emailChanges({ db, mailer, publicUrl, now, onMailError }: Deps) 
      */
     async request(user: UserRow, newEmail: string): Promise<void> {
       const token = randomCode(24);
-      await db.transaction().execute(async (trx) => {
-        if (!user.email) {
-          await trx
-            .updateTable('users')
-            .set({ email: newEmail, emailConfirmedAt: null, updatedAt: now() })
-            .where('id', '=', user.id)
-            .execute();
-        }
-        await trx.updateTable('emailChanges').set({ usedAt: now() }).where('userId', '=', user.id).where('usedAt', 'is', null).execute();
-        await trx
-          .insertInto('emailChanges')
-          .values({ userId: user.id, newEmail, tokenHash: sha256(token), expiresAt: new Date(now().getTime() + CONFIRM_TTL_MS) })
-          .execute();
+      await inTransaction(async (tx) => {
+        if (!user.email) await users.setUnconfirmedEmail(user.id, newEmail, now(), tx);
+        await changes.closePending(user.id, now(), tx);
+        await changes.insert(
+          { userId: user.id, newEmail, tokenHash: sha256(token), expiresAt: new Date(now().getTime() + CONFIRM_TTL_MS) },
+          tx,
+        );
       });
       const link = `${publicUrl}/login?confirm-email=${encodeURIComponent(token)}`;
       const mails = [
@@ -76,21 +74,11 @@ export function emailChanges({ db, mailer, publicUrl, now, onMailError }: Deps) 
 
     /** Applies the address of a live link once; the user id, or undefined for a bad, used or expired link. */
     async confirm(token: string): Promise<number | undefined> {
-      return db.transaction().execute(async (trx) => {
-        const used = await trx
-          .updateTable('emailChanges')
-          .set({ usedAt: now() })
-          .where('tokenHash', '=', sha256(token))
-          .where('usedAt', 'is', null)
-          .where('expiresAt', '>', now())
-          .returning(['userId', 'newEmail'])
-          .executeTakeFirst();
+      return inTransaction(async (tx) => {
+        const at = now();
+        const used = await changes.use(sha256(token), at, tx);
         if (!used) return undefined;
-        await trx
-          .updateTable('users')
-          .set({ email: used.newEmail, emailConfirmedAt: now(), updatedAt: now() })
-          .where('id', '=', used.userId)
-          .execute();
+        await users.setConfirmedEmail(used.userId, used.newEmail, at, tx);
         return used.userId;
       });
     },

@@ -1,21 +1,14 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
 import type { FilterCategory } from '../../../shared/schemas/server';
 import { MSG } from '../../../shared/messages';
 import { badRequest } from '../../errors';
+import type { FiltersRepository } from './filters.repository';
 
 /**
  * The filter categories, read once at start-up (they change only with reference data, at
  * start-up): `GET /api/filters/categories` and every name → id lookup are served from memory.
  */
-export async function loadFilterCatalog(db: Kysely<Database>) {
-  const rows = await db
-    .selectFrom('filters')
-    .innerJoin('filterCategories', 'filterCategories.id', 'filters.categoryId')
-    .select(['filters.id', 'filters.name', 'filterCategories.name as category'])
-    .orderBy('filterCategories.position')
-    .orderBy('filters.position')
-    .execute();
+export async function loadFilterCatalog(repository: FiltersRepository) {
+  const rows = await repository.listFilters();
   const byName = new Map(rows.map((r) => [r.name.toLowerCase(), r]));
   const categories: FilterCategory[] = [];
   for (const row of rows) {
@@ -28,6 +21,7 @@ export async function loadFilterCatalog(db: Kysely<Database>) {
   }
 
   return {
+    /** The categories and their filters, in display order. */
     categories: () => categories,
     /** The named filters as stored (case-insensitive, duplicates dropped); an unknown name is a 400. */
     resolve(names: readonly string[]): Array<{ id: number; name: string }> {
@@ -42,4 +36,5 @@ export async function loadFilterCatalog(db: Kysely<Database>) {
   };
 }
 
+/** The filter categories in memory, and name → id lookups. */
 export type FilterCatalog = Awaited<ReturnType<typeof loadFilterCatalog>>;

@@ -1,12 +1,14 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { filterCategorySchema } from '../../../shared/schemas/server';
+import { filterCategoriesSchema } from '../../../shared/schemas/filters';
+import type { FilterCatalog } from './filters.catalog';
 
 /** `GET /api/filters/categories`: from memory. */
-export async function filtersRoutes(app: FastifyInstance): Promise<void> {
-  app.withTypeProvider<ZodTypeProvider>().get('/filters/categories', {
-    schema: { tags: ['discovery'], response: { 200: z.array(filterCategorySchema) } },
-    handler: async () => app.ctx.filters.categories(),
-  });
-}
+export const filtersRoutes =
+  ({ filters }: { filters: FilterCatalog }): FastifyPluginAsync =>
+  async (app: FastifyInstance) => {
+    app.withTypeProvider<ZodTypeProvider>().get('/filters/categories', {
+      schema: { tags: ['discovery'], response: { 200: filterCategoriesSchema } },
+      handler: async () => filters.categories(),
+    });
+  };

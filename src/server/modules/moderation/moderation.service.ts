@@ -1,60 +1,42 @@
-import type { Kysely } from 'kysely';
-import type { Database, UserRow } from '../../db/schema';
+import type { UserRow } from '../../db/schema';
+import type { InTransaction } from '../../db/transaction';
 import type { Report } from '../../../shared/schemas/admin';
 import { MSG } from '../../../shared/messages';
 import { notFound } from '../../errors';
 import { parseId, toApiId } from '../../lib/ids';
+import { moderationPolicy } from '../../policies/moderation.policy';
+import type { ModerationRepository } from './moderation.repository';
+
+interface Deps {
+  repository: ModerationRepository;
+  inTransaction: InTransaction;
+  onChange: () => void;
+}
 
 /**
- * Reports and the admins' queue (issue 6, beyond the spec): hiding a server takes it out of
- * lists, search and the live count; hiding a review takes it off the page and its review total.
+ * Reports and the admins' queue: hiding a server takes it out of lists, search and the live
+ * count; hiding a review takes it off the page and its review total.
  */
-export function moderationService({ db, onChange }: { db: Kysely<Database>; onChange: () => void }) {
+export function moderationService({ repository, inTransaction, onChange }: Deps) {
   return {
+    /** Files a report about a server, or about one user's review on it. */
     async report(reporter: UserRow, body: { serverId: string; reviewUsername?: string | undefined; reason: string }): Promise<void> {
       const serverId = parseId(body.serverId);
-      const server = serverId ? await db.selectFrom('servers').select('id').where('id', '=', serverId).executeTakeFirst() : undefined;
+      const server = serverId ? await repository.findServer(serverId) : undefined;
       if (!server) throw notFound(MSG.serverNotFound);
       let voteId: number | null = null;
       if (body.reviewUsername) {
-        const vote = await db
-          .selectFrom('votes')
-          .innerJoin('users', 'users.id', 'votes.userId')
-          .select('votes.id')
-          .where('votes.serverId', '=', server.id)
-          .where('users.username', '=', body.reviewUsername)
-          .executeTakeFirst();
-        if (!vote) throw notFound('Review not found');
+        const vote = await repository.findReview(server.id, body.reviewUsername);
+        if (!vote) throw notFound(MSG.reviewNotFound);
         voteId = vote.id;
       }
-      await db.insertInto('reports').values({ reporterId: reporter.id, serverId: server.id, voteId, reason: body.reason }).execute();
+      await repository.insertReport({ reporterId: reporter.id, serverId: server.id, voteId, reason: body.reason });
     },
 
-    async queue(status: 'open' | 'actioned' | 'dismissed'): Promise<Report[]> {
-      const rows = await db
-        .selectFrom('reports')
-        .innerJoin('servers', 'servers.id', 'reports.serverId')
-        .leftJoin('votes', 'votes.id', 'reports.voteId')
-        .leftJoin('users as author', 'author.id', 'votes.userId')
-        .leftJoin('users as reporter', 'reporter.id', 'reports.reporterId')
-        .select([
-          'reports.id',
-          'reports.reason',
-          'reports.status',
-          'reports.createdAt',
-          'servers.id as serverId',
-          'servers.name as serverName',
-          'servers.hidden as serverHidden',
-          'votes.type as voteType',
-          'votes.review',
-          'votes.hidden as voteHidden',
-          'author.username as author',
-          'reporter.username as reporter',
-        ])
-        .where('reports.status', '=', status)
-        .orderBy('reports.createdAt', 'asc')
-        .limit(100)
-        .execute();
+    /** Up to 100 reports of one status, oldest first. */
+    async queue(actor: UserRow, status: 'open' | 'actioned' | 'dismissed'): Promise<Report[]> {
+      moderationPolicy.assertCanModerate(actor);
+      const rows = await repository.listReports(status);
       return rows.map((r) => ({
         id: toApiId(r.id),
         server: { id: toApiId(r.serverId), name: r.serverName, hidden: r.serverHidden },
@@ -66,28 +48,17 @@ export function moderationService({ db, onChange }: { db: Kysely<Database>; onCh
       }));
     },
 
-    async resolve(rawId: string, action: 'hide' | 'dismiss'): Promise<void> {
-      const id = parseId(rawId);
-      const done = await db.transaction().execute(async (trx) => {
-        const report = id
-          ? await trx
-              .selectFrom('reports')
-              .select(['id', 'serverId', 'voteId'])
-              .where('id', '=', id)
-              .where('status', '=', 'open')
-              .forUpdate()
-              .executeTakeFirst()
-          : undefined;
+    /** Hides what an open report is about (its review, else its server), or dismisses it. */
+    async resolve(actor: UserRow, id: number, action: 'hide' | 'dismiss'): Promise<void> {
+      moderationPolicy.assertCanModerate(actor);
+      const done = await inTransaction(async (tx) => {
+        const report = await repository.lockOpenReport(id, tx);
         if (!report) return false;
         if (action === 'hide') {
-          if (report.voteId) await trx.updateTable('votes').set({ hidden: true }).where('id', '=', report.voteId).execute();
-          else await trx.updateTable('servers').set({ hidden: true, updatedAt: new Date() }).where('id', '=', report.serverId).execute();
+          if (report.voteId) await repository.hideVote(report.voteId, tx);
+          else await repository.hideServer(report.serverId, tx);
         }
-        await trx
-          .updateTable('reports')
-          .set({ status: action === 'hide' ? 'actioned' : 'dismissed', resolvedAt: new Date() })
-          .where('id', '=', report.id)
-          .execute();
+        await repository.closeReport(report.id, action === 'hide' ? 'actioned' : 'dismissed', tx);
         return true;
       });
       if (!done) throw notFound(MSG.reportNotFound);
@@ -96,4 +67,5 @@ export function moderationService({ db, onChange }: { db: Kysely<Database>; onCh
   };
 }
 
+/** Reporting and the moderation queue. */
 export type ModerationService = ReturnType<typeof moderationService>;

@@ -1,14 +1,13 @@
-import type { Kysely } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database } from '../../db/schema';
 import type { PushSender } from '../../adapters/web-push';
+import type { PromotionsRepository } from './promotions.repository';
 
 export const FANOUT_QUEUE = 'push-fanout';
 const BATCH = 25;
 const MAX_ATTEMPTS = 3;
 
 interface Deps {
-  db: Kysely<Database>;
+  promotions: PromotionsRepository;
   push: PushSender;
   log: FastifyBaseLogger;
   /** Checked between deliveries: false once the app is stopping, so the job is left for a retry. */
@@ -20,24 +19,11 @@ interface Deps {
  * succeeds; a worker that stops mid-way leaves the rest pending, and the queue's retry of the
  * job continues from there: every recipient once.
  */
-export function fanoutWorker({ db, push, log, running }: Deps) {
+export function fanoutWorker({ promotions, push, log, running }: Deps) {
   return async (promotionId: number): Promise<void> => {
-    const promotion = await db
-      .selectFrom('pushPromotions')
-      .innerJoin('servers', 'servers.id', 'pushPromotions.serverId')
-      .select([
-        'pushPromotions.id',
-        'pushPromotions.playerCount',
-        'pushPromotions.isEvent',
-        'pushPromotions.eventName',
-        'pushPromotions.eventTime',
-        'servers.id as serverId',
-        'servers.name',
-      ])
-      .where('pushPromotions.id', '=', promotionId)
-      .executeTakeFirst();
+    const promotion = await promotions.findForFanout(promotionId);
     if (!promotion) return;
-    await db.updateTable('pushPromotions').set({ status: 'sending' }).where('id', '=', promotionId).execute();
+    await promotions.setStatus(promotionId, 'sending');
     const payload = {
       title:
         promotion.isEvent && promotion.eventName
@@ -52,48 +38,24 @@ export function fanoutWorker({ db, push, log, running }: Deps) {
     let failures = 0;
     for (;;) {
       if (!running()) throw new Error('stopping: the rest of this fan-out is left for the retry');
-      const batch = await db
-        .selectFrom('pushDeliveries')
-        .innerJoin('pushSubscriptions', 'pushSubscriptions.id', 'pushDeliveries.subscriptionId')
-        .select([
-          'pushDeliveries.subscriptionId',
-          'pushDeliveries.attempts',
-          'pushSubscriptions.endpoint',
-          'pushSubscriptions.p256dh',
-          'pushSubscriptions.auth',
-        ])
-        .where('pushDeliveries.promotionId', '=', promotionId)
-        .where('pushDeliveries.status', '=', 'pending')
-        .where('pushDeliveries.attempts', '<', MAX_ATTEMPTS)
-        .orderBy('pushDeliveries.subscriptionId')
-        .limit(BATCH)
-        .execute();
+      const batch = await promotions.pendingDeliveries(promotionId, MAX_ATTEMPTS, BATCH);
       if (batch.length === 0) break;
       for (const delivery of batch) {
         if (!running()) throw new Error('stopping: the rest of this fan-out is left for the retry');
         const outcome = await push.send(delivery, payload, 12 * 3600);
-        const key = (q: ReturnType<typeof db.updateTable<'pushDeliveries'>>) =>
-          q.where('promotionId', '=', promotionId).where('subscriptionId', '=', delivery.subscriptionId);
         if (outcome === 'sent') {
-          await key(
-            db.updateTable('pushDeliveries').set({ status: 'sent', sentAt: new Date(), attempts: delivery.attempts + 1 }),
-          ).execute();
-          await db
-            .updateTable('pushPromotions')
-            .set((eb) => ({ delivered: eb('delivered', '+', 1) }))
-            .where('id', '=', promotionId)
-            .execute();
+          await promotions.markSent(promotionId, delivery.subscriptionId, delivery.attempts + 1);
         } else if (outcome === 'gone') {
           // 404/410: the browser dropped it; its deliveries go with it.
-          await db.deleteFrom('pushSubscriptions').where('id', '=', delivery.subscriptionId).execute();
+          await promotions.deleteSubscription(delivery.subscriptionId);
         } else {
           failures++;
           const attempts = delivery.attempts + 1;
-          await key(db.updateTable('pushDeliveries').set({ attempts, status: attempts >= MAX_ATTEMPTS ? 'failed' : 'pending' })).execute();
+          await promotions.markAttempt(promotionId, delivery.subscriptionId, attempts, attempts >= MAX_ATTEMPTS ? 'failed' : 'pending');
         }
       }
     }
-    await db.updateTable('pushPromotions').set({ status: 'done' }).where('id', '=', promotionId).execute();
+    await promotions.setStatus(promotionId, 'done');
     if (failures > 0) log.warn({ promotionId, failures }, 'some push deliveries failed');
   };
 }

@@ -3,12 +3,7 @@ import type { CheckoutSession } from '../../../shared/schemas/payments';
 import { centsToDollars } from '../../../shared/limits';
 import { toApiId } from '../../lib/ids';
 
-/** Only paths on this site, so a checkout can never send the browser elsewhere. */
-export function safeReturnPath(path: string | undefined): string {
-  if (!path || !/^\/(?!\/)[\w\-./?=&%]*$/.test(path) || path.includes('..')) return '/payments';
-  return path.slice(0, 200);
-}
-
+/** `path` with one more query parameter, whether or not it has a query already. */
 export const withParam = (path: string, param: string) => `${path}${path.includes('?') ? '&' : '?'}${param}`;
 
 /** What a purchase is called on the checkout page, in Stripe and in the history. */

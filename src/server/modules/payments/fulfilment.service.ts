@@ -1,10 +1,19 @@
-import type { Kysely } from 'kysely';
-import type { Database, PaymentType } from '../../db/schema';
-import { bookWeekend } from './weekends';
-import { lockKeys, reversals, type Reversed } from './reversals';
+import type { PaymentType } from '../../db/schema';
+import type { Executor, InTransaction, Tx } from '../../db/transaction';
+import type { CheckoutsRepository } from './checkouts.repository';
+import type { BoostCredit, CreditsRepository } from './credits.repository';
+import type { PaymentsRepository } from './payments.repository';
+import type { SubscriptionsRepository } from './subscriptions.repository';
+import { reversals, type Reversed } from './reversals';
+import { subscriptionState } from './subscription-state';
+import { weekendCalendar } from './weekends';
 
 interface Deps {
-  db: Kysely<Database>;
+  checkouts: CheckoutsRepository;
+  payments: PaymentsRepository;
+  subscriptions: SubscriptionsRepository;
+  credits: CreditsRepository;
+  inTransaction: InTransaction;
   now: () => Date;
   onChange: () => void;
 }
@@ -17,59 +26,28 @@ export interface FulfilResult {
   weekendStart?: string | null;
 }
 
+/** A webhook event: its id is stored with its effect, so it applies once. */
+type EventRef = { id: string; type: string };
+
 /**
- * The one place money turns into boosts, plans and weekends (decisions §6), for the built-in
- * test checkout and for verified Stripe webhooks alike. Every credit runs in one transaction with
- * the check that makes it happen once: the checkout row moves from open to complete, and a
- * webhook's event id is stored in the same transaction.
+ * The one place money turns into boosts, plans and weekends, for the built-in test checkout and
+ * for verified Stripe webhooks alike (docs/decisions/008-one-fulfilment-path.md). Every credit
+ * runs in one transaction with the check that makes it happen once: the checkout row moves from
+ * open to complete, and a webhook's event id is stored in the same transaction.
  */
-export function fulfilmentService({ db, now, onChange }: Deps) {
+export function fulfilmentService({ checkouts, payments, subscriptions, credits, inTransaction, now, onChange }: Deps) {
   /** Stores a webhook event id; false when it was processed before. */
-  const firstTime = async (trx: Kysely<Database>, event: { id: string; type: string } | undefined) => {
-    if (!event) return true;
-    const row = await trx
-      .insertInto('webhookEvents')
-      .values({ id: event.id, type: event.type })
-      .onConflict((oc) => oc.column('id').doNothing())
-      .returning('id')
-      .executeTakeFirst();
-    return Boolean(row);
-  };
+  const firstTime = async (tx: Tx, event: EventRef | undefined) => (event ? payments.recordWebhookEvent(event, tx) : true);
 
   /** Sets the user's plan from their newest live subscription. */
-  const refreshPlan = async (trx: Kysely<Database>, userId: number) => {
-    const live = await trx
-      .selectFrom('subscriptions')
-      .select('plan')
-      .where('userId', '=', userId)
-      .where('status', 'in', ['active', 'past_due'])
-      .orderBy('updatedAt', 'desc')
-      .orderBy('id', 'desc')
-      .executeTakeFirst();
-    await trx
-      .updateTable('users')
-      .set({ subscriptionPlan: live?.plan ?? '', updatedAt: now() })
-      .where('id', '=', userId)
-      .execute();
-  };
+  const refreshPlan = (tx: Executor, userId: number) => subscriptions.refreshUserPlan(userId, now(), tx);
 
-  const creditBoosts = async (
-    trx: Kysely<Database>,
-    b: { serverId: number; userId: number; paymentId: number | null; amount: number; source: 'player' | 'owner' | 'premium_credit' },
-  ) => {
-    const at = now();
-    await trx
-      .insertInto('boosts')
-      .values({ ...b, createdAt: at })
-      .execute();
-    await trx
-      .updateTable('servers')
-      .set((eb) => ({ totalBoosts: eb('totalBoosts', '+', b.amount), lastBoostedAt: at }))
-      .where('id', '=', b.serverId)
-      .execute();
-  };
+  /** Adds boosts to a server, in the caller's transaction. */
+  const creditBoosts = (tx: Executor, boost: BoostCredit) => credits.creditBoosts(boost, now(), tx);
 
-  const reversal = reversals({ now, refreshPlan });
+  const reversal = reversals({ now, payments, subscriptions, credits });
+  const weekends = weekendCalendar(credits);
+  const { applySubscription, recordInvoice } = subscriptionState({ now, payments, subscriptions, reversal, refreshPlan });
 
   return {
     creditBoosts,
@@ -81,35 +59,32 @@ export function fulfilmentService({ db, now, onChange }: Deps) {
     async fulfil(
       checkoutId: string,
       options: {
-        event?: { id: string; type: string };
+        event?: EventRef;
         paymentIntentId?: string | null;
         stripeSubscriptionId?: string | null;
         eventAt?: Date;
       } = {},
     ): Promise<FulfilResult | undefined> {
-      const result = await db.transaction().execute(async (trx) => {
-        if (!(await firstTime(trx, options.event))) return undefined;
-        const session = await trx
-          .updateTable('checkoutSessions')
-          .set({ status: 'complete', completedAt: now(), stripePaymentIntentId: options.paymentIntentId ?? null })
-          .where('id', '=', checkoutId)
-          .where('status', '=', 'open')
-          .returningAll()
-          .executeTakeFirst();
+      const result = await inTransaction(async (tx) => {
+        if (!(await firstTime(tx, options.event))) return undefined;
+        const session = await checkouts.completeOpen(
+          checkoutId,
+          { completedAt: now(), paymentIntentId: options.paymentIntentId ?? null },
+          tx,
+        );
         if (!session) {
-          const existing = await trx.selectFrom('checkoutSessions').select('returnPath').where('id', '=', checkoutId).executeTakeFirst();
+          const existing = await checkouts.findReturnPath(checkoutId, tx);
           return existing ? { credited: false, returnPath: existing.returnPath } : undefined;
         }
         const kind: PaymentType = session.kind;
         const intentId = options.paymentIntentId ?? null;
-        await reversal.lock(trx, { paymentIntentId: intentId, invoiceId: null });
+        await reversal.lock(tx, { paymentIntentId: intentId, invoiceId: null });
         // Subscription payments through Stripe are recorded from invoice.paid (one row per invoice).
         const payment =
           kind === 'subscription' && session.provider === 'stripe'
             ? undefined
-            : await trx
-                .insertInto('payments')
-                .values({
+            : await payments.insert(
+                {
                   userId: session.userId,
                   serverId: session.serverId,
                   checkoutSessionId: session.id,
@@ -117,12 +92,12 @@ export function fulfilmentService({ db, now, onChange }: Deps) {
                   amountCents: session.amountCents,
                   stripePaymentIntentId: intentId,
                   createdAt: now(),
-                })
-                .returning('id')
-                .executeTakeFirstOrThrow();
+                },
+                tx,
+              );
         let weekendStart: string | null = null;
         if ((kind === 'playerBoost' || kind === 'ownerBoost') && session.serverId) {
-          await creditBoosts(trx, {
+          await creditBoosts(tx, {
             serverId: session.serverId,
             userId: session.userId,
             paymentId: payment?.id ?? null,
@@ -130,14 +105,14 @@ export function fulfilmentService({ db, now, onChange }: Deps) {
             source: kind === 'playerBoost' ? 'player' : 'owner',
           });
         } else if (kind === 'serverOfTheWeekend' && session.serverId && payment) {
-          weekendStart = await bookWeekend(
-            trx,
+          weekendStart = await weekends.book(
             { serverId: session.serverId, userId: session.userId, paymentId: payment.id },
             now(),
             session.weekendStart,
+            tx,
           );
         } else if (kind === 'subscription' && session.plan) {
-          await this.applySubscription(trx, {
+          await applySubscription(tx, {
             userId: session.userId,
             plan: session.plan,
             status: 'active',
@@ -146,157 +121,21 @@ export function fulfilmentService({ db, now, onChange }: Deps) {
           });
         }
         // A refund or dispute Stripe delivered before this payment takes it back at once.
-        if (payment) await reversal.applyWaiting(trx, { id: payment.id, paymentIntentId: intentId, invoiceId: null });
+        if (payment) await reversal.applyWaiting(tx, { id: payment.id, paymentIntentId: intentId, invoiceId: null });
         return { credited: true, returnPath: session.returnPath, weekendStart };
       });
       if (result?.credited) onChange();
       return result;
     },
 
-    /**
-     * Records a subscription's state. Events carry their time: a state older than the one stored
-     * is ignored, so deleted-before-created ends canceled whatever the order of arrival. A
-     * subscription with a refunded or disputed invoice stays canceled whatever Stripe says next.
-     */
-    async applySubscription(
-      trx: Kysely<Database>,
-      s: {
-        userId: number;
-        plan: 'Pro' | 'Premium';
-        status: 'active' | 'past_due' | 'canceled';
-        stripeSubscriptionId: string | null;
-        eventAt: Date;
-        currentPeriodEnd?: Date | null;
-      },
-    ): Promise<void> {
-      const at = now();
-      if (s.stripeSubscriptionId) {
-        await lockKeys(trx, [`sub:${s.stripeSubscriptionId}`]);
-        if (s.status !== 'canceled' && (await reversal.subscriptionReversed(trx, s.stripeSubscriptionId))) s = { ...s, status: 'canceled' };
-        const existing = await trx
-          .selectFrom('subscriptions')
-          .selectAll()
-          .where('stripeSubscriptionId', '=', s.stripeSubscriptionId)
-          .executeTakeFirst();
-        if (existing && existing.lastEventAt && existing.lastEventAt > s.eventAt) return;
-        if (existing?.status === 'canceled' && existing.lastEventAt && existing.lastEventAt.getTime() === s.eventAt.getTime()) return;
-        if (existing) {
-          await trx
-            .updateTable('subscriptions')
-            .set({
-              plan: s.plan,
-              status: s.status,
-              lastEventAt: s.eventAt,
-              updatedAt: at,
-              currentPeriodEnd: s.currentPeriodEnd ?? existing.currentPeriodEnd,
-              canceledAt: s.status === 'canceled' ? at : null,
-            })
-            .where('id', '=', existing.id)
-            .execute();
-        } else {
-          await trx
-            .insertInto('subscriptions')
-            .values({
-              userId: s.userId,
-              plan: s.plan,
-              status: s.status,
-              stripeSubscriptionId: s.stripeSubscriptionId,
-              lastEventAt: s.eventAt,
-              currentPeriodEnd: s.currentPeriodEnd ?? null,
-              canceledAt: s.status === 'canceled' ? at : null,
-              createdAt: at,
-              updatedAt: at,
-            })
-            .onConflict((oc) => oc.column('stripeSubscriptionId').doNothing())
-            .execute();
-        }
-      } else {
-        // The test checkout: one local subscription a user, replaced by a new plan.
-        await trx
-          .updateTable('subscriptions')
-          .set({ status: 'canceled', canceledAt: at, updatedAt: at })
-          .where('userId', '=', s.userId)
-          .where('status', '!=', 'canceled')
-          .execute();
-        await trx
-          .insertInto('subscriptions')
-          .values({
-            userId: s.userId,
-            plan: s.plan,
-            status: s.status,
-            stripeSubscriptionId: null,
-            lastEventAt: s.eventAt,
-            currentPeriodEnd: s.currentPeriodEnd ?? new Date(at.getTime() + 30 * 86400_000),
-            createdAt: at,
-            updatedAt: at,
-          })
-          .execute();
-      }
-      await refreshPlan(trx, s.userId);
-    },
-
-    /**
-     * A paid Stripe subscription invoice: one payment row per invoice, tied to its subscription so
-     * a refund can end the plan, and the plan active from now (the first invoice of a checkout
-     * paid by a delayed method activates it here). Returns what a waiting reversal ended.
-     */
-    async recordInvoice(
-      trx: Kysely<Database>,
-      inv: {
-        invoiceId: string;
-        stripeSubscriptionId: string | null;
-        paymentIntentId: string | null;
-        amountCents: number;
-        userId: number | null;
-        plan: 'Pro' | 'Premium' | null;
-        eventAt: Date;
-      },
-    ): Promise<Reversed> {
-      const none: Reversed = { endedSubscriptionId: null };
-      await reversal.lock(trx, { paymentIntentId: inv.paymentIntentId, invoiceId: inv.invoiceId });
-      const sub = inv.stripeSubscriptionId
-        ? await trx
-            .selectFrom('subscriptions')
-            .select(['userId', 'plan'])
-            .where('stripeSubscriptionId', '=', inv.stripeSubscriptionId)
-            .executeTakeFirst()
-        : undefined;
-      const userId = sub?.userId ?? inv.userId;
-      const user = userId ? await trx.selectFrom('users').select('id').where('id', '=', userId).executeTakeFirst() : undefined;
-      if (!user) return none;
-      const payment = await trx
-        .insertInto('payments')
-        .values({
-          userId: user.id,
-          type: 'subscription',
-          amountCents: inv.amountCents,
-          stripeInvoiceId: inv.invoiceId,
-          stripePaymentIntentId: inv.paymentIntentId,
-          stripeSubscriptionId: inv.stripeSubscriptionId,
-          createdAt: inv.eventAt,
-        })
-        .onConflict((oc) => oc.column('stripeInvoiceId').doNothing())
-        .returning('id')
-        .executeTakeFirst();
-      if (!payment) return none;
-      const reversed = await reversal.applyWaiting(trx, { id: payment.id, paymentIntentId: inv.paymentIntentId, invoiceId: inv.invoiceId });
-      const plan = sub?.plan ?? inv.plan;
-      if (!reversed.endedSubscriptionId && inv.stripeSubscriptionId && plan)
-        await this.applySubscription(trx, {
-          userId: user.id,
-          plan,
-          status: 'active',
-          stripeSubscriptionId: inv.stripeSubscriptionId,
-          eventAt: inv.eventAt,
-        });
-      return reversed;
-    },
+    applySubscription,
+    recordInvoice,
 
     /** Runs `apply` once per webhook event id, inside the transaction that records it. */
-    async once(event: { id: string; type: string }, apply: (trx: Kysely<Database>) => Promise<void>): Promise<boolean> {
-      const done = await db.transaction().execute(async (trx) => {
-        if (!(await firstTime(trx, event))) return false;
-        await apply(trx);
+    async once(event: EventRef, apply: (tx: Tx) => Promise<void>): Promise<boolean> {
+      const done = await inTransaction(async (tx) => {
+        if (!(await firstTime(tx, event))) return false;
+        await apply(tx);
         return true;
       });
       if (done) onChange();
@@ -304,15 +143,15 @@ export function fulfilmentService({ db, now, onChange }: Deps) {
     },
 
     /** True when a payment with this Stripe payment intent is recorded. */
-    async knowsIntent(paymentIntentId: string): Promise<boolean> {
-      const row = await db.selectFrom('payments').select('id').where('stripePaymentIntentId', '=', paymentIntentId).executeTakeFirst();
-      return Boolean(row);
-    },
+    knowsIntent: (paymentIntentId: string): Promise<boolean> => payments.hasPaymentIntent(paymentIntentId),
 
+    /** Takes back what a payment bought (see `reversals`). */
     revoke: reversal.revoke,
+    /** A refund or dispute from Stripe, applied now or when its payment is recorded. */
     reverse: reversal.reverse,
     refreshPlan,
   };
 }
 
 export type FulfilmentService = ReturnType<typeof fulfilmentService>;
+export type { Reversed };

@@ -1,30 +1,119 @@
-import type { Kysely } from 'kysely';
-import type { Database, UserRow } from '../../db/schema';
-import type { Payment, Subscription } from '../../../shared/schemas/payments';
+import { sql, type Insertable, type Kysely } from 'kysely';
+import type { Database, PaymentsTable } from '../../db/schema';
+import type { Executor } from '../../db/transaction';
+import type { Payment } from '../../../shared/schemas/payments';
 import { centsToDollars } from '../../../shared/limits';
 import { toApiId } from '../../lib/ids';
 import { pageTotal } from '../../lib/paging';
 
-/** Reads for the payments page: the caller's plan and history. */
+/** How Stripe names a payment: its payment intent and, for a subscription invoice, the invoice. */
+export interface StripePaymentRef {
+  paymentIntentId: string | null;
+  invoiceId: string | null;
+}
+
+export type ReversalStatus = 'refunded' | 'disputed';
+
+/** Payment rows, reversals waiting for their payment, processed webhook events, and the locks between them. */
 export function paymentsRepository(db: Kysely<Database>) {
   return {
-    async subscriptionOf(user: UserRow): Promise<Subscription> {
-      const live = await db
-        .selectFrom('subscriptions')
-        .select(['plan', 'status', 'currentPeriodEnd'])
-        .where('userId', '=', user.id)
-        .where('status', 'in', ['active', 'past_due'])
-        .orderBy('updatedAt', 'desc')
-        .executeTakeFirst();
-      return {
-        plan: user.subscriptionPlan,
-        status: live?.status ?? (user.subscriptionPlan ? 'active' : 'none'),
-        currentPeriodEnd: live?.currentPeriodEnd ? live.currentPeriodEnd.toISOString() : null,
-      };
+    /**
+     * Transaction-scoped advisory locks on names (payment intent, invoice, subscription ids), taken
+     * in one order: rows that do not exist yet cannot be locked with FOR UPDATE.
+     */
+    async lockKeys(keys: Array<string | null | false>, tx: Executor = db): Promise<void> {
+      for (const key of keys.filter((k): k is string => Boolean(k)).sort())
+        await sql`SELECT pg_advisory_xact_lock(hashtext(${key}))`.execute(tx);
     },
 
-    async historyOf(user: UserRow, limit: number, offset: number): Promise<{ rows: Payment[]; total: number }> {
-      const rows = await db
+    /** Stores a webhook event id; false when it was processed before. */
+    async recordWebhookEvent(event: { id: string; type: string }, tx: Executor = db): Promise<boolean> {
+      const row = await tx
+        .insertInto('webhookEvents')
+        .values({ id: event.id, type: event.type })
+        .onConflict((oc) => oc.column('id').doNothing())
+        .returning('id')
+        .executeTakeFirst();
+      return Boolean(row);
+    },
+
+    /** Records a checkout's payment. */
+    insert: (payment: Insertable<PaymentsTable>, tx: Executor = db) =>
+      tx.insertInto('payments').values(payment).returning('id').executeTakeFirstOrThrow(),
+
+    /** Records a subscription invoice's payment; undefined when that invoice is recorded already. */
+    insertInvoice: (payment: Insertable<PaymentsTable>, tx: Executor = db) =>
+      tx
+        .insertInto('payments')
+        .values(payment)
+        .onConflict((oc) => oc.column('stripeInvoiceId').doNothing())
+        .returning('id')
+        .executeTakeFirst(),
+
+    /** True when a payment with this Stripe payment intent is recorded. */
+    async hasPaymentIntent(paymentIntentId: string, tx: Executor = db): Promise<boolean> {
+      const row = await tx.selectFrom('payments').select('id').where('stripePaymentIntentId', '=', paymentIntentId).executeTakeFirst();
+      return Boolean(row);
+    },
+
+    /** Gives a payment its reversal status; answers what it was for. */
+    markReversed: (paymentId: number, status: ReversalStatus, tx: Executor = db) =>
+      tx
+        .updateTable('payments')
+        .set({ status })
+        .where('id', '=', paymentId)
+        .returning(['type', 'userId', 'stripeSubscriptionId'])
+        .executeTakeFirstOrThrow(),
+
+    /** The payment Stripe names by `ref`, locked (FOR UPDATE) until the transaction ends. */
+    findForUpdate: (ref: StripePaymentRef, tx: Executor = db) =>
+      tx
+        .selectFrom('payments')
+        .select(['id', 'status'])
+        .where((eb) =>
+          eb.or([
+            ...(ref.paymentIntentId ? [eb('stripePaymentIntentId', '=', ref.paymentIntentId)] : []),
+            ...(ref.invoiceId ? [eb('stripeInvoiceId', '=', ref.invoiceId)] : []),
+          ]),
+        )
+        .forUpdate()
+        .executeTakeFirst(),
+
+    /** Keeps a reversal whose payment is not recorded yet. */
+    async recordWaitingReversal(ref: StripePaymentRef, status: ReversalStatus, tx: Executor = db): Promise<void> {
+      await tx
+        .insertInto('paymentReversals')
+        .values({ stripePaymentIntentId: ref.paymentIntentId, stripeInvoiceId: ref.invoiceId, status })
+        .execute();
+    },
+
+    /** Removes and answers the reversals that were waiting for the payment named by `ref`. */
+    takeWaitingReversals: (ref: StripePaymentRef, tx: Executor = db) =>
+      tx
+        .deleteFrom('paymentReversals')
+        .where((eb) =>
+          eb.or([
+            ...(ref.paymentIntentId ? [eb('stripePaymentIntentId', '=', ref.paymentIntentId)] : []),
+            ...(ref.invoiceId ? [eb('stripeInvoiceId', '=', ref.invoiceId)] : []),
+          ]),
+        )
+        .returning('status')
+        .execute(),
+
+    /** True when a payment of this Stripe subscription was taken back. */
+    async subscriptionReversed(stripeSubscriptionId: string, tx: Executor = db): Promise<boolean> {
+      const row = await tx
+        .selectFrom('payments')
+        .select('id')
+        .where('stripeSubscriptionId', '=', stripeSubscriptionId)
+        .where('status', '!=', 'paid')
+        .executeTakeFirst();
+      return Boolean(row);
+    },
+
+    /** A page of the user's payments, newest first, and how many they have in all. */
+    async historyOf(userId: number, limit: number, offset: number, tx: Executor = db): Promise<{ rows: Payment[]; total: number }> {
+      const rows = await tx
         .selectFrom('payments')
         .leftJoin('servers', 'servers.id', 'payments.serverId')
         .select([
@@ -37,7 +126,7 @@ export function paymentsRepository(db: Kysely<Database>) {
           'servers.name as serverName',
         ])
         .select((eb) => eb.fn.countAll<number>().over().as('total'))
-        .where('payments.userId', '=', user.id)
+        .where('payments.userId', '=', userId)
         .orderBy('payments.createdAt', 'desc')
         .orderBy('payments.id', 'desc')
         .limit(limit)
@@ -56,10 +145,10 @@ export function paymentsRepository(db: Kysely<Database>) {
         total: await pageTotal(rows, offset, async () =>
           Number(
             (
-              await db
+              await tx
                 .selectFrom('payments')
                 .select((eb) => eb.fn.countAll<number>().as('n'))
-                .where('userId', '=', user.id)
+                .where('userId', '=', userId)
                 .executeTakeFirstOrThrow()
             ).n,
           ),
@@ -68,3 +157,5 @@ export function paymentsRepository(db: Kysely<Database>) {
     },
   };
 }
+
+export type PaymentsRepository = ReturnType<typeof paymentsRepository>;

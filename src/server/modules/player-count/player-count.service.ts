@@ -1,12 +1,16 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
+import type { PlayerCountRepository } from './player-count.repository';
 
 /**
- * The live player total across listed servers (decisions §3), kept in memory so
+ * The live player total across listed servers (hidden ones do not count), kept in memory so
  * `GET /api/player-count` costs no query. `refresh()` recomputes it with one query and tells
- * `onChange` at most once per `throttleMs`, with the newest value (issue 2 §5).
+ * `onChange` at most once per `throttleMs`, with the newest value, so a burst of polls sends
+ * sockets one update instead of many.
  */
-export function playerCountService(db: Kysely<Database>, onChange: (count: number) => void, throttleMs = 1000) {
+export function playerCountService(
+  repo: Pick<PlayerCountRepository, 'totalPlayers'>,
+  onChange: (count: number) => void,
+  throttleMs = 1000,
+) {
   let count = 0;
   let lastEmitAt = 0;
   let timer: NodeJS.Timeout | undefined;
@@ -27,12 +31,7 @@ export function playerCountService(db: Kysely<Database>, onChange: (count: numbe
     },
 
     async refresh(): Promise<number> {
-      const row = await db
-        .selectFrom('servers')
-        .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('currentPlayers'), eb.lit(0)).as('total'))
-        .where('hidden', '=', false)
-        .executeTakeFirstOrThrow();
-      count = Number(row.total);
+      count = await repo.totalPlayers();
       if (count !== emitted && !timer) {
         const wait = Math.max(0, lastEmitAt + throttleMs - Date.now());
         timer = setTimeout(emit, wait);

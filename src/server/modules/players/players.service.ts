@@ -1,72 +1,35 @@
-import type { Kysely } from 'kysely';
-import type { Database, UserRow } from '../../db/schema';
+import type { UserRow } from '../../db/schema';
+import type { InTransaction } from '../../db/transaction';
 import type { Storage } from '../../adapters/storage';
 import { MSG } from '../../../shared/messages';
 import { displayNameSchema, type PlayerProfile, type ServerSummary } from '../../../shared/schemas/server';
-import { badRequest, forbidden, notFound } from '../../errors';
-import { parseId, toApiId } from '../../lib/ids';
-import { prepareImages, removeStored, withStoredImages } from '../servers/media';
+import { badRequest, notFound } from '../../errors';
+import { toApiId } from '../../lib/ids';
+import { playersPolicy } from '../../policies/players.policy';
+import { prepareImages, removeStored, withStoredImages } from '../servers';
+import type { PlayersRepository, ServerSummaryRow } from './players.repository';
 
 interface Deps {
-  db: Kysely<Database>;
+  repo: PlayersRepository;
+  inTransaction: InTransaction;
   storage: Storage;
 }
 
 const PROFILE_LIST = 50;
 
-/** Player profiles (spec §7 `/players/{id}`): readable and editable by that user only (decisions §4). */
-export function playersService({ db, storage }: Deps) {
-  const self = (actor: UserRow, rawId: string) => {
-    const id = parseId(rawId);
-    if (!id) throw notFound(MSG.playerNotFound);
-    if (id !== actor.id && actor.role !== 'admin') throw forbidden();
-    return id;
-  };
+const summaries = (rows: ServerSummaryRow[]): ServerSummary[] =>
+  rows.map((r) => ({ id: toApiId(r.id), name: r.name, profilePicture: r.profilePicture }));
 
-  const summaries = (rows: Array<{ id: number; name: string; profilePicture: string | null }>): ServerSummary[] =>
-    rows.map((r) => ({ id: toApiId(r.id), name: r.name, profilePicture: r.profilePicture }));
-
+/** Player profiles (`/api/players/{id}`): what a user joined, voted and boosted, read and edited by that user or an admin. */
+export function playersService({ repo, inTransaction, storage }: Deps) {
   const profile = async (id: number): Promise<PlayerProfile> => {
-    const user = await db
-      .selectFrom('users')
-      .select(['id', 'username', 'displayName', 'profilePicture'])
-      .where('id', '=', id)
-      .executeTakeFirst();
+    const user = await repo.findUser(id);
     if (!user) throw notFound(MSG.playerNotFound);
     const [joined, votes, boosts, boosted] = await Promise.all([
-      db
-        .selectFrom('joins')
-        .innerJoin('servers', 'servers.id', 'joins.serverId')
-        .select(['servers.id', 'servers.name', 'servers.profilePicture'])
-        .where('joins.userId', '=', id)
-        .where('servers.hidden', '=', false)
-        .orderBy('joins.createdAt', 'desc')
-        .limit(PROFILE_LIST)
-        .execute(),
-      db
-        .selectFrom('votes')
-        .select(['type', (eb) => eb.fn.countAll<number>().as('n')])
-        .where('userId', '=', id)
-        .groupBy('type')
-        .execute(),
-      db
-        .selectFrom('boosts')
-        .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount'), eb.lit(0)).as('n'))
-        .where('userId', '=', id)
-        .where('source', '=', 'player')
-        .where('revokedAt', 'is', null)
-        .executeTakeFirstOrThrow(),
-      db
-        .selectFrom('boosts')
-        .innerJoin('servers', 'servers.id', 'boosts.serverId')
-        .select(['servers.id', 'servers.name', 'servers.profilePicture', (eb) => eb.fn.max('boosts.createdAt').as('last')])
-        .where('boosts.userId', '=', id)
-        .where('boosts.source', '=', 'player')
-        .where('boosts.revokedAt', 'is', null)
-        .groupBy(['servers.id', 'servers.name', 'servers.profilePicture'])
-        .orderBy('last', 'desc')
-        .limit(PROFILE_LIST)
-        .execute(),
+      repo.joinedServers(id, PROFILE_LIST),
+      repo.votesGiven(id),
+      repo.boostsGiven(id),
+      repo.boostedServers(id, PROFILE_LIST),
     ]);
     const count = (type: 'like' | 'dislike') => Number(votes.find((v) => v.type === type)?.n ?? 0);
     return {
@@ -78,17 +41,21 @@ export function playersService({ db, storage }: Deps) {
       joinedServers: summaries(joined),
       likesGiven: count('like'),
       dislikesGiven: count('dislike'),
-      boostsGiven: Number(boosts.n),
+      boostsGiven: boosts,
       boostedServers: summaries(boosted),
     };
   };
 
   return {
-    get: (actor: UserRow, rawId: string) => profile(self(actor, rawId)),
+    /** A profile, for its own user or an admin. */
+    async get(actor: UserRow, id: number): Promise<PlayerProfile> {
+      playersPolicy.assertCanView(actor, id);
+      return profile(id);
+    },
 
     /** Display name and picture; the old picture file goes once the new one is committed. */
-    async update(actor: UserRow, rawId: string, fields: Record<string, string>, picture: Buffer | undefined): Promise<PlayerProfile> {
-      const id = self(actor, rawId);
+    async update(actor: UserRow, id: number, fields: Record<string, string>, picture: Buffer | undefined): Promise<PlayerProfile> {
+      playersPolicy.assertCanEdit(actor, id);
       let displayName: string | undefined;
       if (fields.displayName !== undefined) {
         const parsed = displayNameSchema.safeParse(fields.displayName);
@@ -97,33 +64,20 @@ export function playersService({ db, storage }: Deps) {
       }
       const images = picture ? await prepareImages([{ kind: 'avatar', data: picture }]) : [];
       const old = await withStoredImages(storage, images, () =>
-        db.transaction().execute(async (trx) => {
-          const previous = images.length
-            ? await trx.deleteFrom('media').where('userId', '=', id).where('kind', '=', 'avatar').returning('storageKey').execute()
-            : [];
+        inTransaction(async (tx) => {
+          const previous = images.length ? await repo.removeAvatars(id, tx) : [];
           for (const image of images) {
-            await trx
-              .insertInto('media')
-              .values({
-                userId: id,
-                kind: 'avatar',
-                storageKey: image.key,
-                width: image.width,
-                height: image.height,
-                bytes: image.data.length,
-              })
-              .execute();
+            await repo.addAvatar(id, { storageKey: image.key, width: image.width, height: image.height, bytes: image.data.length }, tx);
           }
-          await trx
-            .updateTable('users')
-            .set({
+          await repo.updateProfile(
+            id,
+            {
               ...(displayName !== undefined ? { displayName } : {}),
               ...(images[0] ? { profilePicture: storage.url(images[0].key) } : {}),
-              updatedAt: new Date(),
-            })
-            .where('id', '=', id)
-            .execute();
-          return previous.map((p) => p.storageKey);
+            },
+            tx,
+          );
+          return previous;
         }),
       );
       await removeStored(storage, old);

@@ -1,9 +1,9 @@
-import { sql, type Kysely } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database, UserRow } from '../../db/schema';
+import type { UserRow } from '../../db/schema';
 import { isCrawler } from '../../lib/crawlers';
 import { HourlyQuota } from '../../lib/hourly-quota';
 import { clientNetwork } from '../../lib/network';
+import type { AudienceRepository, SearchRow, ViewRow } from './audience.repository';
 
 /** How much one client network may add to the view and search statistics, and how often they are written. */
 export interface CountingSettings {
@@ -15,6 +15,7 @@ export interface CountingSettings {
   flushMs: number;
 }
 
+/** The limits in production: generous for people, small for a script. */
 export const DEFAULT_COUNTING: CountingSettings = { viewsPerNetworkHour: 120, searchesPerNetworkHour: 60, flushMs: 1000 };
 
 /** Who is looking: the logged-in user, or else the address the request came from. */
@@ -37,20 +38,9 @@ const BATCH = 500;
 const MAX_PENDING = 20_000;
 const MAX_SEEN = 100_000;
 
-interface PendingView {
-  serverId: number;
-  viewer: string;
-  day: string;
-  key: string;
-}
-interface PendingSearch {
-  filter: string;
-  viewer: string;
-  day: string;
-  userId: number | null;
-  at: Date;
-  key: string;
-}
+/** `key` is what this process remembers it queued. */
+type PendingView = ViewRow & { key: string };
+type PendingSearch = SearchRow & { key: string };
 
 /**
  * Server views and filter searches, counted once per viewer, per target and per UTC day. The
@@ -60,12 +50,12 @@ interface PendingSearch {
  * batch, every `flushMs` and at shutdown.
  */
 export function audienceCounter({
-  db,
+  audience,
   now,
   settings,
   log,
 }: {
-  db: Kysely<Database>;
+  audience: AudienceRepository;
   now: () => Date;
   settings: CountingSettings;
   log?: Pick<FastifyBaseLogger, 'warn'>;
@@ -81,35 +71,6 @@ export function audienceCounter({
     // A cheap first filter only: forgetting costs a write that the unique key then ignores.
     if (seen.size >= MAX_SEEN) seen.clear();
     seen.add(key);
-  };
-
-  /** Adds the views to their servers' counters in the same statement, so the counter always equals the rows. */
-  const writeViews = async (batch: PendingView[]) => {
-    const rows = sql.join(batch.map((v) => sql`(${v.serverId}::bigint, ${v.viewer}::text, ${v.day}::date)`));
-    await sql`
-      WITH incoming (server_id, viewer, day) AS (VALUES ${rows}),
-      added AS (
-        INSERT INTO server_views (server_id, viewer, day)
-        SELECT incoming.server_id, incoming.viewer, incoming.day FROM incoming JOIN servers ON servers.id = incoming.server_id
-        ON CONFLICT DO NOTHING
-        RETURNING server_id
-      )
-      UPDATE servers SET views = servers.views + added_per_server.n
-      FROM (SELECT server_id, count(*)::int AS n FROM added GROUP BY server_id) AS added_per_server
-      WHERE servers.id = added_per_server.server_id`.execute(db);
-  };
-
-  const writeSearches = async (batch: PendingSearch[]) => {
-    const rows = sql.join(
-      batch.map((s) => sql`(${s.userId}::bigint, ${s.filter}::text, ${s.viewer}::text, ${s.day}::date, ${s.at}::timestamptz)`),
-    );
-    // A user deleted meanwhile leaves an anonymous row (as the foreign key's ON DELETE SET NULL would).
-    await sql`
-      INSERT INTO search_log (user_id, filter, viewer, day, created_at)
-      SELECT users.id, incoming.filter, incoming.viewer, incoming.day, incoming.created_at
-      FROM (VALUES ${rows}) AS incoming (user_id, filter, viewer, day, created_at)
-      LEFT JOIN users ON users.id = incoming.user_id
-      ON CONFLICT (filter, day, viewer) DO NOTHING`.execute(db);
   };
 
   /**
@@ -143,8 +104,8 @@ export function audienceCounter({
     while (views.length > 0 || searches.length > 0) {
       const viewBatch = views.splice(0, BATCH);
       const searchBatch = searches.splice(0, BATCH);
-      await write(viewBatch, writeViews, 'server views');
-      await write(searchBatch, writeSearches, 'filter searches');
+      await write(viewBatch, (rows) => audience.insertViews(rows), 'server views');
+      await write(searchBatch, (rows) => audience.insertSearches(rows), 'filter searches');
     }
   };
 
@@ -205,4 +166,5 @@ export function audienceCounter({
   };
 }
 
+/** The view and search counter of one process. */
 export type AudienceCounter = ReturnType<typeof audienceCounter>;

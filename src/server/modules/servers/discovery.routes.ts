@@ -1,17 +1,19 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { errorSchema, idParamsSchema } from '../../../shared/schemas/common';
+import { errorSchema, idParams } from '../../../shared/schemas/common';
+import { MSG } from '../../../shared/messages';
 import {
   listServersQuerySchema,
   pageQuerySchema,
-  reviewSchema,
+  reviewListSchema,
   serverDetailSchema,
-  serverSchema,
+  serverListSchema,
+  serverOfTheWeekendSchema,
   type Server,
 } from '../../../shared/schemas/server';
 import { currentUser } from '../../plugins/auth';
 import type { Visitor } from './audience-counter';
+import type { DiscoveryService } from './discovery.service';
 
 const errors = { 400: errorSchema, 404: errorSchema };
 
@@ -21,55 +23,56 @@ const visitorOf = async (request: FastifyRequest): Promise<Visitor> => ({
   userAgent: request.headers['user-agent'],
 });
 
-/** Lists, search and server pages (issue 3 "Discovery"). Totals go in `X-Total-Count`. */
-export async function discoveryRoutes(app: FastifyInstance): Promise<void> {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const { discovery } = app.ctx;
-  // Child plugins close before the app's own hooks, so the database is still open for the last counts.
-  app.addHook('onClose', () => discovery.stopCounting());
+/** Lists, search and server pages: public, logged in or not. Totals go in `X-Total-Count`. */
+export const discoveryRoutes =
+  ({ discovery }: { discovery: DiscoveryService }): FastifyPluginAsync =>
+  async (app: FastifyInstance) => {
+    const r = app.withTypeProvider<ZodTypeProvider>();
+    // Child plugins close before the app's own hooks, so the database is still open for the last counts.
+    app.addHook('onClose', () => discovery.stopCounting());
 
-  r.get('/servers', {
-    schema: { tags: ['discovery'], querystring: listServersQuerySchema, response: { 200: z.array(serverSchema), ...errors } },
-    handler: async (request, reply) => {
-      const { json, total } = await discovery.list(request.query, await visitorOf(request));
-      // Already serialised (and cached) by the service: Fastify sends a JSON string as it is.
-      return reply
-        .header('x-total-count', String(total))
-        .type('application/json; charset=utf-8')
-        .send(json as unknown as Server[]);
-    },
-  });
+    r.get('/servers', {
+      schema: { tags: ['discovery'], querystring: listServersQuerySchema, response: { 200: serverListSchema, ...errors } },
+      handler: async (request, reply) => {
+        const { json, total } = await discovery.list(request.query, await visitorOf(request));
+        // Already serialised (and cached) by the service: Fastify sends a JSON string as it is.
+        return reply
+          .header('x-total-count', String(total))
+          .type('application/json; charset=utf-8')
+          .send(json as unknown as Server[]);
+      },
+    });
 
-  r.get('/servers/just-joined', {
-    schema: { tags: ['discovery'], response: { 200: z.array(serverSchema) } },
-    handler: async () => discovery.justJoined(),
-  });
+    r.get('/servers/just-joined', {
+      schema: { tags: ['discovery'], response: { 200: serverListSchema } },
+      handler: async () => discovery.justJoined(),
+    });
 
-  r.get('/server-of-the-weekend', {
-    schema: { tags: ['discovery'], response: { 200: serverSchema.nullable() } },
-    handler: async () => discovery.serverOfTheWeekend(),
-  });
+    r.get('/server-of-the-weekend', {
+      schema: { tags: ['discovery'], response: { 200: serverOfTheWeekendSchema } },
+      handler: async () => discovery.serverOfTheWeekend(),
+    });
 
-  r.get('/servers/:id', {
-    schema: { tags: ['discovery'], params: idParamsSchema, response: { 200: serverDetailSchema, ...errors } },
-    handler: async (request) => discovery.detail(request.params.id, await visitorOf(request)),
-  });
+    r.get('/servers/:id', {
+      schema: { tags: ['discovery'], params: idParams(MSG.serverNotFound), response: { 200: serverDetailSchema, ...errors } },
+      handler: async (request) => discovery.detail(request.params.id, await visitorOf(request)),
+    });
 
-  r.get('/servers/:id/reviews', {
-    schema: {
-      tags: ['discovery'],
-      params: idParamsSchema,
-      querystring: pageQuerySchema,
-      response: { 200: z.array(reviewSchema), ...errors },
-    },
-    handler: async (request, reply) => {
-      const { reviews, total } = await discovery.reviews(
-        request.params.id,
-        await currentUser(request),
-        request.query.limit,
-        request.query.offset,
-      );
-      return reply.header('x-total-count', String(total)).send(reviews);
-    },
-  });
-}
+    r.get('/servers/:id/reviews', {
+      schema: {
+        tags: ['discovery'],
+        params: idParams(MSG.serverNotFound),
+        querystring: pageQuerySchema,
+        response: { 200: reviewListSchema, ...errors },
+      },
+      handler: async (request, reply) => {
+        const { reviews, total } = await discovery.reviews(
+          request.params.id,
+          await currentUser(request),
+          request.query.limit,
+          request.query.offset,
+        );
+        return reply.header('x-total-count', String(total)).send(reviews);
+      },
+    });
+  };

@@ -1,22 +1,26 @@
-import type { Kysely } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database, UserRow } from '../../db/schema';
+import type { UserRow } from '../../db/schema';
 import type { Storage } from '../../adapters/storage';
 import { LIMITS } from '../../../shared/limits';
 import { MSG } from '../../../shared/messages';
 import type { ListServersQuery, Review, ServerDetail, ViewerState } from '../../../shared/schemas/server';
 import { REVIEWS_FIRST_PAGE } from '../../../shared/schemas/server';
 import { notFound } from '../../errors';
-import { parseId } from '../../lib/ids';
+import { serverPolicy } from '../../policies/servers.policy';
 import { currentOrNextWeekend } from '../../lib/weekend';
 import { TtlCache } from '../../lib/ttl-cache';
-import type { SettingsService } from '../settings/settings.service';
-import type { FilterCatalog } from '../filters/filters.catalog';
-import { serversRepository, toApiServer } from './servers.repository';
+import type { SettingsService } from '../settings';
+import type { FilterCatalog } from '../filters';
+import type { ServersRepository } from './servers.repository';
+import type { DiscoveryRepository } from './discovery.repository';
+import type { AudienceRepository } from './audience.repository';
+import { toApiServer } from './servers.mapper';
 import { audienceCounter, DEFAULT_COUNTING, type CountingSettings, type Visitor } from './audience-counter';
 
 interface Deps {
-  db: Kysely<Database>;
+  servers: ServersRepository;
+  discovery: DiscoveryRepository;
+  audience: AudienceRepository;
   storage: Storage;
   filters: FilterCatalog;
   now: () => Date;
@@ -28,27 +32,16 @@ interface Deps {
   log?: Pick<FastifyBaseLogger, 'warn'>;
 }
 
-/** Lists, search, server pages and their reviews (issue 3 "Discovery"). */
-export function discoveryService({ db, storage, filters, now, listCacheTtlMs, settings, counting, log }: Deps) {
-  const servers = serversRepository(db);
-  const audience = audienceCounter({ db, now, settings: { ...DEFAULT_COUNTING, ...counting }, ...(log ? { log } : {}) });
+/** Lists, search, server pages and their reviews: what anyone may browse, logged in or not. */
+export function discoveryService({ servers, discovery, audience, storage, filters, now, listCacheTtlMs, settings, counting, log }: Deps) {
+  const counter = audienceCounter({ audience, now, settings: { ...DEFAULT_COUNTING, ...counting }, ...(log ? { log } : {}) });
   const toApi = (row: Parameters<typeof toApiServer>[0]) => toApiServer(row, storage.url);
   const lists = new TtlCache<{ json: string; total: number }>(listCacheTtlMs);
 
   /** With reviews turned off (admin toggle) the votes still show, their texts do not. */
   const reviewsPage = async (serverId: number, limit: number, offset: number): Promise<Review[]> => {
     const showText = await settings.flag('enableReviews');
-    const rows = await db
-      .selectFrom('votes')
-      .innerJoin('users', 'users.id', 'votes.userId')
-      .select(['votes.type', 'votes.review', 'votes.createdAt', 'users.username', 'users.displayName', 'users.profilePicture'])
-      .where('votes.serverId', '=', serverId)
-      .where('votes.hidden', '=', false)
-      .orderBy('votes.createdAt', 'desc')
-      .orderBy('votes.id', 'desc')
-      .limit(limit)
-      .offset(offset)
-      .execute();
+    const rows = await discovery.reviewsPage(serverId, limit, offset);
     return rows.map((r) => ({
       type: r.type,
       review: showText ? r.review : null,
@@ -59,21 +52,13 @@ export function discoveryService({ db, storage, filters, now, listCacheTtlMs, se
     }));
   };
 
-  const countReviews = async (serverId: number) =>
-    (
-      await db
-        .selectFrom('votes')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('serverId', '=', serverId)
-        .where('hidden', '=', false)
-        .executeTakeFirstOrThrow()
-    ).n;
+  const countReviews = (serverId: number) => discovery.countReviews(serverId);
 
-  /** A listed server, or 404 (hidden ones are only seen by their owner and admins). */
-  const visible = async (rawId: string, viewer: UserRow | undefined) => {
-    const id = parseId(rawId);
-    const row = id ? await servers.findFull(id, now()) : undefined;
-    if (!row || (row.hidden && row.ownerId !== viewer?.id && viewer?.role !== 'admin')) throw notFound(MSG.serverNotFound);
+  /** A server the viewer may see, or 404 (hidden ones are only seen by their owner and admins). */
+  const visible = async (id: number, viewer: UserRow | undefined) => {
+    const row = await servers.findFull(id, now());
+    if (!row) throw notFound(MSG.serverNotFound);
+    serverPolicy.assertCanSee(viewer, row);
     return row;
   };
 
@@ -94,9 +79,9 @@ export function discoveryService({ db, storage, filters, now, listCacheTtlMs, se
     },
 
     /** Writes the queued view and search counts now (tests, shutdown). */
-    flushCounts: () => audience.flush(),
+    flushCounts: () => counter.flush(),
     /** Stops the count timer and writes what is queued. */
-    stopCounting: () => audience.stop(),
+    stopCounting: () => counter.stop(),
 
     /**
      * `GET /api/servers`: one page, serialised, and the total, from memory when the same page was
@@ -119,7 +104,7 @@ export function discoveryService({ db, storage, filters, now, listCacheTtlMs, se
       });
       if (chosen.length > 0 && query.offset === 0 && (!viewer || viewer.role === 'player')) {
         // Popular filters count what players look for; paging through results is not a new search.
-        audience.search(
+        counter.search(
           chosen.map((f) => f.name),
           visitor,
         );
@@ -127,21 +112,18 @@ export function discoveryService({ db, storage, filters, now, listCacheTtlMs, se
       return page;
     },
 
+    /** Listed servers created in the last 24 hours, newest first. */
     async justJoined() {
       return (await servers.justJoined(now(), LIMITS.listDefault)).map(toApi);
     },
 
-    /** This weekend's featured server, or between weekends the coming one's (decisions §5). */
+    /** This weekend's featured server, or between weekends the coming one's; shown only while it is listed. */
     async serverOfTheWeekend() {
-      const booking = await db
-        .selectFrom('weekendBookings')
-        .select('serverId')
-        .where('weekendStart', '=', currentOrNextWeekend(now()))
-        .where('status', '=', 'active')
-        .executeTakeFirst();
-      if (!booking) return null;
-      const row = await servers.findFull(booking.serverId, now());
-      return row && !row.hidden ? toApi(row) : null;
+      const serverId = await discovery.findWeekendServerId(currentOrNextWeekend(now()));
+      if (serverId === undefined) return null;
+      const row = await servers.findFull(serverId, now());
+      // The same answer for everyone, so it must be a server an anonymous visitor may see.
+      return row && serverPolicy.canSee(undefined, row) ? toApi(row) : null;
     },
 
     /**
@@ -149,12 +131,12 @@ export function discoveryService({ db, storage, filters, now, listCacheTtlMs, se
      * the server, its newest reviews and what the caller already did. The counter shown includes
      * this view at once; others see it after the next write and the page cache's few seconds.
      */
-    async detail(rawId: string, visitor: Visitor): Promise<ServerDetail> {
+    async detail(id: number, visitor: Visitor): Promise<ServerDetail> {
       const viewer = visitor.user;
-      const id = parseId(rawId);
-      const page = id ? await pages.get(String(id), () => publicPage(id)) : undefined;
-      if (!page || (page.hidden && page.ownerId !== viewer?.id && viewer?.role !== 'admin')) throw notFound(MSG.serverNotFound);
-      const counted = page.ownerId !== viewer?.id && audience.view(page.id, visitor);
+      const page = await pages.get(String(id), () => publicPage(id));
+      if (!page) throw notFound(MSG.serverNotFound);
+      serverPolicy.assertCanSee(viewer, page);
+      const counted = page.ownerId !== viewer?.id && counter.view(page.id, visitor);
       const viewerState = await this.viewerState(page.id, page.ownerId, viewer);
       return { ...page.body, views: page.body.views + (counted ? 1 : 0), viewer: viewerState };
     },
@@ -162,21 +144,18 @@ export function discoveryService({ db, storage, filters, now, listCacheTtlMs, se
     /** What the caller already did on a server, in one query. */
     async viewerState(serverId: number, ownerId: number, viewer: UserRow | undefined): Promise<ViewerState | null> {
       if (!viewer) return null;
-      const row = await db
-        .selectNoFrom((eb) => [
-          eb.exists(eb.selectFrom('joins').select('id').where('serverId', '=', serverId).where('userId', '=', viewer.id)).as('joined'),
-          eb.selectFrom('votes').select('type').where('serverId', '=', serverId).where('userId', '=', viewer.id).as('vote'),
-        ])
-        .executeTakeFirstOrThrow();
+      const row = await discovery.findViewerState(serverId, viewer.id);
       return { joined: Boolean(row.joined), vote: row.vote ?? null, isOwner: ownerId === viewer.id };
     },
 
-    async reviews(rawId: string, viewer: UserRow | undefined, limit: number, offset: number) {
-      const row = await visible(rawId, viewer);
+    /** A page of a visible server's reviews and their total. */
+    async reviews(id: number, viewer: UserRow | undefined, limit: number, offset: number) {
+      const row = await visible(id, viewer);
       const [reviews, total] = await Promise.all([reviewsPage(row.id, limit, offset), countReviews(row.id)]);
       return { reviews, total };
     },
   };
 }
 
+/** Lists, search and server pages, as routes and the composition root receive them. */
 export type DiscoveryService = ReturnType<typeof discoveryService>;

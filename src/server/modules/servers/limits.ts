@@ -2,11 +2,16 @@ import type { FastifyInstance } from 'fastify';
 import { currentUser } from '../../plugins/auth';
 import { limitPerIpAndUsername } from '../../plugins/rate-limits';
 
-/** Votes, reviews and uploads are rate-limited per IP and per user (decisions §4). */
+/**
+ * Votes, reviews and uploads are rate-limited per IP and per user: one user cannot spread them
+ * over addresses, nor one address over accounts.
+ */
 const byUser = async (request: Parameters<typeof currentUser>[0]) => String((await currentUser(request))?.id ?? `anon:${request.ip}`);
 
+/** Pre-handler limiting joins, votes and reports per IP and per user. */
 export const voteLimit = (app: FastifyInstance) =>
   limitPerIpAndUsername(app, 'vote', app.ctx.rateLimits.votesPerIp, app.ctx.rateLimits.votesPerUser, byUser);
 
+/** Pre-handler limiting image uploads per IP and per user. */
 export const uploadLimit = (app: FastifyInstance) =>
   limitPerIpAndUsername(app, 'upload', app.ctx.rateLimits.uploadsPerIp, app.ctx.rateLimits.uploadsPerUser, byUser);

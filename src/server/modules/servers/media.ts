@@ -11,6 +11,7 @@ export async function prepareImages(files: Array<{ kind: ImageKind; data: Buffer
   return out;
 }
 
+/** Stores the images, then runs `commit`; if anything fails, the files written are removed again. */
 export async function withStoredImages<T>(storage: Storage, images: ProcessedImage[], commit: () => Promise<T>): Promise<T> {
   const written: string[] = [];
   try {

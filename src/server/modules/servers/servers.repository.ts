@@ -1,85 +1,13 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
-import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { Database } from '../../db/schema';
-import type { Server, Sort } from '../../../shared/schemas/server';
-import { toApiId } from '../../lib/ids';
-
-const DAY_MS = 24 * 3600_000;
-
-/**
- * Selects servers with everything the API shows, in one query: filters and gallery come as
- * arrays and the 24-hour joins and 7-day boosts as counted subqueries (no query per row).
- */
-export function selectServers(db: Kysely<Database>, now: Date) {
-  return db
-    .selectFrom('servers')
-    .selectAll('servers')
-    .select((eb) => [
-      eb
-        .selectFrom('serverFilters')
-        .innerJoin('filters', 'filters.id', 'serverFilters.filterId')
-        .select(sql<string[]>`coalesce(array_agg(filters.name ORDER BY filters.name), '{}')`.as('names'))
-        .whereRef('serverFilters.serverId', '=', 'servers.id')
-        .as('filterNames'),
-      jsonArrayFrom(
-        eb
-          .selectFrom('media')
-          .select('media.storageKey')
-          .whereRef('media.serverId', '=', 'servers.id')
-          .where('media.kind', '=', 'gallery')
-          .orderBy('media.position'),
-      ).as('gallery'),
-      eb
-        .selectFrom('joins')
-        .select((j) => j.fn.countAll<number>().as('n'))
-        .whereRef('joins.serverId', '=', 'servers.id')
-        .where('joins.createdAt', '>', new Date(now.getTime() - DAY_MS))
-        .as('recentJoins'),
-      eb
-        .selectFrom('boosts')
-        .select((b) => b.fn.coalesce(b.fn.sum<number>('boosts.amount'), b.lit(0)).as('n'))
-        .whereRef('boosts.serverId', '=', 'servers.id')
-        .where('boosts.revokedAt', 'is', null)
-        .where('boosts.createdAt', '>', new Date(now.getTime() - 7 * DAY_MS))
-        .as('recentBoosts'),
-    ]);
-}
-
-type SelectedServer = Awaited<ReturnType<ReturnType<typeof selectServers>['executeTakeFirstOrThrow']>>;
-
-/** The API's server object (decisions §3). */
-export function toApiServer(row: SelectedServer, storageUrl: (key: string) => string): Server {
-  return {
-    id: toApiId(row.id),
-    name: row.name,
-    ownerId: toApiId(row.ownerId),
-    statusMessage: row.statusMessage,
-    bio: row.bio,
-    backgroundColor: row.backgroundColor,
-    textColor: row.textColor,
-    discordLink: row.discordLink,
-    filters: row.filterNames ?? [],
-    profilePicture: row.profilePicture,
-    banner: row.banner,
-    galleryImages: (row.gallery ?? []).map((m) => storageUrl(m.storageKey)),
-    likes: row.likes,
-    dislikes: row.dislikes,
-    boosts: Number(row.recentBoosts ?? 0),
-    totalBoosts: row.totalBoosts,
-    joins: Number(row.recentJoins ?? 0),
-    totalJoins: row.totalJoins,
-    views: row.views,
-    lastBoostedAt: row.lastBoostedAt ? row.lastBoostedAt.toISOString() : null,
-    currentPlayers: row.currentPlayers,
-    maxPlayers: row.maxPlayers,
-    online: row.online,
-    createdAt: row.createdAt.toISOString(),
-  };
-}
+import type { Executor } from '../../db/transaction';
+import type { Sort } from '../../../shared/schemas/server';
+import { DAY_MS, selectServers } from './server-select.repository';
 
 /** LIKE patterns match literally: the user's `%`, `_` and `\\` are escaped. */
 const likeEscape = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
+/** A page of the public list: name search, filters that must all match, sort and paging. */
 export interface ListOptions {
   q?: string | undefined;
   filterIds?: number[];
@@ -88,22 +16,27 @@ export interface ListOptions {
   offset: number;
 }
 
+/** Reads of servers: one by id, an owner's, the public list and the just-joined list. */
 export function serversRepository(db: Kysely<Database>) {
   return {
-    findById(id: number, trx: Kysely<Database> = db) {
-      return trx.selectFrom('servers').selectAll().where('id', '=', id).executeTakeFirst();
+    /** The bare row (no filters or media), or undefined. */
+    findById(id: number, tx: Executor = db) {
+      return tx.selectFrom('servers').selectAll().where('id', '=', id).executeTakeFirst();
     },
 
+    /** One server with everything the API shows, or undefined. */
     findFull(id: number, now: Date) {
       return selectServers(db, now).where('servers.id', '=', id).executeTakeFirst();
     },
 
+    /** An owner's servers, oldest first. */
     listByOwner(ownerId: number, now: Date) {
       return selectServers(db, now).where('servers.ownerId', '=', ownerId).orderBy('servers.createdAt').orderBy('servers.id').execute();
     },
 
-    countByOwner(ownerId: number, trx: Kysely<Database> = db) {
-      return trx
+    /** How many servers an owner has (hidden ones included). */
+    countByOwner(ownerId: number, tx: Executor = db) {
+      return tx
         .selectFrom('servers')
         .select((eb) => eb.fn.countAll<number>().as('n'))
         .where('ownerId', '=', ownerId)
@@ -153,6 +86,7 @@ export function serversRepository(db: Kysely<Database>) {
       return total ?? 0;
     },
 
+    /** Listed servers created in the last 24 hours, newest first. */
     justJoined(now: Date, limit: number) {
       return selectServers(db, now)
         .where('servers.hidden', '=', false)
@@ -165,7 +99,7 @@ export function serversRepository(db: Kysely<Database>) {
   };
 }
 
-/** Each sort of decisions §3, in the column order of its index in the initial migration. */
+/** Each sort of the public list, in the column order of its index in the initial migration. */
 const SORT_ORDER: Record<Sort, Array<[RawBuilder<unknown>, 'asc' | 'desc']>> = {
   likes: [
     [sql`servers.likes`, 'desc'],
@@ -192,3 +126,6 @@ const SORT_ORDER: Record<Sort, Array<[RawBuilder<unknown>, 'asc' | 'desc']>> = {
     [sql`servers.id`, 'asc'],
   ],
 };
+
+/** The server reads, as the services receive them. */
+export type ServersRepository = ReturnType<typeof serversRepository>;

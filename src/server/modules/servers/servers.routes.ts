@@ -1,14 +1,13 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { errorSchema, idParamsSchema } from '../../../shared/schemas/common';
-import { createServerBodySchema, serverSchema } from '../../../shared/schemas/server';
+import { errorSchema, idParams } from '../../../shared/schemas/common';
+import { createServerBodySchema, galleryImageQuerySchema, serverSchema } from '../../../shared/schemas/server';
 import { MSG } from '../../../shared/messages';
 import { badRequest } from '../../errors';
 import { requireUser } from '../../plugins/auth';
 import { readMultipart, type MultipartBody } from '../../plugins/multipart';
 import { uploadLimit } from './limits';
-import type { ServerUploads } from './servers.service';
+import type { ServersService, ServerUploads } from './servers.service';
 
 const errors = {
   400: errorSchema,
@@ -20,6 +19,7 @@ const errors = {
   429: errorSchema,
 };
 const IMAGE_FIELDS = ['profilePicture', 'banner', 'galleryImages'] as const;
+const params = idParams(MSG.serverNotFound);
 
 function uploadsOf(body: MultipartBody): ServerUploads {
   const one = (field: string) => body.files.filter((f) => f.field === field).at(-1)?.data;
@@ -30,51 +30,52 @@ function uploadsOf(body: MultipartBody): ServerUploads {
   };
 }
 
-/** Owner tools (issue 3): create, customise, upload and remove images. */
-export async function serversRoutes(app: FastifyInstance): Promise<void> {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const { servers } = app.ctx;
+/** Owner tools: create, customise, upload and remove images. */
+export const serversRoutes =
+  ({ servers }: { servers: ServersService }): FastifyPluginAsync =>
+  async (app: FastifyInstance) => {
+    const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.post('/servers', {
-    schema: { tags: ['servers'], body: createServerBodySchema, response: { 201: serverSchema, ...errors } },
-    handler: async (request, reply) => reply.code(201).send(await servers.create(await requireUser(request), request.body)),
-  });
+    r.post('/servers', {
+      schema: { tags: ['servers'], body: createServerBodySchema, response: { 201: serverSchema, ...errors } },
+      handler: async (request, reply) => reply.code(201).send(await servers.create(await requireUser(request), request.body)),
+    });
 
-  r.put('/servers/:id/customize', {
-    schema: { tags: ['servers'], params: idParamsSchema, consumes: ['multipart/form-data'], response: { 200: serverSchema, ...errors } },
-    preHandler: uploadLimit(app),
-    handler: async (request) => {
-      const actor = await requireUser(request);
-      const body = await readMultipart(request, IMAGE_FIELDS);
-      return servers.customize(actor, request.params.id, body.fields, uploadsOf(body));
-    },
-  });
-
-  for (const [path, field] of [
-    ['upload-profile', 'profilePicture'],
-    ['upload-banner', 'banner'],
-    ['upload-gallery', 'galleryImages'],
-  ] as const) {
-    r.post(`/servers/:id/${path}`, {
-      schema: { tags: ['servers'], params: idParamsSchema, consumes: ['multipart/form-data'], response: { 200: serverSchema, ...errors } },
+    r.put('/servers/:id/customize', {
+      schema: { tags: ['servers'], params, consumes: ['multipart/form-data'], response: { 200: serverSchema, ...errors } },
       preHandler: uploadLimit(app),
       handler: async (request) => {
         const actor = await requireUser(request);
-        const body = await readMultipart(request, [field]);
-        const uploads = uploadsOf(body);
-        if (!uploads.profilePicture && !uploads.banner && !uploads.galleryImages?.length) throw badRequest(MSG.imageMissing);
-        return servers.upload(actor, request.params.id, uploads);
+        const body = await readMultipart(request, IMAGE_FIELDS);
+        return servers.customize(actor, request.params.id, body.fields, uploadsOf(body));
       },
     });
-  }
 
-  r.delete('/servers/:id/gallery', {
-    schema: {
-      tags: ['servers'],
-      params: idParamsSchema,
-      querystring: z.object({ url: z.string().max(300) }),
-      response: { 200: serverSchema, ...errors },
-    },
-    handler: async (request) => servers.removeGalleryImage(await requireUser(request), request.params.id, request.query.url),
-  });
-}
+    for (const [path, field] of [
+      ['upload-profile', 'profilePicture'],
+      ['upload-banner', 'banner'],
+      ['upload-gallery', 'galleryImages'],
+    ] as const) {
+      r.post(`/servers/:id/${path}`, {
+        schema: { tags: ['servers'], params, consumes: ['multipart/form-data'], response: { 200: serverSchema, ...errors } },
+        preHandler: uploadLimit(app),
+        handler: async (request) => {
+          const actor = await requireUser(request);
+          const body = await readMultipart(request, [field]);
+          const uploads = uploadsOf(body);
+          if (!uploads.profilePicture && !uploads.banner && !uploads.galleryImages?.length) throw badRequest(MSG.imageMissing);
+          return servers.upload(actor, request.params.id, uploads);
+        },
+      });
+    }
+
+    r.delete('/servers/:id/gallery', {
+      schema: {
+        tags: ['servers'],
+        params,
+        querystring: galleryImageQuerySchema,
+        response: { 200: serverSchema, ...errors },
+      },
+      handler: async (request) => servers.removeGalleryImage(await requireUser(request), request.params.id, request.query.url),
+    });
+  };

@@ -1,21 +1,25 @@
-import { sql, type Kysely } from 'kysely';
-import type { Database, UserRow } from '../../db/schema';
+import type { UserRow } from '../../db/schema';
+import type { InTransaction } from '../../db/transaction';
 import type { Storage } from '../../adapters/storage';
 import type { ImageKind } from '../../adapters/images';
 import { LIMITS, PRICES } from '../../../shared/limits';
 import { normalizePlan } from '../../../shared/roles';
-import type { FulfilmentService } from '../payments/fulfilment.service';
+import type { FulfilmentService } from '../payments';
 import { MSG } from '../../../shared/messages';
-import { customizeFieldsSchema, type CreateServerBody } from '../../../shared/schemas/server';
+import type { CreateServerBody } from '../../../shared/schemas/server';
 import { badRequest, notFound } from '../../errors';
-import { parseId } from '../../lib/ids';
-import type { FilterCatalog } from '../filters/filters.catalog';
-import { serverPolicy } from './servers.policy';
-import { serversRepository, toApiServer } from './servers.repository';
+import type { FilterCatalog } from '../filters';
+import { serverPolicy } from '../../policies/servers.policy';
+import type { ServersRepository } from './servers.repository';
+import type { ServerChanges, ServerWritesRepository } from './server-writes.repository';
+import { toApiServer } from './servers.mapper';
+import { parseCustomizeFields } from './customize-fields';
 import { prepareImages, removeStored, withStoredImages } from './media';
 
 interface Deps {
-  db: Kysely<Database>;
+  servers: ServersRepository;
+  writes: ServerWritesRepository;
+  inTransaction: InTransaction;
   storage: Storage;
   filters: FilterCatalog;
   now: () => Date;
@@ -30,49 +34,29 @@ export interface ServerUploads {
   galleryImages?: Buffer[];
 }
 
-/** Owner tools: create, customise, images (issue 3 "Owners"). */
-export function serversService({ db, storage, filters, now, onServersChanged, fulfilment }: Deps) {
-  const servers = serversRepository(db);
-
+/** Owner tools: create a server, customise it, add and remove its images. */
+export function serversService({ servers, writes, inTransaction, storage, filters, now, onServersChanged, fulfilment }: Deps) {
   const full = async (id: number) => {
     const row = await servers.findFull(id, now());
     if (!row) throw notFound(MSG.serverNotFound);
     return toApiServer(row, storage.url);
   };
 
-  const ownedServer = async (actor: UserRow, rawId: string | undefined) => {
-    if (!rawId) throw badRequest(MSG.serverMissing);
-    const id = parseId(rawId);
-    const server = id ? await servers.findById(id) : undefined;
+  const ownedServer = async (actor: UserRow, id: number) => {
+    const server = await servers.findById(id);
     if (!server) throw notFound(MSG.serverNotFound);
     serverPolicy.assertCanManage(actor, server);
     return server;
-  };
-
-  /** Parses the text fields of a customisation; `filters` arrives as a JSON array of names. */
-  const parseFields = (raw: Record<string, string>) => {
-    let filtersValue: unknown;
-    if (raw.filters !== undefined) {
-      try {
-        filtersValue = JSON.parse(raw.filters);
-      } catch {
-        throw badRequest('Filters must be a JSON array of filter names');
-      }
-      if (!Array.isArray(filtersValue)) throw badRequest('Filters must be a JSON array of filter names');
-    }
-    const parsed = customizeFieldsSchema.safeParse({ ...raw, filters: filtersValue });
-    if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? 'Invalid input');
-    return parsed.data;
   };
 
   /**
    * Applies text changes and images in one transaction. The server row is locked, so two
    * uploads at once cannot push a gallery past 10. Replaced files are deleted after commit.
    */
-  const apply = async (actor: UserRow, rawId: string | undefined, raw: Record<string, string>, uploads: ServerUploads) => {
-    const server = await ownedServer(actor, rawId);
+  const apply = async (actor: UserRow, id: number, raw: Record<string, string>, uploads: ServerUploads) => {
+    const server = await ownedServer(actor, id);
     serverPolicy.assertCanSave(actor);
-    const fields = parseFields(raw);
+    const fields = parseCustomizeFields(raw);
     const filterIds = fields.filters ? filters.resolve(fields.filters).map((f) => f.id) : undefined;
     const incoming: Array<{ kind: ImageKind; data: Buffer }> = [
       ...(uploads.profilePicture ? [{ kind: 'profile' as const, data: uploads.profilePicture }] : []),
@@ -83,23 +67,18 @@ export function serversService({ db, storage, filters, now, onServersChanged, fu
     const images = await prepareImages(incoming);
 
     const replaced = await withStoredImages(storage, images, () =>
-      db.transaction().execute(async (trx) => {
-        await sql`SELECT id FROM servers WHERE id = ${server.id} FOR UPDATE`.execute(trx);
-        const media = await trx
-          .selectFrom('media')
-          .select(['id', 'kind', 'storageKey', 'position'])
-          .where('serverId', '=', server.id)
-          .execute();
+      inTransaction(async (tx) => {
+        await writes.lockServer(server.id, tx);
+        const media = await writes.listMedia(server.id, tx);
         const gallery = media.filter((m) => m.kind === 'gallery');
         const newGallery = images.filter((i) => i.kind === 'gallery');
         if (gallery.length + newGallery.length > LIMITS.galleryImages) throw badRequest(MSG.galleryFull);
 
         const oldKeys: string[] = [];
-        const update: Record<string, unknown> = {};
+        const update: ServerChanges = {};
         for (const image of images) {
-          await trx
-            .insertInto('media')
-            .values({
+          await writes.insertMedia(
+            {
               serverId: server.id,
               kind: image.kind === 'gallery' ? 'gallery' : image.kind === 'banner' ? 'banner' : 'profile',
               storageKey: image.key,
@@ -107,39 +86,25 @@ export function serversService({ db, storage, filters, now, onServersChanged, fu
               height: image.height,
               bytes: image.data.length,
               position: image.kind === 'gallery' ? Math.max(-1, ...gallery.map((g) => g.position)) + 1 + newGallery.indexOf(image) : 0,
-            })
-            .execute();
+            },
+            tx,
+          );
           if (image.kind === 'profile' || image.kind === 'banner') {
             const previous = media.filter((m) => m.kind === image.kind);
             oldKeys.push(...previous.map((m) => m.storageKey));
             if (previous.length)
-              await trx
-                .deleteFrom('media')
-                .where(
-                  'id',
-                  'in',
-                  previous.map((m) => m.id),
-                )
-                .execute();
+              await writes.deleteMedia(
+                previous.map((m) => m.id),
+                tx,
+              );
             update[image.kind === 'profile' ? 'profilePicture' : 'banner'] = storage.url(image.key);
           }
         }
         const { filters: _filters, discordLink, ...text } = fields;
         Object.assign(update, text);
         if (discordLink !== undefined) update.discordLink = discordLink === '' ? null : discordLink;
-        await trx
-          .updateTable('servers')
-          .set({ ...update, updatedAt: now() })
-          .where('id', '=', server.id)
-          .execute();
-        if (filterIds) {
-          await trx.deleteFrom('serverFilters').where('serverId', '=', server.id).execute();
-          if (filterIds.length)
-            await trx
-              .insertInto('serverFilters')
-              .values(filterIds.map((filterId) => ({ serverId: server.id, filterId })))
-              .execute();
-        }
+        await writes.update(server.id, { ...update, updatedAt: now() }, tx);
+        if (filterIds) await writes.replaceFilters(server.id, filterIds, tx);
         return oldKeys;
       }),
     );
@@ -151,58 +116,62 @@ export function serversService({ db, storage, filters, now, onServersChanged, fu
   return {
     /** Creates a server; the owner row is locked so parallel creations cannot pass the cap of 3. */
     async create(actor: UserRow, body: CreateServerBody) {
-      const id = await db.transaction().execute(async (trx) => {
-        await sql`SELECT id FROM users WHERE id = ${actor.id} FOR UPDATE`.execute(trx);
-        serverPolicy.assertCanCreate(actor, await servers.countByOwner(actor.id, trx));
-        const row = await trx
-          .insertInto('servers')
-          .values({
-            ownerId: actor.id,
-            name: body.name,
-            statusMessage: body.statusMessage,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        // Premium: every new server starts with 100 boost credits (spec §9).
+      const id = await inTransaction(async (tx) => {
+        await writes.lockOwner(actor.id, tx);
+        serverPolicy.assertCanCreate(actor, await servers.countByOwner(actor.id, tx));
+        const serverId = await writes.insert({ ownerId: actor.id, name: body.name, statusMessage: body.statusMessage }, tx);
+        // Premium: every new server starts with its boost credits (docs/decisions/017-roles-and-limits.md).
         if (normalizePlan(actor.subscriptionPlan) === 'Premium') {
-          await fulfilment.creditBoosts(trx, {
-            serverId: row.id,
+          await fulfilment.creditBoosts(tx, {
+            serverId,
             userId: actor.id,
             paymentId: null,
             amount: PRICES.premiumNewServerBoostCredits,
             source: 'premium_credit',
           });
         }
-        return row.id;
+        return serverId;
       });
       onServersChanged();
       return full(id);
     },
 
-    customize: (actor: UserRow, rawId: string | undefined, fields: Record<string, string>, uploads: ServerUploads) =>
-      apply(actor, rawId, fields, uploads),
+    /** Changes text fields, filters and images of the caller's own server (Pro or Premium). */
+    customize: (actor: UserRow, id: number, fields: Record<string, string>, uploads: ServerUploads) => apply(actor, id, fields, uploads),
 
-    upload: (actor: UserRow, rawId: string | undefined, uploads: ServerUploads) => apply(actor, rawId, {}, uploads),
+    /** Adds images to the caller's own server (Pro or Premium). */
+    upload: (actor: UserRow, id: number, uploads: ServerUploads) => apply(actor, id, {}, uploads),
 
     /** Removes one gallery image by its URL; the file goes once the row is gone. */
-    async removeGalleryImage(actor: UserRow, rawId: string | undefined, url: string) {
-      const server = await ownedServer(actor, rawId);
+    async removeGalleryImage(actor: UserRow, id: number, url: string) {
+      const server = await ownedServer(actor, id);
       serverPolicy.assertCanSave(actor);
       const key = url.replace(/^\/uploads\//, '');
-      const removed = await db
-        .deleteFrom('media')
-        .where('serverId', '=', server.id)
-        .where('kind', '=', 'gallery')
-        .where('storageKey', '=', key)
-        .returning('storageKey')
-        .executeTakeFirst();
+      const removed = await writes.deleteGalleryImage(server.id, key);
       if (!removed) throw notFound('Image not found');
-      await removeStored(storage, [removed.storageKey]);
+      await removeStored(storage, [removed]);
       return full(server.id);
     },
 
+    /**
+     * 404 unless the server exists, 403 unless the caller may manage it: the upload guard asks
+     * before it reads a byte of the body.
+     */
+    async assertCanManage(actor: UserRow, id: number): Promise<void> {
+      await ownedServer(actor, id);
+    },
+
+    /** The caller's own servers, oldest first; anyone but an owner has none. */
+    async listOwn(actor: UserRow) {
+      if (!serverPolicy.canOwnServers(actor)) return [];
+      const rows = await servers.listByOwner(actor.id, now());
+      return rows.map((row) => toApiServer(row, storage.url));
+    },
+
+    /** One server as the API shows it, or 404. */
     full,
   };
 }
 
+/** The owner tools, as routes and the upload guard receive them. */
 export type ServersService = ReturnType<typeof serversService>;

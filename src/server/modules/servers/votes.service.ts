@@ -1,82 +1,53 @@
-import type { Kysely } from 'kysely';
-import type { Database, UserRow } from '../../db/schema';
+import type { UserRow } from '../../db/schema';
+import type { InTransaction } from '../../db/transaction';
 import { MSG } from '../../../shared/messages';
-import { conflict, forbidden, notFound } from '../../errors';
-import type { SettingsService } from '../settings/settings.service';
-import { parseId } from '../../lib/ids';
-import { serverPolicy } from './servers.policy';
+import { conflict, notFound } from '../../errors';
+import { serverPolicy } from '../../policies/servers.policy';
+import type { SettingsService } from '../settings';
+import type { VotesRepository, VoteType } from './votes.repository';
 
 interface Deps {
-  db: Kysely<Database>;
+  votes: VotesRepository;
+  inTransaction: InTransaction;
   settings: Pick<SettingsService, 'flag'>;
   /** Told after a join or vote changed a counter (cached lists are dropped). */
   onChange: () => void;
 }
 
 /**
- * Joins and votes (issue 3 "Voting and joining"): one of each per user per server, decided by
- * the unique constraint inside the transaction that bumps the counter, so counters equal rows
- * under any concurrency.
+ * Joins and votes: one of each per user per server, decided by the unique constraint inside the
+ * transaction that bumps the counter, so counters equal rows under any concurrency.
  */
-export function votesService({ db, settings, onChange }: Deps) {
-  const target = async (rawId: string, actor: UserRow) => {
-    const id = parseId(rawId);
-    const server = id
-      ? await db.selectFrom('servers').select(['id', 'ownerId', 'hidden']).where('id', '=', id).executeTakeFirst()
-      : undefined;
-    if (!server || server.hidden) throw notFound(MSG.serverNotFound);
-    serverPolicy.assertNotOwnServer(actor, server);
+export function votesService({ votes, inTransaction, settings, onChange }: Deps) {
+  const target = async (id: number, actor: UserRow) => {
+    const server = await votes.findTarget(id);
+    if (!server) throw notFound(MSG.serverNotFound);
+    serverPolicy.assertCanVoteOn(actor, server);
     return server;
   };
 
   return {
-    async join(actor: UserRow, rawId: string): Promise<number> {
-      const server = await target(rawId, actor);
-      const done = await db.transaction().execute(async (trx) => {
-        const row = await trx
-          .insertInto('joins')
-          .values({ userId: actor.id, serverId: server.id })
-          .onConflict((oc) => oc.columns(['userId', 'serverId']).doNothing())
-          .returning('id')
-          .executeTakeFirst();
-        if (row)
-          await trx
-            .updateTable('servers')
-            .set((eb) => ({ totalJoins: eb('totalJoins', '+', 1) }))
-            .where('id', '=', server.id)
-            .execute();
-        return Boolean(row);
+    /** Joins a server once; a second join answers 409. Answers the server's id. */
+    async join(actor: UserRow, id: number): Promise<number> {
+      const server = await target(id, actor);
+      const done = await inTransaction(async (tx) => {
+        const added = await votes.insertJoin(actor.id, server.id, tx);
+        if (added) await votes.addJoin(server.id, tx);
+        return added;
       });
       if (!done) throw conflict(MSG.alreadyJoined);
       onChange();
       return server.id;
     },
 
-    async vote(actor: UserRow, rawId: string, type: 'like' | 'dislike', review: string | undefined): Promise<number> {
-      const server = await target(rawId, actor);
-      if (review && !(await settings.flag('enableReviews'))) throw forbidden(MSG.reviewsDisabled);
-      const existing = await db.transaction().execute(async (trx) => {
-        const row = await trx
-          .insertInto('votes')
-          .values({ userId: actor.id, serverId: server.id, type, review: review ? review : null })
-          .onConflict((oc) => oc.columns(['userId', 'serverId']).doNothing())
-          .returning('id')
-          .executeTakeFirst();
-        if (!row) {
-          const previous = await trx
-            .selectFrom('votes')
-            .select('type')
-            .where('userId', '=', actor.id)
-            .where('serverId', '=', server.id)
-            .executeTakeFirst();
-          return previous?.type ?? type;
-        }
-        const column = type === 'like' ? 'likes' : 'dislikes';
-        await trx
-          .updateTable('servers')
-          .set((eb) => ({ [column]: eb(column, '+', 1) }))
-          .where('id', '=', server.id)
-          .execute();
+    /** Likes or dislikes a server once, with an optional review; a second vote answers 409. Answers the server's id. */
+    async vote(actor: UserRow, id: number, type: VoteType, review: string | undefined): Promise<number> {
+      const server = await target(id, actor);
+      if (review) serverPolicy.assertCanReview(await settings.flag('enableReviews'));
+      const existing = await inTransaction(async (tx) => {
+        const added = await votes.insertVote({ userId: actor.id, serverId: server.id, type, review: review ? review : null }, tx);
+        if (!added) return (await votes.findVoteType(actor.id, server.id, tx)) ?? type;
+        await votes.addVote(server.id, type, tx);
         return undefined;
       });
       if (existing) throw conflict(existing === 'like' ? MSG.alreadyLiked : MSG.alreadyDisliked);
@@ -86,4 +57,5 @@ export function votesService({ db, settings, onChange }: Deps) {
   };
 }
 
+/** Joins and votes, as routes receive them. */
 export type VotesService = ReturnType<typeof votesService>;

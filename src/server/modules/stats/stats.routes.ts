@@ -1,21 +1,23 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { errorSchema, idParamsSchema } from '../../../shared/schemas/common';
+import { errorSchema, idParams } from '../../../shared/schemas/common';
 import { serverStatsSchema, statsQuerySchema } from '../../../shared/schemas/stats';
+import { MSG } from '../../../shared/messages';
 import { requireUser } from '../../plugins/auth';
-import { statsService } from './stats.service';
+import type { StatsService } from './stats.service';
 
 /** `GET /api/stats/servers/{id}?days=7|30`: the owner's charts on `/stats`. */
-export async function statsRoutes(app: FastifyInstance): Promise<void> {
-  const stats = statsService({ db: app.ctx.db, now: app.ctx.now });
-  app.withTypeProvider<ZodTypeProvider>().get('/stats/servers/:id', {
-    schema: {
-      tags: ['stats'],
-      params: idParamsSchema,
-      querystring: statsQuerySchema,
-      response: { 200: serverStatsSchema, 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema },
-    },
-    handler: async (request) =>
-      stats.forServer(await requireUser(request, 'server_owner'), request.params.id, request.query.days as 7 | 30),
-  });
-}
+export const statsRoutes =
+  ({ stats }: { stats: StatsService }): FastifyPluginAsync =>
+  async (app: FastifyInstance) => {
+    app.withTypeProvider<ZodTypeProvider>().get('/stats/servers/:id', {
+      schema: {
+        tags: ['stats'],
+        params: idParams(MSG.serverNotFound),
+        querystring: statsQuerySchema,
+        response: { 200: serverStatsSchema, 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema },
+      },
+      // The role is checked before the lookup: anyone but an owner gets 403 whether or not the server exists.
+      handler: async (request) => stats.forServer(await requireUser(request, 'server_owner'), request.params.id, request.query.days),
+    });
+  };

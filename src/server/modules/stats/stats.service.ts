@@ -1,54 +1,35 @@
-import { sql, type Kysely } from 'kysely';
-import type { Database, UserRow } from '../../db/schema';
+import type { UserRow } from '../../db/schema';
 import type { ServerStats, StatsDay } from '../../../shared/schemas/stats';
 import { MSG } from '../../../shared/messages';
 import { notFound } from '../../errors';
-import { parseId, toApiId } from '../../lib/ids';
-import { serverPolicy } from '../servers/servers.policy';
+import { toApiId } from '../../lib/ids';
+import { statsPolicy } from '../../policies/stats.policy';
+import type { StatsRepository } from './stats.repository';
 
 const DAY_MS = 86400_000;
+const KINDS = ['views', 'joins', 'likes', 'dislikes', 'boosts'] as const;
 
-/**
- * Owner analytics (issue 5 `/stats`): views, joins, likes, dislikes and boosts per UTC day, from
- * the rows themselves, in one query of five indexed aggregates.
- */
-export function statsService({ db, now }: { db: Kysely<Database>; now: () => Date }) {
+/** Owner analytics (`/stats`): views, joins, likes, dislikes and boosts per UTC day. */
+export function statsService({ repository, now }: { repository: StatsRepository; now: () => Date }) {
   return {
-    async forServer(actor: UserRow, rawId: string, days: 7 | 30): Promise<ServerStats> {
-      const id = parseId(rawId);
-      const server = id
-        ? await db
-            .selectFrom('servers')
-            .select(['id', 'ownerId', 'views', 'likes', 'dislikes', 'totalJoins', 'totalBoosts'])
-            .where('id', '=', id)
-            .executeTakeFirst()
-        : undefined;
+    /** The last 7 or 30 UTC days of a server's activity, every day present, with totals. */
+    async forServer(actor: UserRow, id: number, days: 7 | 30): Promise<ServerStats> {
+      const server = await repository.findServerTotals(id);
       if (!server) throw notFound(MSG.serverNotFound);
-      serverPolicy.assertCanManage(actor, server);
+      statsPolicy.assertCanSeeStats(actor, server);
       const today = new Date(Math.floor(now().getTime() / DAY_MS) * DAY_MS);
       const from = new Date(today.getTime() - (days - 1) * DAY_MS);
       const fromDay = from.toISOString().slice(0, 10);
-      const rows = await sql<{ kind: string; day: string; n: number }>`
-        SELECT 'views' AS kind, to_char(day, 'YYYY-MM-DD') AS day, count(*)::int AS n FROM server_views WHERE server_id = ${server.id} AND day >= ${fromDay}::date GROUP BY day
-        UNION ALL
-        SELECT 'joins', to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD'), count(*)::int FROM joins WHERE server_id = ${server.id} AND created_at >= ${from} GROUP BY 2
-        UNION ALL
-        SELECT type || 's', to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD'), count(*)::int FROM votes WHERE server_id = ${server.id} AND created_at >= ${from} GROUP BY 1, 2
-        UNION ALL
-        SELECT 'boosts', to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD'), sum(amount)::int FROM boosts WHERE server_id = ${server.id} AND revoked_at IS NULL AND created_at >= ${from} GROUP BY 2
-      `.execute(db);
+      const rows = await repository.activitySince(server.id, from, fromDay);
       const byDay = new Map<string, StatsDay>();
       for (let i = 0; i < days; i++) {
         const day = new Date(from.getTime() + i * DAY_MS).toISOString().slice(0, 10);
         byDay.set(day, { day, views: 0, joins: 0, likes: 0, dislikes: 0, boosts: 0 });
       }
-      for (const row of rows.rows) {
+      for (const row of rows) {
         const entry = byDay.get(row.day);
-        if (
-          entry &&
-          (row.kind === 'views' || row.kind === 'joins' || row.kind === 'likes' || row.kind === 'dislikes' || row.kind === 'boosts')
-        )
-          entry[row.kind] += Number(row.n);
+        const kind = KINDS.find((k) => k === row.kind);
+        if (entry && kind) entry[kind] += Number(row.n);
       }
       const list = [...byDay.values()];
       const sum = (key: keyof Omit<StatsDay, 'day'>) => list.reduce((n, d) => n + d[key], 0);
@@ -68,4 +49,5 @@ export function statsService({ db, now }: { db: Kysely<Database>; now: () => Dat
   };
 }
 
+/** The owner's statistics. */
 export type StatsService = ReturnType<typeof statsService>;

@@ -1,30 +1,44 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database, NewUser, UserRow } from '../../db/schema';
-import type { User } from '../../../shared/schemas/auth';
-import { toApiId } from '../../lib/ids';
+import type { Executor } from '../../db/transaction';
 
 /** Users in the database. Only this file and other repositories query tables. */
 export function usersRepository(db: Kysely<Database>) {
   return {
-    findById(id: number): Promise<UserRow | undefined> {
-      return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+    findById(id: number, tx: Executor = db): Promise<UserRow | undefined> {
+      return tx.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
     },
 
-    /** Usernames are unique case-insensitively (decisions §4). */
-    findByUsername(username: string): Promise<UserRow | undefined> {
-      return db
+    /** Usernames are unique case-insensitively: "Chief" and "chief" are one account. */
+    findByUsername(username: string, tx: Executor = db): Promise<UserRow | undefined> {
+      return tx
         .selectFrom('users')
         .selectAll()
         .where(sql<string>`lower(username)`, '=', username.toLowerCase())
         .executeTakeFirst();
     },
 
-    create(user: NewUser): Promise<UserRow> {
-      return db.insertInto('users').values(user).returningAll().executeTakeFirstOrThrow();
+    create(user: NewUser, tx: Executor = db): Promise<UserRow> {
+      return tx.insertInto('users').values(user).returningAll().executeTakeFirstOrThrow();
     },
 
     async updateEmail(id: number, email: string): Promise<UserRow | undefined> {
       return db.updateTable('users').set({ email, updatedAt: new Date() }).where('id', '=', id).returningAll().executeTakeFirst();
+    },
+
+    /** Replaces the address as it is (no confirmation state changes): the admin bootstrap's own address, or none. */
+    async setEmail(id: number, email: string | null, tx: Executor = db): Promise<void> {
+      await tx.updateTable('users').set({ email, updatedAt: new Date() }).where('id', '=', id).execute();
+    },
+
+    /** Saves an address that is not confirmed yet (an account's first one, waiting for its link). */
+    async setUnconfirmedEmail(id: number, email: string, at: Date, tx: Executor = db): Promise<void> {
+      await tx.updateTable('users').set({ email, emailConfirmedAt: null, updatedAt: at }).where('id', '=', id).execute();
+    },
+
+    /** Saves an address whose mailed link was opened at `at`. */
+    async setConfirmedEmail(id: number, email: string, at: Date, tx: Executor = db): Promise<void> {
+      await tx.updateTable('users').set({ email, emailConfirmedAt: at, updatedAt: at }).where('id', '=', id).execute();
     },
 
     /**
@@ -49,20 +63,20 @@ export function usersRepository(db: Kysely<Database>) {
      * Sets a password, bumps the token version (every older access token stops working) and revokes
      * every refresh token, so no device stays logged in with the old password.
      */
-    async setPassword(id: number, passwordHash: string, trx: Kysely<Database> = db): Promise<void> {
-      await trx
+    async setPassword(id: number, passwordHash: string, tx: Executor = db): Promise<void> {
+      await tx
         .updateTable('users')
         .set((eb) => ({ passwordHash, tokenVersion: eb('tokenVersion', '+', 1), updatedAt: new Date() }))
         .where('id', '=', id)
         .execute();
-      await trx
+      await tx
         .updateTable('refreshTokens')
         .set({ revokedAt: new Date() })
         .where('userId', '=', id)
         .where('revokedAt', 'is', null)
         .execute();
       // A reset code still open (mailed to an address the owner may have just stopped trusting) dies too.
-      await trx.updateTable('resetTokens').set({ usedAt: new Date() }).where('userId', '=', id).where('usedAt', 'is', null).execute();
+      await tx.updateTable('resetTokens').set({ usedAt: new Date() }).where('userId', '=', id).where('usedAt', 'is', null).execute();
     },
 
     async ownsAnyServer(id: number): Promise<boolean> {
@@ -73,16 +87,3 @@ export function usersRepository(db: Kysely<Database>) {
 }
 
 export type UsersRepository = ReturnType<typeof usersRepository>;
-
-/** The API's user object (decisions §3); nothing private leaves through it. */
-export function toApiUser(row: UserRow): User {
-  return {
-    id: toApiId(row.id),
-    username: row.username,
-    role: row.role,
-    email: row.email,
-    subscriptionPlan: row.subscriptionPlan,
-    displayName: row.displayName || row.username,
-    profilePicture: row.profilePicture,
-  };
-}

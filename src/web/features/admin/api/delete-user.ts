@@ -9,5 +9,12 @@ export async function deleteUser(id: string): Promise<void> {
 
 export function useDeleteUser() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: deleteUser, onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.all }) });
+  return useMutation({
+    mutationFn: deleteUser,
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: adminKeys.all });
+      // Their servers went with them: the server list below and every public list must drop them.
+      await queryClient.invalidateQueries({ queryKey: ['servers'] });
+    },
+  });
 }

@@ -6,7 +6,7 @@ import { adminKeys } from './keys';
 
 export type Toggles = z.infer<typeof togglesSchema>;
 
-/** `GET /api/admin/settings`: the stored feature toggles (decisions §5). */
+/** `GET /api/admin/settings`: the feature toggles the server stores and enforces. */
 export async function getSettings(): Promise<Toggles> {
   return togglesSchema.parse(await apiRequest('/api/admin/settings'));
 }

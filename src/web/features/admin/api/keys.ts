@@ -5,7 +5,6 @@ export const adminKeys = {
   analytics: ['admin', 'analytics'] as const,
   revenue: ['admin', 'revenue'] as const,
   popularFilters: ['admin', 'popular-filters'] as const,
-  servers: (page: number) => ['admin', 'servers', page] as const,
   settings: ['admin', 'settings'] as const,
   reports: ['admin', 'reports'] as const,
   campaigns: ['admin', 'email-campaigns'] as const,

@@ -8,7 +8,7 @@ import { ServersPanel } from './servers-panel';
 import { TogglesPanel } from './toggles-panel';
 import { UsersPanel } from './users-panel';
 
-/** `/admin`: stats, revenue, popular filters, toggles, moderation, users and servers (issue 6). */
+/** `/admin`: stats, revenue, popular filters, toggles, moderation, users and servers. */
 export function AdminPage() {
   const session = useSession();
   if (session?.user.role !== 'admin') return <AccessDenied />;
@@ -36,7 +36,7 @@ export function AdminPage() {
   );
 }
 
-/** Spec §6: the admin pages show this to anyone else (the guard normally sends them to / first). */
+/** What the admin pages show to anyone else (the guard normally sends them to / first). */
 export function AccessDenied() {
   return (
     <div className="mx-auto w-full max-w-3xl px-4 py-16">

@@ -26,7 +26,7 @@ const TARGETS = [
 ];
 const CONTENT_MAX = 20_000;
 
-/** `/admin/email`: one e-mail to every owner or every player, with its progress (issue 6). */
+/** `/admin/email`: one e-mail to every owner or every player, with its progress. */
 export function EmailPage() {
   const session = useSession();
   const send = useSendEmail();

@@ -4,7 +4,7 @@ import { useSession } from '../../../lib/session';
 import { useSettings } from '../api/get-settings';
 
 /**
- * Site-wide maintenance banner (decisions §5). Admins read the toggle; everyone else learns it
+ * Site-wide maintenance banner while the server refuses writes. Admins read the toggle; everyone else learns it
  * from a write that answered 503 with the maintenance message.
  */
 export function MaintenanceBanner() {

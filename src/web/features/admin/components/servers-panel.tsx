@@ -1,22 +1,29 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { MSG } from '../../../../shared/messages';
+import type { Server } from '../../../../shared/schemas/server';
 import { Button } from '../../../components/button';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { EmptyState } from '../../../components/empty-state';
+import { Pagination } from '../../../components/pagination';
 import { Panel } from '../../../components/panel';
 import { errorText } from '../../../lib/api-client';
+import { useServerList } from '../../servers';
 import { useDeleteServer } from '../api/delete-server';
-import { SERVERS_PAGE_SIZE, useAdminServers, type AdminServer } from '../api/get-servers';
 import { LoadState } from './load-state';
-import { Pager } from './pager';
 
-/** Every listed server, newest first, with delete (confirmation first, spec §5). */
+const SERVERS_PAGE_SIZE = 10;
+
+/** Every listed server, newest first, with delete (asked first: it cannot be undone). */
 export function ServersPanel() {
   const [page, setPage] = useState(1);
-  const { data, isPending, isError, isPlaceholderData } = useAdminServers(page);
+  const { data, isPending, isError, isPlaceholderData } = useServerList({
+    sort: 'new',
+    limit: SERVERS_PAGE_SIZE,
+    offset: (page - 1) * SERVERS_PAGE_SIZE,
+  });
   const remove = useDeleteServer();
-  const [target, setTarget] = useState<AdminServer | null>(null);
+  const [target, setTarget] = useState<Server | null>(null);
   const pages = data ? Math.max(1, Math.ceil(data.total / SERVERS_PAGE_SIZE)) : 1;
   const close = () => {
     setTarget(null);
@@ -57,7 +64,7 @@ export function ServersPanel() {
               </li>
             ))}
           </ul>
-          <Pager label="Server pages" page={page} pages={pages} onPage={setPage} />
+          <Pagination label="Server pages" page={page} pages={pages} onPage={setPage} compact />
         </div>
       )}
       <ConfirmDialog

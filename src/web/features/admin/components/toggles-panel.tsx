@@ -12,7 +12,7 @@ const TOGGLES: ReadonlyArray<{ key: keyof Toggles; label: string; help: ReactNod
   { key: 'maintenanceMode', label: 'Maintenance mode', help: 'Everyone but admins can only read; a banner says so.' },
 ];
 
-/** The stored feature toggles (decisions §5): each switch saves at once. */
+/** The feature toggles, stored and enforced by the server: each switch saves at once. */
 export function TogglesPanel() {
   const settings = useSettings();
   const update = useUpdateSettings();

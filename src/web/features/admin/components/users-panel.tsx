@@ -4,6 +4,7 @@ import type { AdminUser } from '../../../../shared/schemas/admin';
 import { Button } from '../../../components/button';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { EmptyState } from '../../../components/empty-state';
+import { Pagination } from '../../../components/pagination';
 import { Panel } from '../../../components/panel';
 import { PlanBadge } from '../../../components/plan-badge';
 import { TextField } from '../../../components/text-field';
@@ -13,11 +14,10 @@ import { useSession } from '../../../lib/session';
 import { useDeleteUser } from '../api/delete-user';
 import { USERS_PAGE_SIZE, useUsers } from '../api/get-users';
 import { LoadState } from './load-state';
-import { Pager } from './pager';
 
 const ROLE_LABELS: Record<AdminUser['role'], string> = { player: 'Player', server_owner: 'Owner', admin: 'Admin' };
 
-/** Users with search, pages and delete (confirmation first, spec §5). */
+/** Users with search, pages and delete (asked first: it cannot be undone). */
 export function UsersPanel() {
   const me = useSession()?.user.id;
   const [q, setQ] = useState('');
@@ -84,7 +84,7 @@ export function UsersPanel() {
               </li>
             ))}
           </ul>
-          <Pager label="User pages" page={page} pages={pages} onPage={setPage} />
+          <Pagination label="User pages" page={page} pages={pages} onPage={setPage} compact />
         </div>
       )}
       <ConfirmDialog

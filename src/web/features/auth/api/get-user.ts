@@ -7,7 +7,7 @@ export const userQueryKey = ['user'] as const;
 
 /**
  * `GET /api/user`. A 401 means the stored token is no longer valid: the session is cleared and
- * the app treats the user as logged out (spec §4). A fresh user replaces the stored copy.
+ * the app treats the user as logged out. A fresh user replaces the stored copy.
  */
 export async function getUser(): Promise<User> {
   try {

@@ -11,7 +11,7 @@ import { useRequestPasswordReset } from '../api/request-password-reset';
 import { useResetPassword } from '../api/reset-password';
 
 /**
- * Reset Password (decisions §4): step 1 asks the username and mails a code; step 2 takes the code
+ * Reset Password, never by username alone: step 1 asks the username and mails a code; step 2 takes the code
  * and the new password twice. `initialCode` (from a mailed link) starts at step 2.
  */
 export function ResetPasswordDialog({

@@ -1,8 +1,8 @@
 import type { User } from '../../../../shared/schemas/auth';
-import { getUserServers } from '../api/get-user-servers';
+import { getOwnServers } from '../../servers';
 
 /**
- * Where a user goes after logging in (spec §4): no e-mail → /update-email; owner with a server →
+ * Where a user goes after logging in: no e-mail → /update-email; owner with a server →
  * /dashboard, without → /quick-create; admin → /admin; player → /profile. `emailPending`: an
  * address waits for its confirmation link, so the user goes on without one for now.
  */
@@ -13,7 +13,7 @@ export async function postLoginPath(user: User, { emailPending = false }: { emai
       return '/admin';
     case 'server_owner':
       try {
-        return (await getUserServers()).length > 0 ? '/dashboard' : '/quick-create';
+        return (await getOwnServers()).length > 0 ? '/dashboard' : '/quick-create';
       } catch (error) {
         // Not knowing is treated like having none: /quick-create is where an owner can start.
         console.warn('could not load the owner’s servers', error);

@@ -5,7 +5,10 @@ import { FormMessage } from '../../../components/form-message';
 import { SelectField } from '../../../components/select-field';
 import { TextField } from '../../../components/text-field';
 import { errorText } from '../../../lib/api-client';
-import { useClearGameAddress, useGameStatus, useGames, useSetGameAddress } from '../api/game-status';
+import { useClearGameAddress } from '../api/clear-game-address';
+import { useGameStatus } from '../api/get-game-status';
+import { useGames } from '../api/get-games';
+import { useSetGameAddress } from '../api/set-game-address';
 
 const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -19,7 +22,7 @@ export function statusLine(status: GameStatusView): { text: string; tone: 'ok' |
 }
 
 /**
- * The dashboard's "Live status" (issue 7): the owner names the game and its address; the server
+ * The dashboard's "Live status" (player counts from the game itself): the owner names the game and its address; the server
  * asks the game at once and shows the answer, then keeps asking every few minutes.
  */
 export function LiveStatusPanel({ serverId }: { serverId: string }) {

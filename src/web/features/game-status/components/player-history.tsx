@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { History } from '../../../../shared/schemas/game-status';
 import { Segmented } from '../../../components/segmented';
 import { Skeleton } from '../../../components/skeleton';
-import { usePlayerHistory } from '../api/game-status';
+import { usePlayerHistory } from '../api/get-player-history';
 import { PlayerLineChart } from './player-line-chart';
 
 const RANGES: ReadonlyArray<{ value: History['range']; label: string }> = [

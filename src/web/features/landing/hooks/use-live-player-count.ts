@@ -4,7 +4,7 @@ import { acquireSocket } from '../../../lib/socket';
 import { storage, STORAGE_KEYS } from '../../../lib/storage';
 import { playerCountQueryKey, usePlayerCount } from '../api/get-player-count';
 
-/** The last count this device saw, so the number starts there rather than at a made-up value (decisions §3). */
+/** The last count this device saw, so the number starts there rather than at a made-up value. */
 export function lastSeenPlayerCount(): number {
   const n = Number(storage.get(STORAGE_KEYS.lastPlayerCount));
   return Number.isFinite(n) && n >= 0 ? Math.floor(n) : 0;

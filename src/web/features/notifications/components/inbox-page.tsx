@@ -13,7 +13,7 @@ import { INBOX_PAGE_SIZE, useNotifications } from '../api/get-notifications';
 import { useMarkRead } from '../api/mark-read';
 import { usePushStatus } from '../hooks/use-push-permission';
 
-/** `/inbox` (public): the caller's notifications, newest first; empty without a token (spec §2). */
+/** `/inbox` (public): the caller's notifications, newest first; empty without a token. */
 export function InboxPage() {
   const session = useSession();
   return (
@@ -116,7 +116,7 @@ function Inbox() {
   );
 }
 
-/** Links are site paths (decisions §4): navigated in the app; anything else is shown without a link. */
+/** Links must be paths on this site: navigated in the app; anything else is shown without a link. */
 const isSitePath = (link: string | null): link is string => Boolean(link && /^\/(?!\/)/.test(link));
 
 function InboxItem({ notification: n, onRead, busy }: { notification: Notification; onRead: () => void; busy: boolean }) {

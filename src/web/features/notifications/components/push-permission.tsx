@@ -1,6 +1,6 @@
 import { usePushAutoAsk } from '../hooks/use-push-permission';
 
-/** Mounted once at the app root: asks for notification permission once a user is known (spec §4). */
+/** Mounted once at the app root: asks for notification permission once a user is known. */
 export function PushPermission() {
   usePushAutoAsk();
   return null;

@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useSession } from '../../../lib/session';
 import { storage, STORAGE_KEYS } from '../../../lib/storage';
-import { getPushPublicKey, savePushSubscription } from '../api/subscribe-push';
+import { getPushPublicKey } from '../api/get-push-public-key';
+import { savePushSubscription } from '../api/subscribe-push';
 
 export type PushState = 'unsupported' | NotificationPermission;
 
@@ -44,7 +45,7 @@ function subscribeQuietly(userId: string): void {
 }
 
 /**
- * Spec §4: once a user is known, ask for notification permission once (remembered in
+ * Once a user is known, ask for notification permission once (remembered in
  * localStorage) and register the push subscription. Mounted once, at the app root.
  */
 export function usePushAutoAsk(): void {

@@ -4,7 +4,7 @@ import { apiRequest } from '../../../lib/api-client';
 import { getSession, updateSessionUser } from '../../../lib/session';
 import { paymentKeys } from './keys';
 
-/** The plan the server knows replaces the stored user's copy (spec §4: refreshed and written back). */
+/** The plan the server knows replaces the stored user's copy, so every page that checks the plan agrees with the server. */
 export function writeBackPlan(plan: Subscription['plan']): void {
   const session = getSession();
   if (session && session.user.subscriptionPlan !== plan) updateSessionUser({ ...session.user, subscriptionPlan: plan });

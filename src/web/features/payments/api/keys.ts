@@ -6,6 +6,4 @@ export const paymentKeys = {
   checkout: (id: string) => ['payments', 'checkout', id] as const,
   /** Under `['user']` so refreshing the user refreshes the plan too. */
   subscription: ['user', 'subscription'] as const,
-  /** Under `['user', 'servers']` so a new or changed server refreshes the pickers too. */
-  servers: ['user', 'servers', 'payments'] as const,
 };

@@ -2,17 +2,17 @@ import { useState, type FormEvent } from 'react';
 import { MSG } from '../../../../shared/messages';
 import { PRICES } from '../../../../shared/limits';
 import type { Quote } from '../../../../shared/schemas/payments';
+import type { Server } from '../../../../shared/schemas/server';
 import { Button } from '../../../components/button';
 import { FormMessage } from '../../../components/form-message';
+import { Panel } from '../../../components/panel';
 import { checkoutErrorText } from '../../../lib/checkout';
 import { formatUsd } from '../../../lib/format';
 import { useBoostSession } from '../api/boost-session';
-import type { MyServer } from '../api/get-my-servers';
-import { Panel } from './panel';
 import { ServerSelect } from './server-select';
 
 /** Owner boost packages for one of one's servers: prices from the quote, Premium's discount shown. */
-export function BoostPanel({ quote, servers }: { quote: Quote; servers: readonly MyServer[] }) {
+export function BoostPanel({ quote, servers }: { quote: Quote; servers: readonly Server[] }) {
   const boost = useBoostSession();
   const [serverId, setServerId] = useState(servers.length === 1 ? (servers[0]?.id ?? '') : '');
   const [boosts, setBoosts] = useState<number | null>(null);

@@ -2,22 +2,23 @@ import { useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { MSG } from '../../../../shared/messages';
+import { safeReturnPath } from '../../../../shared/return-path';
 import type { CheckoutSession } from '../../../../shared/schemas/payments';
 import { Button, ButtonLink } from '../../../components/button';
 import { EmptyState } from '../../../components/empty-state';
 import { FormMessage } from '../../../components/form-message';
 import { Skeleton } from '../../../components/skeleton';
 import { ApiError, errorText } from '../../../lib/api-client';
-import { returnUrl, safeReturnPath } from '../../../lib/checkout';
+import { returnUrl } from '../../../lib/checkout';
 import type { CheckoutReturnState } from '../../../lib/use-checkout-return';
 import { formatUsd, formatWeekend } from '../../../lib/format';
+import { useServer } from '../../servers';
 import { useCancelCheckout } from '../api/cancel-checkout';
 import { useCompleteCheckout } from '../api/complete-checkout';
 import { useCheckout } from '../api/get-checkout';
-import { useCheckoutServer } from '../api/get-checkout-server';
 import { PAYMENT_TYPE_LABELS } from './labels';
 
-/** `/checkout/:id`: the built-in test checkout (decisions §6): what is bought, Pay and Cancel. */
+/** `/checkout/:id`: the built-in test checkout, used without Stripe keys: what is bought, Pay and Cancel. */
 export function CheckoutPage() {
   const { id = '' } = useParams();
   const { data: session, isPending, error } = useCheckout(id);
@@ -59,7 +60,7 @@ function CheckoutSummary({ session }: { session: CheckoutSession }) {
   const queryClient = useQueryClient();
   const pay = useCompleteCheckout();
   const cancel = useCancelCheckout();
-  const server = useCheckoutServer(session.serverId);
+  const server = useServer(session.serverId ?? undefined);
   const [error, setError] = useState<string | null>(null);
   const busy = pay.isPending || cancel.isPending;
 

@@ -2,12 +2,12 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import type { Payment } from '../../../../shared/schemas/payments';
 import { Pagination } from '../../../components/pagination';
+import { Panel } from '../../../components/panel';
 import { EmptyState } from '../../../components/empty-state';
 import { Skeleton } from '../../../components/skeleton';
 import { formatDate, formatUsd } from '../../../lib/format';
 import { PAYMENTS_PAGE_SIZE, usePayments } from '../api/get-payments';
 import { PAYMENT_TYPE_LABELS } from './labels';
-import { Panel } from './panel';
 
 /** The owner's payments, newest first, a page at a time; refunded and disputed ones are marked. */
 export function PaymentHistory() {

@@ -5,7 +5,7 @@ import { EmptyState } from '../../../components/empty-state';
 import { PlanBadge } from '../../../components/plan-badge';
 import { Skeleton } from '../../../components/skeleton';
 import { useSession } from '../../../lib/session';
-import { useMyServers } from '../api/get-my-servers';
+import { useOwnServers } from '../../servers';
 import { useQuote } from '../api/get-quote';
 import { BoostPanel } from './boost-panel';
 import { PaymentHistory } from './payment-history';
@@ -32,7 +32,7 @@ export function PaymentsPage() {
 /** Boosts and the weekend need prices and at least one server of the owner's. */
 function Purchases() {
   const quote = useQuote();
-  const servers = useMyServers();
+  const servers = useOwnServers();
   if (quote.isPending || servers.isPending) {
     return (
       <div className="flex flex-col gap-6" aria-busy="true" aria-label="Loading prices">

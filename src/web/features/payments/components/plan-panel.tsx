@@ -3,13 +3,13 @@ import { MSG } from '../../../../shared/messages';
 import { Button, ButtonLink } from '../../../components/button';
 import { Dialog } from '../../../components/dialog';
 import { FormMessage } from '../../../components/form-message';
+import { Panel } from '../../../components/panel';
 import { Skeleton } from '../../../components/skeleton';
 import { errorText } from '../../../lib/api-client';
 import { formatDate, formatUsd } from '../../../lib/format';
 import { useCancelSubscription } from '../api/cancel-subscription';
 import { useSubscription } from '../api/get-subscription';
 import { PLAN_FEATURES, PLAN_PRICES } from './plans';
-import { Panel } from './panel';
 
 /** The owner's current plan, with Cancel (after a confirmation) and a link to change it. */
 export function PlanPanel() {

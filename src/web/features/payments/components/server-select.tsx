@@ -1,5 +1,5 @@
+import type { Server } from '../../../../shared/schemas/server';
 import { SelectField } from '../../../components/select-field';
-import type { MyServer } from '../api/get-my-servers';
 
 /** Picks one of the owner's servers; preselected when there is only one. */
 export function ServerSelect({
@@ -9,7 +9,7 @@ export function ServerSelect({
   onChange,
 }: {
   label: string;
-  servers: readonly MyServer[];
+  servers: readonly Server[];
   value: string;
   onChange: (id: string) => void;
 }) {

@@ -1,17 +1,17 @@
 import { useState, type FormEvent } from 'react';
 import { MSG } from '../../../../shared/messages';
 import type { Quote } from '../../../../shared/schemas/payments';
+import type { Server } from '../../../../shared/schemas/server';
 import { Button } from '../../../components/button';
 import { FormMessage } from '../../../components/form-message';
+import { Panel } from '../../../components/panel';
 import { checkoutErrorText } from '../../../lib/checkout';
 import { formatUsd, formatWeekend, weekendRelation } from '../../../lib/format';
-import type { MyServer } from '../api/get-my-servers';
 import { useWeekendSession } from '../api/weekend-session';
-import { Panel } from './panel';
 import { ServerSelect } from './server-select';
 
-/** Server of the Weekend: names the weekend a booking gets now (the next free one, decisions §5). */
-export function WeekendPanel({ quote, servers }: { quote: Quote; servers: readonly MyServer[] }) {
+/** Server of the Weekend: names the weekend a booking gets now (the next free one). */
+export function WeekendPanel({ quote, servers }: { quote: Quote; servers: readonly Server[] }) {
   const book = useWeekendSession();
   const [serverId, setServerId] = useState(servers.length === 1 ? (servers[0]?.id ?? '') : '');
   const [error, setError] = useState<string | null>(null);

@@ -3,7 +3,7 @@ import { createCheckoutSession, goToCheckout } from '../../../lib/checkout';
 
 /**
  * `POST /api/boost-single-session {serverId, returnPath}` → the checkout url of a player's $2 boost.
- * The boost is credited when the payment is confirmed, never on the way back (decisions §5).
+ * The boost is credited when the payment is confirmed, never on the way back (a return URL proves nothing).
  */
 export function createBoostSingleSession(input: { serverId: string; returnPath: string }): Promise<string> {
   return createCheckoutSession('/api/boost-single-session', input);

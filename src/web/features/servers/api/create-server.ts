@@ -15,7 +15,7 @@ export function useCreateServer() {
     // The dashboard opens next and must find the new server, not a cached "no servers".
     onSuccess: (server) => {
       queryClient.setQueryData<Server[]>(serverKeys.own, (list) => [...(list ?? []), server]);
-      return queryClient.invalidateQueries({ queryKey: ['user', 'servers'] });
+      return queryClient.invalidateQueries({ queryKey: serverKeys.own });
     },
   });
 }

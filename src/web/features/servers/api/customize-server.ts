@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { serverSchema, type Server } from '../../../../shared/schemas/server';
 import { MSG } from '../../../../shared/messages';
 import { uploadMultipart } from '../../../lib/upload';
-import { storeOwnServer } from './update-own-server';
+import { storeOwnServer } from './get-own-servers';
 
 export interface CustomizeInput {
   name: string;
@@ -14,7 +14,7 @@ export interface CustomizeInput {
   filters: string[];
 }
 
-/** `PUT /api/servers/{id}/customize` as multipart (spec §7): the text fields, `filters` as a JSON string. */
+/** `PUT /api/servers/{id}/customize` as multipart: the text fields, `filters` as a JSON string. */
 export async function customizeServer({ id, fields }: { id: string; fields: CustomizeInput }): Promise<Server> {
   if (!id) throw new Error(MSG.serverMissing);
   const form = new FormData();

@@ -7,6 +7,6 @@ export const serverKeys = {
   detail: (id: string) => ['servers', 'detail', id] as const,
   reviews: (id: string) => ['servers', 'reviews', id] as const,
   categories: ['filters', 'categories'] as const,
-  /** Under `['user', 'servers']` so refreshing the auth feature's list refreshes this one too. */
-  own: ['user', 'servers', 'full'] as const,
+  /** Under `['user']` so logging in or out drops the previous user's servers. */
+  own: ['user', 'servers'] as const,
 };

@@ -13,7 +13,7 @@ export interface ListServersParams {
   offset?: number;
 }
 
-/** `GET /api/servers`: one page of servers and the total from `X-Total-Count` (decisions §3). */
+/** `GET /api/servers`: one page of servers and the total from `X-Total-Count`. */
 export async function listServers(params: ListServersParams): Promise<{ servers: Server[]; total: number }> {
   const search = new URLSearchParams();
   if (params.q?.trim()) search.set('q', params.q.trim());

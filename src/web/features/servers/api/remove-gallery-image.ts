@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { serverSchema, type Server } from '../../../../shared/schemas/server';
 import { apiRequest } from '../../../lib/api-client';
-import { storeOwnServer } from './update-own-server';
+import { storeOwnServer } from './get-own-servers';
 
 /** `DELETE /api/servers/{id}/gallery?url=<image url>` → the updated server. */
 export async function removeGalleryImage({ id, url }: { id: string; url: string }): Promise<Server> {

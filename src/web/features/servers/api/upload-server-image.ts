@@ -2,9 +2,9 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { serverSchema, type Server } from '../../../../shared/schemas/server';
 import { MSG } from '../../../../shared/messages';
 import { uploadMultipart } from '../../../lib/upload';
-import { storeOwnServer } from './update-own-server';
+import { storeOwnServer } from './get-own-servers';
 
-/** The three image endpoints of a server: path, form field and the fallback error (spec §7, §8). */
+/** The three image endpoints of a server: path, form field and the error shown when the server gives none. */
 export const SERVER_IMAGE_UPLOADS = {
   profile: { path: 'upload-profile', field: 'profilePicture', failed: MSG.profileUploadFailed },
   banner: { path: 'upload-banner', field: 'banner', failed: MSG.bannerUploadFailed },

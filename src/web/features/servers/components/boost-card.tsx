@@ -13,7 +13,7 @@ import { useBoostServer } from '../api/boost-server';
 const PRICE = formatUsd(centsToDollars(PRICES.playerBoostCents));
 
 /**
- * 'Boost for $2' (spec §9) for players and visitors; owners and admins cannot boost, so they do
+ * 'Boost for $2' for players and visitors; owners and admins cannot boost, so they do
  * not see it. Visitors are told to log in; the checkout comes back to this page.
  */
 export function BoostCard({ server, viewer }: { server: Server; viewer: ViewerState | null }) {

@@ -4,9 +4,9 @@ import { ButtonLink } from '../../../components/button';
 import { PlanBadge } from '../../../components/plan-badge';
 import { Skeleton } from '../../../components/skeleton';
 import { useSession } from '../../../lib/session';
+import { LiveStatusPanel } from '../../game-status';
 import { useOwnServers } from '../api/get-own-servers';
 import type { QuickCreateState } from './quick-create-page';
-import { LiveStatusPanel } from '../../game-status/components/live-status-panel';
 import { ServerEditor } from './server-editor';
 import { ServerPicker } from './server-picker';
 

@@ -14,7 +14,7 @@ const REASON_MAX = 500;
 
 /**
  * A small "Report" link for logged-in players and its reason dialog: the server itself, or one
- * review when `reviewUsername` is given (moderation, issue 6).
+ * review when `reviewUsername` is given (both land in the admin moderation queue).
  */
 export function ReportAction({
   serverId,

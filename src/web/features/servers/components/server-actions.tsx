@@ -18,7 +18,7 @@ const DONE: Record<ServerAction, string> = {
 };
 
 /**
- * Join / Like / Dislike with an optional review (spec §4): each is locked once done in this view,
+ * Join / Like / Dislike with an optional review: each is locked once done in this view,
  * and from the start when the server says the caller already did it. One vote per user, so a like
  * also locks Dislike. Owners see all three disabled.
  */

@@ -19,7 +19,7 @@ import { ServerGallery } from './server-gallery';
 import { ServerHero } from './server-hero';
 import { ServerReviews } from './server-reviews';
 import { ServerStats } from './server-stats';
-import { PlayerHistory } from '../../game-status/components/player-history';
+import { PlayerHistory } from '../../game-status';
 
 /** `/servers/:id`: the public server page, drawn in the owner's colours. */
 export function ServerPage() {

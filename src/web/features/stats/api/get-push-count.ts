@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { pushCountSchema } from '../../../../shared/schemas/notifications';
 import { apiRequest } from '../../../lib/api-client';
-import { statsKeys } from './get-server-stats';
+import { statsKeys } from './keys';
 
 /** `GET /api/notifications/push-count` → `{count, limit}`: promotions sent in the last 24 h and the plan's limit. */
 export async function getPushCount() {

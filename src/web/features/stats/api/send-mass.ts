@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client';
-import { statsKeys } from './get-server-stats';
+import { statsKeys } from './keys';
 
 export interface SendMassInput {
   serverId: string;
-  /** Empty: the server's current players, or 0 (spec §5). */
+  /** Empty: the server's current players, or 0. */
   playerCount: number | '';
   isEvent: boolean;
   eventName?: string;

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { MSG } from '../../../../shared/messages';
+import type { Server } from '../../../../shared/schemas/server';
 import { Button } from '../../../components/button';
 import { FormMessage } from '../../../components/form-message';
 import { Panel } from '../../../components/panel';
@@ -8,13 +9,12 @@ import { TextField } from '../../../components/text-field';
 import { errorText } from '../../../lib/api-client';
 import { usePushCount } from '../api/get-push-count';
 import { useSendMass } from '../api/send-mass';
-import type { StatsServer } from '../api/get-stats-servers';
 
 /**
- * The push promotion form (spec §5): player count (empty → the server's current players), an
+ * The push promotion form: player count (empty → the server's current players), an
  * optional event with name and time, and how many pushes the plan has left today.
  */
-export function PushPromotionPanel({ server }: { server: StatsServer }) {
+export function PushPromotionPanel({ server }: { server: Server }) {
   const pushCount = usePushCount();
   const send = useSendMass();
   const [playerCount, setPlayerCount] = useState('');
@@ -77,8 +77,8 @@ export function PushPromotionPanel({ server }: { server: StatsServer }) {
           inputMode="numeric"
           value={playerCount}
           onChange={(e) => setPlayerCount(e.target.value)}
-          placeholder={String(server.currentPlayers ?? 0)}
-          hint={`Leave empty to use the current count (${server.currentPlayers ?? 0}).`}
+          placeholder={String(server.currentPlayers)}
+          hint={`Leave empty to use the current count (${server.currentPlayers}).`}
         />
         <label className="flex items-center gap-3 text-sm font-medium text-slate-200">
           <input type="checkbox" checked={isEvent} onChange={(e) => setIsEvent(e.target.checked)} className="size-4 accent-brand-500" />

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { MSG } from '../../../../shared/messages';
+import type { Server } from '../../../../shared/schemas/server';
 import { BarChart } from '../../../components/bar-chart';
 import { ButtonLink } from '../../../components/button';
 import { EmptyState } from '../../../components/empty-state';
@@ -8,8 +9,8 @@ import { Segmented } from '../../../components/segmented';
 import { SelectField } from '../../../components/select-field';
 import { Skeleton } from '../../../components/skeleton';
 import { StatCard } from '../../../components/stat-card';
+import { useOwnServers } from '../../servers';
 import { useServerStats, type StatsRange } from '../api/get-server-stats';
-import { useStatsServers, type StatsServer } from '../api/get-stats-servers';
 import { METRICS } from './metrics';
 import { PushPromotionPanel } from './push-promotion-panel';
 
@@ -20,7 +21,7 @@ const RANGES = [
 
 /** `/stats` (owners): views, joins, likes, dislikes and boosts per day of one server, and push promotions. */
 export function StatsPage() {
-  const servers = useStatsServers();
+  const servers = useOwnServers();
   const [picked, setPicked] = useState('');
 
   if (servers.isPending) {
@@ -74,7 +75,7 @@ function Shell({ picker, children }: { picker?: React.ReactNode; children: React
 }
 
 /** Two or three servers fit as buttons; more fall back to a select. */
-function ServerPicker({ servers, value, onChange }: { servers: readonly StatsServer[]; value: string; onChange: (id: string) => void }) {
+function ServerPicker({ servers, value, onChange }: { servers: readonly Server[]; value: string; onChange: (id: string) => void }) {
   if (servers.length === 1) return null;
   if (servers.length <= 3) {
     return <Segmented label="Server" options={servers.map((s) => ({ value: s.id, label: s.name }))} value={value} onChange={onChange} />;
@@ -89,7 +90,7 @@ function ServerPicker({ servers, value, onChange }: { servers: readonly StatsSer
   );
 }
 
-function ServerStatsView({ server }: { server: StatsServer }) {
+function ServerStatsView({ server }: { server: Server }) {
   const [range, setRange] = useState<StatsRange>(7);
   const { data, isPending, isError, isPlaceholderData } = useServerStats(server.id, range);
   return (

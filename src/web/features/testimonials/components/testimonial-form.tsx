@@ -10,7 +10,7 @@ import { ApiError } from '../../../lib/api-client';
 import { validate } from '../../../lib/validate';
 import { useCreateTestimonial } from '../api/create-testimonial';
 
-/** The server's 409 is shown in the spec's words; other errors show the server's text or the fallback (spec §8). */
+/** The server's 409 is shown as "already submitted"; other errors show the server's text or the fallback. */
 function testimonialError(error: unknown): string {
   if (error instanceof ApiError && (error.status === 409 || error.serverMessage === MSG.testimonialExists))
     return MSG.testimonialDuplicateShown;
@@ -18,7 +18,7 @@ function testimonialError(error: unknown): string {
   return MSG.testimonialFailed;
 }
 
-/** One testimonial per owner, 1 to 300 characters after trimming (spec §5). */
+/** One testimonial per owner, 1 to 300 characters after trimming. */
 export function TestimonialForm({ onDone }: { onDone: () => void }) {
   const create = useCreateTestimonial();
   const [content, setContent] = useState('');

@@ -1,0 +1,241 @@
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import type { Config } from './config';
+import type { Context } from './context';
+import type { DatabaseHandle } from './db/database';
+import type { BuildOptions } from './app';
+import { createMailer } from './adapters/mailer';
+import { createLocalStorage } from './adapters/storage';
+import { loadOrCreateSecret, randomSecret } from './lib/secrets';
+import { authService, createTokenService, emailChangesRepository, resetCodesRepository, sessionsRepository } from './modules/auth';
+import { usersRepository } from './modules/users';
+import { playerCountRepository, playerCountService, sendCountOnConnect } from './modules/player-count';
+import { attachSocket } from './plugins/socket';
+import { DEFAULT_RATE_LIMITS } from './plugins/rate-limits';
+import { isDatabaseUnavailable } from './db/unavailable';
+import { filtersRepository, loadFilterCatalog } from './modules/filters';
+import { healthRepository, healthService } from './modules/health';
+import { adminRepository, adminService } from './modules/admin';
+import { statsRepository, statsService } from './modules/stats';
+import { testimonialsRepository, testimonialsService } from './modules/testimonials';
+import { seoRepository, seoService } from './modules/seo';
+import {
+  audienceRepository,
+  discoveryRepository,
+  discoveryService,
+  serversRepository,
+  serversService,
+  serverWritesRepository,
+  votesRepository,
+  votesService,
+} from './modules/servers';
+import { playersRepository, playersService } from './modules/players';
+import { createStripeGateway } from './adapters/stripe';
+import {
+  checkoutService,
+  checkoutsRepository,
+  creditsRepository,
+  fulfilmentService,
+  paymentsRepository,
+  paymentsService,
+  subscriptionsRepository,
+  webhookService,
+} from './modules/payments';
+import { createQueue, type QueueOptions } from './adapters/queue';
+import { createPushSender, generateVapidKeys } from './adapters/web-push';
+import { FANOUT_QUEUE, notificationsRepository, notificationsService, promotionsRepository } from './modules/notifications';
+import { settingsRepository, settingsService } from './modules/settings';
+import { MASS_EMAIL_QUEUE, massEmailRepository, massEmailService, unsubscribeTokens } from './modules/email';
+import { moderationRepository, moderationService } from './modules/moderation';
+import { DEFAULT_POLL_SETTINGS, gameStatusRepository, gameStatusService } from './modules/game-status';
+import { queryGame } from './adapters/game-query';
+import { transactionRunner } from './db/transaction';
+
+/**
+ * The composition root: builds adapters, then repositories, then services, each given only
+ * what it uses. `app.ts` decorates the result as `app.ctx` and hands each route plugin its part.
+ * Starts the job queue (its workers start later, in `background.ts`).
+ */
+export async function createContainer(
+  app: FastifyInstance,
+  config: Config,
+  handle: DatabaseHandle,
+  options: BuildOptions,
+  queueOptions: QueueOptions,
+): Promise<Context> {
+  const { db } = handle;
+  // Services that group writes get this instead of the database.
+  const inTransaction = transactionRunner(db);
+  const now = options.now ?? (() => new Date());
+  const mailer =
+    options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox') });
+  if (!options.mailer) app.addHook('onClose', async () => mailer.close());
+  const secret = config.jwtSecret ?? loadOrCreateSecret(config.dataDir, 'jwtSecret', randomSecret);
+  const tokens = createTokenService(secret);
+  const users = usersRepository(db);
+  const storage = createLocalStorage(path.join(config.dataDir, 'uploads'));
+  const io = attachSocket(app, { redisUrl: config.redisUrl, trustProxy: config.trustProxy });
+  const playerCount = playerCountService(playerCountRepository(db), (count) => io.emit('playerCountUpdated', count));
+  sendCountOnConnect(io, playerCount);
+  app.addHook('onClose', async () => playerCount.stop());
+
+  const filters = await loadFilterCatalog(filtersRepository(db));
+  const settings = settingsService({ repository: settingsRepository(db), onChange: () => discovery.invalidate() });
+  const serversRepo = serversRepository(db);
+  const discovery = discoveryService({
+    servers: serversRepo,
+    discovery: discoveryRepository(db),
+    audience: audienceRepository(db),
+    storage,
+    filters,
+    now,
+    settings,
+    listCacheTtlMs: options.listCacheTtlMs ?? 5000,
+    counting: options.counting,
+    log: app.log,
+  });
+  const onServersChanged = () => {
+    discovery.invalidate();
+    void playerCount
+      .refresh()
+      .catch((err: unknown) =>
+        (isDatabaseUnavailable(err) ? app.log.warn : app.log.error).call(app.log, { err }, 'player count refresh failed'),
+      );
+  };
+
+  const stripe = createStripeGateway(config.stripe);
+
+  const vapid = config.vapid ?? JSON.parse(loadOrCreateSecret(config.dataDir, 'vapid', () => JSON.stringify(generateVapidKeys())));
+  const push = createPushSender(
+    {
+      publicKey: vapid.publicKey,
+      privateKey: vapid.privateKey,
+      subject:
+        config.vapid?.subject ??
+        (config.publicUrl.startsWith('https://')
+          ? config.publicUrl
+          : `mailto:${config.mailFrom.includes('@') ? config.mailFrom : 'no-reply@localhost'}`),
+    },
+    options.pushAgent,
+  );
+  const queue = createQueue(handle, queueOptions);
+  // A database outage is waited out (warn); anything else is a bug (error).
+  queue.on('error', (err) => (isDatabaseUnavailable(err) ? app.log.warn : app.log.error).call(app.log, { err }, 'job queue error'));
+  await queue.start();
+  await queue.createQueue(FANOUT_QUEUE);
+  await queue.createQueue(MASS_EMAIL_QUEUE);
+  app.addHook('onClose', async () => {
+    await queue.stop({ graceful: true, wait: true, timeout: 5000, close: true });
+  });
+  const payments = {
+    checkouts: checkoutsRepository(db),
+    payments: paymentsRepository(db),
+    subscriptions: subscriptionsRepository(db),
+    credits: creditsRepository(db),
+  };
+  const fulfilment = fulfilmentService({ ...payments, inTransaction, now, onChange: onServersChanged });
+
+  return {
+    config,
+    db,
+    dbKind: handle.kind,
+    mailer,
+    storage,
+    tokens,
+    users,
+    auth: authService({
+      users,
+      sessions: sessionsRepository(db),
+      resetCodes: resetCodesRepository(db, now),
+      emailChanges: emailChangesRepository(db),
+      inTransaction,
+      tokens,
+      mailer,
+      publicUrl: config.publicUrl,
+      now,
+      onMailError: (err) => app.log.error({ err }, 'e-mail failed'),
+    }),
+    playerCount,
+    filters,
+    servers: serversService({
+      servers: serversRepo,
+      writes: serverWritesRepository(db),
+      inTransaction,
+      storage,
+      filters,
+      now,
+      onServersChanged,
+      fulfilment,
+    }),
+    discovery,
+    votes: votesService({ votes: votesRepository(db), inTransaction, settings, onChange: discovery.invalidate }),
+    players: playersService({ repo: playersRepository(db), inTransaction, storage }),
+    stripe,
+    fulfilment,
+    checkout: checkoutService({ ...payments, inTransaction, stripe, fulfilment, settings, publicUrl: config.publicUrl, now, log: app.log }),
+    webhooks: webhookService({
+      fulfilment,
+      subscriptions: payments.subscriptions,
+      stripe,
+      webhookSecret: config.stripe.webhookSecret,
+      log: app.log,
+    }),
+    payments: paymentsService(payments),
+    notifications: notificationsService({
+      notifications: notificationsRepository(db),
+      promotions: promotionsRepository(db),
+      inTransaction,
+      push,
+      now,
+      pushHosts: config.pushEndpointHosts,
+      enqueueFanout: async (promotionId) => {
+        await queue.send(
+          FANOUT_QUEUE,
+          { promotionId },
+          { retryLimit: 10, retryDelay: queueOptions.retryDelaySeconds, expireInSeconds: queueOptions.expireInSeconds },
+        );
+      },
+    }),
+    push,
+    queue,
+    settings,
+    massEmail: massEmailService({
+      campaigns: massEmailRepository(db),
+      inTransaction,
+      mailer,
+      tokens: unsubscribeTokens(secret),
+      publicUrl: config.publicUrl,
+      enqueue: async (campaignId) => {
+        await queue.send(
+          MASS_EMAIL_QUEUE,
+          { campaignId },
+          { retryLimit: 10, retryDelay: queueOptions.retryDelaySeconds, expireInSeconds: 3600 },
+        );
+      },
+    }),
+    moderation: moderationService({ repository: moderationRepository(db), inTransaction, onChange: onServersChanged }),
+    admin: adminService({
+      repository: adminRepository(db),
+      inTransaction,
+      storage,
+      settings,
+      now,
+      onChange: () => discovery.invalidate(),
+    }),
+    stats: statsService({ repository: statsRepository(db), now }),
+    testimonials: testimonialsService({ repository: testimonialsRepository(db) }),
+    seo: seoService({ repository: seoRepository(db), publicUrl: config.publicUrl }),
+    health: healthService({ repository: healthRepository(db) }),
+    gameStatus: gameStatusService({
+      repo: gameStatusRepository(db),
+      inTransaction,
+      now,
+      settings: { ...DEFAULT_POLL_SETTINGS, intervalMs: config.gamePollSeconds * 1000, ...options.gamePoll },
+      query: options.gameQuery ?? queryGame,
+      onCountsChanged: onServersChanged,
+    }),
+    io,
+    rateLimits: { ...DEFAULT_RATE_LIMITS, ...options.rateLimits },
+    now,
+  };
+}

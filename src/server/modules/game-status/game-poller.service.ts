@@ -1,0 +1,118 @@
+import type { InTransaction } from '../../db/transaction';
+import { MSG } from '../../../shared/messages';
+import { AddressRefused, resolvePublicAddress, type HostLookup, type TargetPolicy } from '../../adapters/address-guard';
+import type { GameStatus } from '../../adapters/game-query';
+import type { GameStatusRepository, PollTarget } from './game-status.repository';
+
+/** How the poller asks game servers: how often, how long, how many at once. */
+export interface PollSettings {
+  intervalMs: number;
+  timeoutMs: number;
+  concurrency: number;
+  /** Consecutive failures after which a server shows offline. */
+  offlineAfter: number;
+  /** Exact loopback `ip:port` targets the guard lets through: tests' local fake game servers only. */
+  allowTargets: readonly string[];
+  /** Resolver for game hosts (tests inject one); default: the system's. */
+  lookup?: HostLookup;
+}
+
+/** Production's poll settings; the interval comes from config, tests override the rest. */
+export const DEFAULT_POLL_SETTINGS: PollSettings = {
+  intervalMs: 3 * 60_000,
+  timeoutMs: 5000,
+  concurrency: 5,
+  offlineAfter: 2,
+  allowTargets: [],
+};
+
+/** What the address guard lets game queries reach: public addresses, and the tests' allowed targets. */
+export const outboundPolicy = (settings: PollSettings): TargetPolicy => ({ allowTargets: settings.allowTargets, lookup: settings.lookup });
+
+/** Asks one game server for its players at a checked IP (the `game-query` adapter). */
+export type GameQuery = (game: string, ip: string, port: number, timeoutMs: number, policy: TargetPolicy) => Promise<GameStatus>;
+
+/** What the poller needs: its queries, transactions, a clock, its settings and the game query. */
+export interface PollerDeps {
+  repo: GameStatusRepository;
+  inTransaction: InTransaction;
+  now: () => Date;
+  settings: PollSettings;
+  query: GameQuery;
+  onCountsChanged: () => void;
+}
+
+/**
+ * The poller: claims due servers (one instance each), queries them with a timeout and bounded
+ * concurrency, backs off from failing servers, and keeps a sample per poll.
+ */
+export function gamePoller({ repo, inTransaction, now, settings, query, onCountsChanged }: PollerDeps) {
+  const outbound = outboundPolicy(settings);
+
+  /** One query of one server, recorded: counts, online state, backoff and a sample. */
+  const pollOne = async (server: PollTarget) => {
+    const at = now();
+    let result: GameStatus | undefined;
+    let error: string | null = null;
+    try {
+      // Resolved and checked on every poll: what a name points to may have changed since it was set.
+      const ip = await resolvePublicAddress(server.gameHost, server.gamePort, outbound);
+      result = await query(server.game, ip, server.gamePort, settings.timeoutMs, outbound);
+    } catch (e) {
+      error = e instanceof AddressRefused ? e.message : MSG.gameUnreachable;
+    }
+    const failures = result ? 0 : server.pollFailures + 1;
+    const online = result ? true : failures >= settings.offlineAfter ? false : undefined;
+    // Failing servers are asked less often: doubling up to an hour.
+    const wait = result ? settings.intervalMs : Math.min(settings.intervalMs * 2 ** Math.min(failures, 5), 3600_000);
+    await inTransaction(async (tx) => {
+      await repo.savePoll(
+        server.id,
+        {
+          lastPolledAt: at,
+          nextPollAt: new Date(at.getTime() + wait),
+          pollFailures: failures,
+          pollError: error,
+          ...(result ? { online: true, currentPlayers: result.players, maxPlayers: result.maxPlayers, lastSeenAt: at } : {}),
+          ...(online === false ? { online: false, currentPlayers: 0 } : {}),
+        },
+        tx,
+      );
+      await repo.addSample(
+        {
+          serverId: server.id,
+          sampledAt: at,
+          resolution: 'raw',
+          players: result?.players ?? 0,
+          maxPlayers: result?.maxPlayers ?? null,
+          online: Boolean(result),
+          samples: 1,
+          onlineSamples: result ? 1 : 0,
+        },
+        tx,
+      );
+    });
+    return { ok: Boolean(result), error };
+  };
+
+  return {
+    pollOne,
+
+    /**
+     * One round: claims up to `limit` due servers, holding each for four timeouts so a crashed
+     * instance's claim runs out, then polls them `settings.concurrency` at a time.
+     */
+    async pollDue(limit = 50): Promise<number> {
+      const queue = await repo.claimDue(limit, new Date(now().getTime() + settings.timeoutMs * 4), now());
+      const claimed = queue.length;
+      const workers = Array.from({ length: Math.min(settings.concurrency, queue.length) }, async () => {
+        for (let next = queue.shift(); next; next = queue.shift()) await pollOne(next);
+      });
+      await Promise.all(workers);
+      if (claimed > 0) onCountsChanged();
+      return claimed;
+    },
+  };
+}
+
+export type GamePoller = ReturnType<typeof gamePoller>;

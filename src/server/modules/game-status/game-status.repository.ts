@@ -1,0 +1,170 @@
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+import type { Executor } from '../../db/transaction';
+
+/** A server the poller has claimed: where to ask and how often it failed before. */
+export interface PollTarget {
+  id: number;
+  game: string;
+  gameHost: string;
+  gamePort: number;
+  pollFailures: number;
+}
+
+/** Columns one poll writes on its server; the optional ones only when the poll changed them. */
+export interface PollUpdate {
+  lastPolledAt: Date;
+  nextPollAt: Date;
+  pollFailures: number;
+  pollError: string | null;
+  online?: boolean;
+  currentPlayers?: number;
+  maxPlayers?: number | null;
+  lastSeenAt?: Date;
+}
+
+/** One row of player-count history: a single poll (`raw`) or an hour's or a day's roll-up. */
+export interface PlayerCountSample {
+  serverId: number;
+  sampledAt: Date;
+  resolution: 'raw' | 'hour' | 'day';
+  players: number;
+  maxPlayers: number | null;
+  online: boolean;
+  samples: number;
+  onlineSamples: number;
+}
+
+/** The game address columns of a server and the last poll's answer. */
+export interface GameStatusRow {
+  game: string | null;
+  gameHost: string | null;
+  gamePort: number | null;
+  online: boolean | null;
+  currentPlayers: number;
+  maxPlayers: number | null;
+  lastSeenAt: Date | null;
+  lastPolledAt: Date | null;
+  pollError: string | null;
+}
+
+/** Queries of the game status: a server's address and poll state, and its player-count samples. */
+export function gameStatusRepository(db: Kysely<Database>) {
+  return {
+    /** The owner of a server, to check who may change its address. */
+    findServerOwner: (id: number, tx: Executor = db) =>
+      tx.selectFrom('servers').select(['id', 'ownerId']).where('id', '=', id).executeTakeFirst(),
+
+    /** Whether a server is hidden, to check who may read its history. */
+    findServerVisibility: (id: number, tx: Executor = db) =>
+      tx.selectFrom('servers').select(['id', 'hidden']).where('id', '=', id).executeTakeFirst(),
+
+    /** The address and the last answer of an existing server. */
+    findStatus: (id: number, tx: Executor = db): Promise<GameStatusRow> =>
+      tx
+        .selectFrom('servers')
+        .select(['game', 'gameHost', 'gamePort', 'online', 'currentPlayers', 'maxPlayers', 'lastSeenAt', 'lastPolledAt', 'pollError'])
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow(),
+
+    /** A new address starts afresh: no failures, no error, unknown state, due at `nextPollAt`. */
+    async connectGame(id: number, address: { game: string; gameHost: string; gamePort: number }, nextPollAt: Date, tx: Executor = db) {
+      await tx
+        .updateTable('servers')
+        .set({
+          game: address.game,
+          gameHost: address.gameHost,
+          gamePort: address.gamePort,
+          pollFailures: 0,
+          pollError: null,
+          online: null,
+          nextPollAt,
+        })
+        .where('id', '=', id)
+        .execute();
+    },
+
+    /** Forgets the address and the poll state; the last player count stays. */
+    async disconnectGame(id: number, tx: Executor = db) {
+      await tx
+        .updateTable('servers')
+        .set({ game: null, gameHost: null, gamePort: null, online: null, nextPollAt: null, pollError: null, pollFailures: 0 })
+        .where('id', '=', id)
+        .execute();
+    },
+
+    /**
+     * Claims up to `limit` listed servers due by `dueBy` by moving their next poll to `claimUntil`
+     * in the same statement that selects them (SKIP LOCKED), so two instances never poll one server.
+     */
+    async claimDue(limit: number, claimUntil: Date, dueBy: Date, tx: Executor = db): Promise<PollTarget[]> {
+      // CamelCasePlugin renames the columns of raw results too.
+      const claimed = await sql<PollTarget>`
+        UPDATE servers SET next_poll_at = ${claimUntil}
+        WHERE id IN (
+          SELECT id FROM servers
+          WHERE game_host IS NOT NULL AND game IS NOT NULL AND NOT hidden AND (next_poll_at IS NULL OR next_poll_at <= ${dueBy})
+          ORDER BY next_poll_at NULLS FIRST LIMIT ${limit} FOR UPDATE SKIP LOCKED)
+        RETURNING id, game, game_host, game_port, poll_failures`.execute(tx);
+      return claimed.rows.map((r) => ({
+        id: Number(r.id),
+        game: r.game,
+        gameHost: r.gameHost,
+        gamePort: r.gamePort,
+        pollFailures: r.pollFailures,
+      }));
+    },
+
+    /** Records one poll's outcome on its server. */
+    async savePoll(id: number, update: PollUpdate, tx: Executor = db) {
+      await tx.updateTable('servers').set(update).where('id', '=', id).execute();
+    },
+
+    /** Adds a sample; a second one for the same server, resolution and time is dropped. */
+    async addSample(sample: PlayerCountSample, tx: Executor = db) {
+      await tx
+        .insertInto('playerCountSamples')
+        .values(sample)
+        .onConflict((oc) => oc.columns(['serverId', 'resolution', 'sampledAt']).doNothing())
+        .execute();
+    },
+
+    /**
+     * Merges the `from` samples older than `cutoff` into `to` samples (average weighted by the
+     * number of polls, max of the maximum, online if any poll was), adding to a roll-up already there.
+     */
+    async rollUpSamples(from: 'raw' | 'hour', to: 'hour' | 'day', cutoff: Date, tx: Executor = db) {
+      // A literal, not a parameter: GROUP BY must see the same expression as the select list.
+      const unit = sql.lit(to);
+      await sql`
+        INSERT INTO player_count_samples (server_id, sampled_at, resolution, players, max_players, online, samples, online_samples)
+        SELECT server_id, date_trunc(${unit}, sampled_at), ${unit}, round(sum(players * samples)::numeric / sum(samples))::int, max(max_players),
+               bool_or(online), sum(samples)::int, sum(online_samples)::int
+        FROM player_count_samples WHERE resolution = ${from} AND sampled_at < ${cutoff}
+        GROUP BY server_id, date_trunc(${unit}, sampled_at)
+        ON CONFLICT (server_id, resolution, sampled_at) DO UPDATE SET
+          players = round((player_count_samples.players * player_count_samples.samples + EXCLUDED.players * EXCLUDED.samples)::numeric / (player_count_samples.samples + EXCLUDED.samples))::int,
+          samples = player_count_samples.samples + EXCLUDED.samples,
+          online_samples = player_count_samples.online_samples + EXCLUDED.online_samples,
+          online = player_count_samples.online OR EXCLUDED.online`.execute(tx);
+    },
+
+    /** Drops the samples of one resolution older than `cutoff` (once rolled up). */
+    async deleteSamplesBefore(resolution: 'raw' | 'hour', cutoff: Date, tx: Executor = db) {
+      await tx.deleteFrom('playerCountSamples').where('resolution', '=', resolution).where('sampledAt', '<', cutoff).execute();
+    },
+
+    /** A server's samples since `since`, oldest first, at most 5000. */
+    samplesSince: (serverId: number, since: Date, tx: Executor = db) =>
+      tx
+        .selectFrom('playerCountSamples')
+        .select(['sampledAt', 'players', 'online', 'samples', 'onlineSamples'])
+        .where('serverId', '=', serverId)
+        .where('sampledAt', '>=', since)
+        .orderBy('sampledAt')
+        .limit(5000)
+        .execute(),
+  };
+}
+
+export type GameStatusRepository = ReturnType<typeof gameStatusRepository>;

@@ -1,0 +1,107 @@
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+import type { Executor } from '../../db/transaction';
+
+/** Boosts to credit: who gave them, to which server, from which payment (null for a free credit). */
+export interface BoostCredit {
+  serverId: number;
+  userId: number;
+  paymentId: number | null;
+  amount: number;
+  source: 'player' | 'owner' | 'premium_credit';
+}
+
+/** What money buys and a reversal takes back: boosts (with the server's counters) and weekend bookings. */
+export function creditsRepository(db: Kysely<Database>) {
+  return {
+    /** Adds the boosts and raises the server's total and last-boosted time. */
+    async creditBoosts(boost: BoostCredit, at: Date, tx: Executor = db): Promise<void> {
+      await tx
+        .insertInto('boosts')
+        .values({ ...boost, createdAt: at })
+        .execute();
+      await tx
+        .updateTable('servers')
+        .set((eb) => ({ totalBoosts: eb('totalBoosts', '+', boost.amount), lastBoostedAt: at }))
+        .where('id', '=', boost.serverId)
+        .execute();
+    },
+
+    /** Marks a payment's boosts revoked; answers what each revoked row had given. */
+    revokeBoostsOfPayment: (paymentId: number, at: Date, tx: Executor = db) =>
+      tx
+        .updateTable('boosts')
+        .set({ revokedAt: at })
+        .where('paymentId', '=', paymentId)
+        .where('revokedAt', 'is', null)
+        .returning(['serverId', 'amount'])
+        .execute(),
+
+    /** Lowers a server's total (never below 0); its last-boosted time follows the boosts still counted. */
+    async takeBackBoosts(serverId: number, amount: number, tx: Executor = db): Promise<void> {
+      await tx
+        .updateTable('servers')
+        .set((eb) => ({
+          totalBoosts: sql<number>`greatest(${eb.ref('totalBoosts')} - ${amount}, 0)`,
+          lastBoostedAt: eb
+            .selectFrom('boosts')
+            .select((x) => x.fn.max('createdAt').as('m'))
+            .where('boosts.serverId', '=', serverId)
+            .where('boosts.revokedAt', 'is', null),
+        }))
+        .where('id', '=', serverId)
+        .execute();
+    },
+
+    /** Fridays of the active weekend bookings from `from` on. */
+    async bookedWeekendsFrom(from: string, tx: Executor = db): Promise<string[]> {
+      const taken = await tx
+        .selectFrom('weekendBookings')
+        .select('weekendStart')
+        .where('status', '=', 'active')
+        .where('weekendStart', '>=', from)
+        .execute();
+      return taken.map((t) => t.weekendStart);
+    },
+
+    /**
+     * Books a weekend unless an active booking holds it (the partial unique index decides between
+     * two buyers at once); answers the booked Friday, or undefined when it was taken.
+     */
+    async bookWeekend(
+      booking: { serverId: number; userId: number; paymentId: number },
+      weekendStart: string,
+      tx: Executor = db,
+    ): Promise<string | undefined> {
+      const row = await tx
+        .insertInto('weekendBookings')
+        .values({ ...booking, weekendStart })
+        .onConflict((oc) => oc.column('weekendStart').where('status', '=', 'active').doNothing())
+        .returning('weekendStart')
+        .executeTakeFirst();
+      return row?.weekendStart;
+    },
+
+    /** Frees the weekend a payment booked. */
+    async revokeWeekendOfPayment(paymentId: number, tx: Executor = db): Promise<void> {
+      await tx
+        .updateTable('weekendBookings')
+        .set({ status: 'revoked' })
+        .where('paymentId', '=', paymentId)
+        .where('status', '=', 'active')
+        .execute();
+    },
+
+    /** The newest weekend booked by the payment of a checkout. */
+    bookedWeekendOfCheckout: (checkoutId: string, tx: Executor = db) =>
+      tx
+        .selectFrom('weekendBookings')
+        .innerJoin('payments', 'payments.id', 'weekendBookings.paymentId')
+        .select('weekendBookings.weekendStart')
+        .where('payments.checkoutSessionId', '=', checkoutId)
+        .orderBy('weekendBookings.id', 'desc')
+        .executeTakeFirst(),
+  };
+}
+
+export type CreditsRepository = ReturnType<typeof creditsRepository>;

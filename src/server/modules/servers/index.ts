@@ -1,0 +1,22 @@
+/**
+ * The servers module's public face: everything outside `modules/servers/` (the composition
+ * root, the route table, plugins, other modules) imports from here.
+ */
+export { serversRoutes } from './servers.routes';
+export { ownerServersRoutes } from './owner-servers.routes';
+export { discoveryRoutes } from './discovery.routes';
+export { votesRoutes } from './votes.routes';
+
+export { serversService, type ServersService, type ServerUploads } from './servers.service';
+export { discoveryService, type DiscoveryService } from './discovery.service';
+export { votesService, type VotesService } from './votes.service';
+export { DEFAULT_COUNTING, type CountingSettings, type Visitor } from './audience-counter';
+
+export { serversRepository, type ServersRepository } from './servers.repository';
+export { serverWritesRepository, type ServerWritesRepository } from './server-writes.repository';
+export { discoveryRepository, type DiscoveryRepository } from './discovery.repository';
+export { votesRepository, type VotesRepository } from './votes.repository';
+export { audienceRepository, type AudienceRepository } from './audience.repository';
+
+export { uploadLimit, voteLimit } from './limits';
+export { prepareImages, removeStored, withStoredImages } from './media';

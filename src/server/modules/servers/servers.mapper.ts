@@ -1,0 +1,36 @@
+import type { Server } from '../../../shared/schemas/server';
+import { toApiId } from '../../lib/ids';
+import type { SelectedServer } from './server-select.repository';
+
+/**
+ * The API's server object: ids as strings (docs/decisions/002-ids-and-types.md), times as ISO
+ * text, gallery keys as URLs.
+ */
+export function toApiServer(row: SelectedServer, storageUrl: (key: string) => string): Server {
+  return {
+    id: toApiId(row.id),
+    name: row.name,
+    ownerId: toApiId(row.ownerId),
+    statusMessage: row.statusMessage,
+    bio: row.bio,
+    backgroundColor: row.backgroundColor,
+    textColor: row.textColor,
+    discordLink: row.discordLink,
+    filters: row.filterNames ?? [],
+    profilePicture: row.profilePicture,
+    banner: row.banner,
+    galleryImages: (row.gallery ?? []).map((m) => storageUrl(m.storageKey)),
+    likes: row.likes,
+    dislikes: row.dislikes,
+    boosts: Number(row.recentBoosts ?? 0),
+    totalBoosts: row.totalBoosts,
+    joins: Number(row.recentJoins ?? 0),
+    totalJoins: row.totalJoins,
+    views: row.views,
+    lastBoostedAt: row.lastBoostedAt ? row.lastBoostedAt.toISOString() : null,
+    currentPlayers: row.currentPlayers,
+    maxPlayers: row.maxPlayers,
+    online: row.online,
+    createdAt: row.createdAt.toISOString(),
+  };
+}

@@ -1,0 +1,77 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+import type { Executor } from '../../db/transaction';
+
+/** A vote's kind. */
+export type VoteType = 'like' | 'dislike';
+
+/**
+ * Joins and votes. Each insert lets the unique key (user, server) decide: it answers whether a
+ * row went in, and the service raises the counter in the same transaction only then.
+ */
+export function votesRepository(db: Kysely<Database>) {
+  return {
+    /** What a join or vote needs to know about its server, or undefined. */
+    findTarget(serverId: number, tx: Executor = db) {
+      return tx.selectFrom('servers').select(['id', 'ownerId', 'hidden']).where('id', '=', serverId).executeTakeFirst();
+    },
+
+    /** Adds the user's join unless there is one; true when it went in. */
+    async insertJoin(userId: number, serverId: number, tx: Executor = db): Promise<boolean> {
+      const row = await tx
+        .insertInto('joins')
+        .values({ userId, serverId })
+        .onConflict((oc) => oc.columns(['userId', 'serverId']).doNothing())
+        .returning('id')
+        .executeTakeFirst();
+      return Boolean(row);
+    },
+
+    /** Raises a server's all-time join counter by one. */
+    async addJoin(serverId: number, tx: Executor = db): Promise<void> {
+      await tx
+        .updateTable('servers')
+        .set((eb) => ({ totalJoins: eb('totalJoins', '+', 1) }))
+        .where('id', '=', serverId)
+        .execute();
+    },
+
+    /** Adds the user's vote unless there is one; true when it went in. */
+    async insertVote(
+      vote: { userId: number; serverId: number; type: VoteType; review: string | null },
+      tx: Executor = db,
+    ): Promise<boolean> {
+      const row = await tx
+        .insertInto('votes')
+        .values({ userId: vote.userId, serverId: vote.serverId, type: vote.type, review: vote.review })
+        .onConflict((oc) => oc.columns(['userId', 'serverId']).doNothing())
+        .returning('id')
+        .executeTakeFirst();
+      return Boolean(row);
+    },
+
+    /** The kind of the vote the user already gave the server, or undefined. */
+    async findVoteType(userId: number, serverId: number, tx: Executor = db): Promise<VoteType | undefined> {
+      const previous = await tx
+        .selectFrom('votes')
+        .select('type')
+        .where('userId', '=', userId)
+        .where('serverId', '=', serverId)
+        .executeTakeFirst();
+      return previous?.type;
+    },
+
+    /** Raises a server's like or dislike counter by one. */
+    async addVote(serverId: number, type: VoteType, tx: Executor = db): Promise<void> {
+      const column = type === 'like' ? 'likes' : 'dislikes';
+      await tx
+        .updateTable('servers')
+        .set((eb) => ({ [column]: eb(column, '+', 1) }))
+        .where('id', '=', serverId)
+        .execute();
+    },
+  };
+}
+
+/** Joins and votes, as the service receives them. */
+export type VotesRepository = ReturnType<typeof votesRepository>;

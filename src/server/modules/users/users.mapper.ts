@@ -1,0 +1,16 @@
+import type { UserRow } from '../../db/schema';
+import type { User } from '../../../shared/schemas/auth';
+import { toApiId } from '../../lib/ids';
+
+/** The API's user object, ids as strings (docs/decisions/002-ids-and-types.md); nothing private leaves through it. */
+export function toApiUser(row: UserRow): User {
+  return {
+    id: toApiId(row.id),
+    username: row.username,
+    role: row.role,
+    email: row.email,
+    subscriptionPlan: row.subscriptionPlan,
+    displayName: row.displayName || row.username,
+    profilePicture: row.profilePicture,
+  };
+}

@@ -1,0 +1,2 @@
+// The players feature's public face: what the router mounts.
+export { ProfilePage } from './components/profile-page';
