@@ -3,6 +3,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { precompressPlugin } from './scripts/precompress.mjs';
 
 const root = path.resolve(import.meta.dirname, 'src/web');
 
@@ -16,11 +17,14 @@ export default defineConfig({
     sourcemap: true,
     rolldownOptions: {
       output: {
-        // Libraries change less often than the app: separate chunks stay cached across releases.
+        // React and the router change less often than the app: their own chunk stays cached across
+        // releases. Every other library stays with the pages that use it (one catch-all vendor chunk
+        // would put zod, socket.io and the rest on the landing page's critical path).
         codeSplitting: {
           groups: [
-            { name: 'react', test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/ },
-            { name: 'vendor', test: /node_modules[\\/]/ },
+            // Sets zod's global config before the chunk holding zod and the schemas runs (see the module).
+            { name: 'zod-jitless', test: /src[\\/]web[\\/]lib[\\/]zod-jitless\.ts$/, priority: 2 },
+            { name: 'react', test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/, priority: 1 },
           ],
         },
       },
@@ -65,5 +69,7 @@ export default defineConfig({
         globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
       },
     }),
+    // Last: `.br` and `.gz` next to each built text file, the service worker included.
+    precompressPlugin(),
   ],
 });

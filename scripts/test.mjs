@@ -39,6 +39,11 @@ if (!args.has('--skip-checks')) {
 
 vitest('integration-embedded', 'vitest.config.ts', { TEST_DATABASE_URL: '' });
 if (process.env.TEST_DATABASE_URL) vitest('integration-postgres', 'vitest.config.ts');
+// `npm run bench` on tiny embedded data, so it never rots: fails on errors, answers outside 2xx or
+// counters that differ from their rows, never on speed.
+console.log('\n› bench-quick');
+const bench = run('node', ['--import', 'tsx', 'bench/run.ts', '--quick'], { allowFailure: true, env: { DATABASE_URL: '' } });
+results.push({ label: 'bench-quick', passed: bench === 0 ? 1 : 0, failed: bench === 0 ? 0 : 1, status: bench });
 // The hardening suite, bounded: every attack once or a few times (`npm run test:hardening` runs it in full).
 // Its stored-XSS rows open the built web app in Chromium, as the browser journeys do.
 ensureChromium();

@@ -53,6 +53,17 @@ export function ensureWebBuild({ force = false } = {}) {
   run('npx', ['vite', 'build', '--logLevel', 'warn']);
 }
 
+/** Compiles the server to dist/server when it is missing or older than its sources (scripts/build-server.mjs). */
+export async function ensureServerBuild({ force = false } = {}) {
+  const entry = path.join(ROOT, 'dist/server/server.js');
+  const sources = ['src/server', 'src/shared', 'scripts/build-server.mjs', 'package-lock.json'].map((p) => path.join(ROOT, p));
+  const stale = !fs.existsSync(entry) || sources.some((s) => newestMtime(s) > fs.statSync(entry).mtimeMs);
+  if (!force && !stale) return;
+  console.log('› Building the server…');
+  const { buildServer } = await import('../build-server.mjs');
+  await buildServer();
+}
+
 const isRoot = () => typeof process.getuid === 'function' && process.getuid() === 0;
 
 function aptInstall(packages) {

@@ -107,9 +107,10 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
   app.addHook('preClose', async () => {
     closing = true;
   });
-  app.addHook('onSend', async (request, reply) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('x-request-id', request.id);
     if (closing) reply.header('connection', 'close');
+    done(null, payload);
   });
 
   const handle =

@@ -28,7 +28,10 @@ import {
   serverWritesRepository,
   votesRepository,
   votesService,
+  type CacheChange,
+  type VotesService,
 } from './modules/servers';
+import { redisInvalidationBus } from './adapters/invalidation-bus';
 import { playersRepository, playersService } from './modules/players';
 import { createStripeGateway } from './adapters/stripe';
 import {
@@ -82,6 +85,16 @@ export async function createContainer(
   const filters = await loadFilterCatalog(filtersRepository(db));
   const settings = settingsService({ repository: settingsRepository(db), onChange: () => discovery.invalidate() });
   const serversRepo = serversRepository(db);
+  // A change drops the cached answers showing it here and, through Redis, on every other instance
+  // (docs/decisions/023-hot-reads.md).
+  const bus = config.redisUrl
+    ? redisInvalidationBus<CacheChange>(config.redisUrl, (change) => discovery.applyChange(change), app.log)
+    : undefined;
+  if (bus) {
+    app.addHook('onClose', () => bus.close());
+    // Listening before the first request, unless Redis does not answer soon.
+    await Promise.race([bus.ready, new Promise((resolve) => setTimeout(resolve, 2000).unref())]);
+  }
   const discovery = discoveryService({
     servers: serversRepo,
     discovery: discoveryRepository(db),
@@ -93,7 +106,22 @@ export async function createContainer(
     listCacheTtlMs: options.listCacheTtlMs ?? 5000,
     counting: options.counting,
     log: app.log,
+    ...(bus ? { publish: (change: CacheChange) => bus.publish(change) } : {}),
   });
+  const countedVotes = votesService({ votes: votesRepository(db), inTransaction, settings, onChange: () => undefined });
+  // Join and vote answer the server's id: only that server's answers and the orders its counters rank by are dropped.
+  const votes: VotesService = {
+    join: async (actor, id) => {
+      const serverId = await countedVotes.join(actor, id);
+      discovery.invalidate({ kind: 'join', serverId });
+      return serverId;
+    },
+    vote: async (actor, id, type, review) => {
+      const serverId = await countedVotes.vote(actor, id, type, review);
+      discovery.invalidate({ kind: 'vote', serverId });
+      return serverId;
+    },
+  };
   const onServersChanged = () => {
     discovery.invalidate();
     void playerCount
@@ -168,7 +196,7 @@ export async function createContainer(
       fulfilment,
     }),
     discovery,
-    votes: votesService({ votes: votesRepository(db), inTransaction, settings, onChange: discovery.invalidate }),
+    votes,
     players: playersService({ repo: playersRepository(db), inTransaction, storage }),
     stripe,
     fulfilment,

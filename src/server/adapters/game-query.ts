@@ -1,4 +1,5 @@
-import { GameDig, games as gamedigGames } from 'gamedig';
+import { createRequire } from 'node:module';
+import type * as GameDigApi from 'gamedig';
 import { gameById } from '../../shared/games';
 import type { TargetPolicy } from './address-guard';
 import { queryFiveM } from './fivem-query';
@@ -8,6 +9,18 @@ export interface GameStatus {
   online: true;
   players: number;
   maxPlayers: number | null;
+}
+
+type GameDigModule = typeof GameDigApi;
+const require = createRequire(import.meta.url);
+let gamedig: GameDigModule | undefined;
+/**
+ * gamedig, with every protocol it knows (~20-30 MB resident), loads on the first question about a
+ * game, not at start-up: most instances poll no game at all. It is required synchronously (its
+ * own CommonJS build of the same version) because `queryPath` answers synchronously.
+ */
+function loadGamedig(): GameDigModule {
+  return (gamedig ??= require('gamedig') as GameDigModule);
 }
 
 /** gamedig types answered over HTTP, which this project asks itself through the guarded client. */
@@ -23,7 +36,7 @@ const SOCKET_ONLY_PROTOCOLS = new Set(['valve', 'minecraft']);
 /** How a game is asked: `http` through the guarded client, `socket` through gamedig, or not at all. */
 export function queryPath(gamedigType: string): 'http' | 'socket' | undefined {
   if (HTTP_TYPES.has(gamedigType)) return 'http';
-  const protocol = gamedigGames[gamedigType]?.options?.protocol;
+  const protocol = loadGamedig().games[gamedigType]?.options?.protocol;
   return protocol && SOCKET_ONLY_PROTOCOLS.has(protocol) ? 'socket' : undefined;
 }
 
@@ -39,7 +52,7 @@ export async function queryGame(game: string, ip: string, port: number, timeoutM
   const path = queryPath(entry.gamedig);
   if (path === 'http') return queryFiveM(ip, port, timeoutMs, policy);
   if (path !== 'socket') throw new Error(`no checked query path for ${entry.gamedig}`);
-  const state = await GameDig.query({
+  const state = await loadGamedig().GameDig.query({
     type: entry.gamedig,
     host: ip,
     address: ip,

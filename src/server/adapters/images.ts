@@ -1,5 +1,4 @@
 import crypto from 'node:crypto';
-import sharp from 'sharp';
 import { MSG } from '../../shared/messages';
 import { AppError, badRequest } from '../errors';
 import { Semaphore, SemaphoreFullError } from '../lib/semaphore';
@@ -62,8 +61,12 @@ export async function processImage(data: Buffer, kind: ImageKind): Promise<Proce
   }
 }
 
+/** sharp (libvips, ~30 MB resident) loads on the first image, not at start-up: most starts never decode one. */
+const loadSharp = () => import('sharp').then((m) => m.default);
+
 async function decodeAndEncode(data: Buffer, kind: ImageKind, format: string): Promise<ProcessedImage> {
   const size = SIZES[kind];
+  const sharp = await loadSharp();
   try {
     // sequentialRead: libvips streams the image top to bottom instead of holding it whole.
     const input = sharp(data, { limitInputPixels: MAX_INPUT_PIXELS, sequentialRead: true, failOn: 'error', pages: 1 });

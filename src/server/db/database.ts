@@ -1,11 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { CamelCasePlugin, Kysely, sql } from 'kysely';
-import { PGlite, types as pgliteTypes } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { PGliteDialect } from 'kysely-pglite-dialect';
+import type { PGlite } from '@electric-sql/pglite';
 import { PostgresDialect } from 'kysely';
-import pg from 'pg';
 import type { Database } from './schema';
 
 /** Which engine a database runs on: both serve the same Kysely code path. */
@@ -50,8 +47,13 @@ function plugins() {
   return [new CamelCasePlugin()];
 }
 
+/**
+ * Each engine's driver loads only when a database of its kind is opened: a process on PostgreSQL
+ * never loads PGlite, an embedded one never loads pg (see docs/decisions/025-production-build.md).
+ */
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.kind === 'postgres') {
+    const { default: pg } = await import('pg');
     const pool = new pg.Pool({
       connectionString: options.url,
       max: options.poolSize ?? 10,
@@ -85,6 +87,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     fs.mkdirSync(options.dataDir, { recursive: true });
     unlock = lockDataDir(options.dataDir);
   }
+  const [{ PGlite, types: pgliteTypes }, { pg_trgm }, { PGliteDialect }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('@electric-sql/pglite/contrib/pg_trgm'),
+    import('kysely-pglite-dialect'),
+  ]);
   const pglite = await PGlite.create({
     ...(options.dataDir ? { dataDir: options.dataDir } : {}),
     ...(options.loadFrom ? { loadDataDir: options.loadFrom } : {}),

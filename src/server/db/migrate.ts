@@ -6,6 +6,7 @@ import * as pushDeliveries from './migrations/20261122_0800_push_deliveries';
 import * as sessionsAndCodes from './migrations/20261123_1000_sessions_and_codes';
 import * as paymentReversals from './migrations/20261123_1100_payment_reversals';
 import * as searchLogPerViewerDay from './migrations/20261123_1200_search_log_per_viewer_day';
+import * as searchAtScale from './migrations/20261123_1300_search_at_scale';
 
 /**
  * Migrations are listed here rather than read from disk, so they run the same under tsx,
@@ -18,6 +19,7 @@ const migrations: Record<string, Migration> = {
   '20261123_1000_sessions_and_codes': sessionsAndCodes,
   '20261123_1100_payment_reversals': paymentReversals,
   '20261123_1200_search_log_per_viewer_day': searchLogPerViewerDay,
+  '20261123_1300_search_at_scale': searchAtScale,
 };
 
 class StaticProvider implements MigrationProvider {

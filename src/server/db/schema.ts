@@ -58,6 +58,8 @@ export interface ServersTable {
   nextPollAt: NullableTimestamp;
   pollError: string | null;
   hidden: Defaulted<boolean>;
+  /** The server's filter ids in order, kept equal to `server_filters` by triggers (never written by the app). */
+  filterIds: Defaulted<number[]>;
   createdAt: CreatedAt;
   updatedAt: Timestamp;
 }

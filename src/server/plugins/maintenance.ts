@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { MSG } from '../../shared/messages';
 import { unavailable } from '../errors';
 import { currentUser } from './auth';
@@ -20,12 +20,16 @@ const ALWAYS_OPEN = new Set([
  * Reads keep working, so the site stays browsable.
  */
 export function registerMaintenanceMode(app: FastifyInstance): void {
-  app.addHook('preHandler', async (request) => {
-    if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS') return;
+  const check = async (request: FastifyRequest) => {
     const path = request.url.split('?')[0] ?? '';
     if (!path.startsWith('/api/') || ALWAYS_OPEN.has(path)) return;
     if (!(await app.ctx.settings.flag('maintenanceMode'))) return;
     if ((await currentUser(request))?.role === 'admin') return;
     throw unavailable(MSG.maintenance);
+  };
+  // A callback hook: reads (most requests) pass without a promise.
+  app.addHook('preHandler', (request, _reply, done) => {
+    if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS') return done();
+    check(request).then(() => done(), done);
   });
 }

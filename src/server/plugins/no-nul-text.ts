@@ -17,7 +17,8 @@ export function hasNul(value: unknown, depth = 0): boolean {
  * or JSON body would otherwise fail deep in a query as a 500. No user text needs one: 400.
  */
 export function registerNoNulText(app: FastifyInstance): void {
-  app.addHook('preValidation', async (request) => {
-    if (hasNul(request.params) || hasNul(request.query) || hasNul(request.body)) throw badRequest(MSG.textInvalidCharacters);
+  // A callback hook: no promise per request for a check that never waits.
+  app.addHook('preValidation', (request, _reply, done) => {
+    done(hasNul(request.params) || hasNul(request.query) || hasNul(request.body) ? badRequest(MSG.textInvalidCharacters) : undefined);
   });
 }

@@ -1,5 +1,7 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { MSG } from '../../shared/messages';
@@ -18,7 +20,8 @@ export async function registerWebApp(
     prefix: '/uploads/',
     decorateReply: false,
     index: false,
-    maxAge: '30d',
+    // Each upload gets a new random name, so a year-long immutable cache is safe.
+    maxAge: '365d',
     immutable: true,
     setHeaders: (res) => res.header('x-content-type-options', 'nosniff'),
   });
@@ -31,6 +34,9 @@ export async function registerWebApp(
       prefix: '/',
       wildcard: false,
       index: false,
+      // `npx vite build` writes `.br` and `.gz` next to each text file (scripts/precompress.mjs): the
+      // variant the browser accepts is sent as is, with `Vary: Accept-Encoding`.
+      preCompressed: true,
       setHeaders: (res, file) => {
         // Hashed assets never change; the service worker and manifest must always be revalidated.
         if (file.includes(`${path.sep}assets${path.sep}`)) res.header('cache-control', 'public, max-age=31536000, immutable');
@@ -48,12 +54,19 @@ export async function registerWebApp(
         .split(/(?=<\/head>)/i)
     : [];
 
-  const sendApp = async (reply: FastifyReply, pathname: string) => {
+  const pages = new PageCache();
+  const sendApp = async (request: FastifyRequest, reply: FastifyReply, pathname: string) => {
     if (head === undefined) {
       return reply.code(503).type('text/plain').send('The web app is not built yet: run `npm run build` (npm start does it for you).');
     }
     const meta = await options.meta(pathname);
-    return reply.type('text/html').header('cache-control', 'no-cache').send(`${head}  ${meta}\n  ${tail}`);
+    const page = pages.get(pathname, `${head}  ${meta}\n  ${tail}`);
+    reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'Accept-Encoding').header('etag', page.etag);
+    const ifNoneMatch = request.headers['if-none-match'];
+    if (ifNoneMatch && ifNoneMatch.split(',').some((tag) => tag.trim() === page.etag)) return reply.code(304).send();
+    const encoding = pickEncoding(request.headers['accept-encoding']);
+    if (encoding === 'identity') return reply.send(page.html);
+    return reply.header('content-encoding', encoding).send(page.compressed(encoding));
   };
 
   app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
@@ -61,6 +74,57 @@ export async function registerWebApp(
     if (url === '/api' || url.startsWith('/api/') || url.startsWith('/uploads/') || request.method !== 'GET') {
       return reply.code(404).send({ error: MSG.notFound });
     }
-    return sendApp(reply, url);
+    return sendApp(request, reply, url);
   });
+}
+
+type Encoding = 'br' | 'gzip' | 'identity';
+
+/** The best encoding the browser accepts: brotli, then gzip, else none (a `q=0` refuses one). */
+export function pickEncoding(header: string | string[] | undefined): Encoding {
+  const accepted = new Set<string>();
+  for (const part of (Array.isArray(header) ? header.join(',') : (header ?? '')).split(',')) {
+    const [name = '', ...params] = part.trim().toLowerCase().split(';');
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    if (name && !(q && Number(q.slice(2)) === 0)) accepted.add(name);
+  }
+  if (accepted.has('br')) return 'br';
+  if (accepted.has('gzip') || accepted.has('*')) return 'gzip';
+  return 'identity';
+}
+
+interface CachedPage {
+  html: string;
+  etag: string;
+  compressed: (encoding: 'br' | 'gzip') => Buffer;
+}
+
+/**
+ * The app's HTML per path, with its ETag and compressed variants made on first use. A path whose
+ * meta tags changed gets a new entry; the oldest entries go beyond `max` (HTML is ~1.5 KB, so the
+ * cache stays under a few MB).
+ */
+class PageCache {
+  private readonly entries = new Map<string, CachedPage>();
+  constructor(private readonly max = 1000) {}
+
+  get(pathname: string, html: string): CachedPage {
+    const hit = this.entries.get(pathname);
+    if (hit?.html === html) return hit;
+    const variants: Partial<Record<'br' | 'gzip', Buffer>> = {};
+    const page: CachedPage = {
+      html,
+      // Weak: the same validator stands for the identity, gzip and brotli bytes of one page.
+      etag: `W/"${crypto.createHash('sha1').update(html).digest('base64url')}"`,
+      compressed: (encoding) =>
+        (variants[encoding] ??=
+          encoding === 'br'
+            ? zlib.brotliCompressSync(html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9 } })
+            : zlib.gzipSync(html, { level: 9 })),
+    };
+    this.entries.delete(pathname);
+    this.entries.set(pathname, page);
+    if (this.entries.size > this.max) this.entries.delete(this.entries.keys().next().value as string);
+    return page;
+  }
 }

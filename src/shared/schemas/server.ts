@@ -86,6 +86,15 @@ export const listServersQuerySchema = z.object({
 });
 export type ListServersQuery = z.infer<typeof listServersQuerySchema>;
 
+/**
+ * `GET /api/servers` counts matches up to `LIST_TOTAL_CAP` for the pages within them; up to that
+ * `X-Total-Count` is exact. Past it, and on deeper pages, `X-Total-Capped: 1` marks the total as a
+ * lower bound (at least one match past the page): shown as "2,000+".
+ */
+export const LIST_TOTAL_CAP = 2000;
+/** The response header that marks `X-Total-Count` as a lower bound. */
+export const TOTAL_CAPPED_HEADER = 'x-total-capped';
+
 /** A page of a longer list (a server's reviews). */
 export const pageQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(LIMITS.listMax).default(REVIEWS_FIRST_PAGE),

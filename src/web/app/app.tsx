@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router/dom';
-import { PushPermission } from '../features/notifications';
+import { PushPermission } from '../features/notifications/components/push-permission';
 import { createQueryClient } from '../lib/query-client';
 import { createAppRouter } from './router';
 import { SessionRefresh } from './session-refresh';

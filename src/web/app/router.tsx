@@ -1,17 +1,39 @@
-import type { ReactNode } from 'react';
+import { lazy, type ComponentType, type ReactNode } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { AppLayout } from '../components/app-layout';
-import { AdminPage, EmailPage, MaintenanceBanner } from '../features/admin';
-import { LoginPage, RegisterPage, UpdateEmailPage } from '../features/auth';
+import { MaintenanceBanner } from '../features/admin/components/maintenance-banner';
 import { LandingPage } from '../features/landing';
-import { InboxPage } from '../features/notifications';
-import { CheckoutPage, PaymentsPage, SubscriptionsPage } from '../features/payments';
-import { ProfilePage } from '../features/players';
-import { DashboardPage, HomePage, ListPage, QuickCreatePage, SearchPage, ServerPage } from '../features/servers';
-import { StatsPage } from '../features/stats';
-import { TestimonialsPage, TestimonialsSection } from '../features/testimonials';
-import { UnsubscribePage } from '../features/unsubscribe';
 import { RequireAccess, type Access } from './guards';
+
+/**
+ * A page loaded on first visit: each route's code is its own chunk, so `/` downloads only the shell
+ * and the landing page. `AppLayout` shows the loading state while a chunk arrives (see
+ * docs/decisions/024-first-load.md).
+ */
+function page<P extends object, K extends string>(load: () => Promise<{ [key in K]: ComponentType<P> }>, name: K) {
+  return lazy(async () => ({ default: (await load())[name] }));
+}
+
+const LoginPage = page(() => import('../features/auth/components/login-page'), 'LoginPage');
+const RegisterPage = page(() => import('../features/auth/components/register-page'), 'RegisterPage');
+const UpdateEmailPage = page(() => import('../features/auth/components/update-email-page'), 'UpdateEmailPage');
+const HomePage = page(() => import('../features/servers/components/home-page'), 'HomePage');
+const SearchPage = page(() => import('../features/servers/components/search-page'), 'SearchPage');
+const ListPage = page(() => import('../features/servers/components/list-page'), 'ListPage');
+const ServerPage = page(() => import('../features/servers/components/server-page'), 'ServerPage');
+const ProfilePage = page(() => import('../features/players/components/profile-page'), 'ProfilePage');
+const QuickCreatePage = page(() => import('../features/servers/components/quick-create-page'), 'QuickCreatePage');
+const DashboardPage = page(() => import('../features/servers/components/dashboard-page'), 'DashboardPage');
+const PaymentsPage = page(() => import('../features/payments/components/payments-page'), 'PaymentsPage');
+const SubscriptionsPage = page(() => import('../features/payments/components/subscriptions-page'), 'SubscriptionsPage');
+const TestimonialsSection = page(() => import('../features/testimonials/components/testimonials-section'), 'TestimonialsSection');
+const CheckoutPage = page(() => import('../features/payments/components/checkout-page'), 'CheckoutPage');
+const InboxPage = page(() => import('../features/notifications/components/inbox-page'), 'InboxPage');
+const UnsubscribePage = page(() => import('../features/unsubscribe/components/unsubscribe-page'), 'UnsubscribePage');
+const StatsPage = page(() => import('../features/stats/components/stats-page'), 'StatsPage');
+const TestimonialsPage = page(() => import('../features/testimonials/components/testimonials-page'), 'TestimonialsPage');
+const AdminPage = page(() => import('../features/admin/components/admin-page'), 'AdminPage');
+const EmailPage = page(() => import('../features/admin/components/email-page'), 'EmailPage');
 
 const pages: Array<{ path: string; access: Access; element: ReactNode }> = [
   { path: '/', access: 'public', element: <LandingPage /> },

@@ -1,5 +1,4 @@
 import crypto from 'node:crypto';
-import sharp from 'sharp';
 
 /** Deterministic pseudo-random numbers, so the demo looks the same on every first start. */
 export function rng(seed: number): () => number {
@@ -73,6 +72,8 @@ export interface GeneratedImage {
 }
 
 async function encode(svg: string, folder: string): Promise<GeneratedImage> {
+  // Loaded when the demo is seeded, not by every start that imports the seed.
+  const { default: sharp } = await import('sharp');
   const { data, info } = await sharp(Buffer.from(svg)).webp({ quality: 78 }).toBuffer({ resolveWithObject: true });
   return { key: `${folder}/${crypto.randomBytes(12).toString('hex')}.webp`, data, width: info.width, height: info.height };
 }

@@ -5,12 +5,17 @@ import type { Executor } from '../../db/transaction';
 /** The one query behind the live player count. */
 export function playerCountRepository(db: Kysely<Database>) {
   return {
-    /** Players on every listed (not hidden) server, 0 when there are none. */
+    /**
+     * Players on every listed (not hidden) server, 0 when there are none. Only servers with players
+     * are read: a range of the players index (`current_players DESC, id WHERE NOT hidden`), not every
+     * server (docs/decisions/022-search-at-scale.md).
+     */
     async totalPlayers(tx: Executor = db): Promise<number> {
       const row = await tx
         .selectFrom('servers')
         .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('currentPlayers'), eb.lit(0)).as('total'))
         .where('hidden', '=', false)
+        .where('currentPlayers', '>', 0)
         .executeTakeFirstOrThrow();
       return Number(row.total);
     },

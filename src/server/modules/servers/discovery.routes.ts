@@ -9,8 +9,9 @@ import {
   serverDetailSchema,
   serverListSchema,
   serverOfTheWeekendSchema,
-  type Server,
+  TOTAL_CAPPED_HEADER,
 } from '../../../shared/schemas/server';
+import { sendCached } from '../../lib/response-cache';
 import { currentUser } from '../../plugins/auth';
 import type { Visitor } from './audience-counter';
 import type { DiscoveryService } from './discovery.service';
@@ -23,7 +24,11 @@ const visitorOf = async (request: FastifyRequest): Promise<Visitor> => ({
   userAgent: request.headers['user-agent'],
 });
 
-/** Lists, search and server pages: public, logged in or not. Totals go in `X-Total-Count`. */
+/**
+ * Lists, search and server pages: public, logged in or not. Totals go in `X-Total-Count`. What is
+ * the same for everyone is sent as bytes made once (ETag, 304, gzip and brotli), without running
+ * the response serializer again (docs/decisions/023-hot-reads.md).
+ */
 export const discoveryRoutes =
   ({ discovery }: { discovery: DiscoveryService }): FastifyPluginAsync =>
   async (app: FastifyInstance) => {
@@ -34,28 +39,31 @@ export const discoveryRoutes =
     r.get('/servers', {
       schema: { tags: ['discovery'], querystring: listServersQuerySchema, response: { 200: serverListSchema, ...errors } },
       handler: async (request, reply) => {
-        const { json, total } = await discovery.list(request.query, await visitorOf(request));
-        // Already serialised (and cached) by the service: Fastify sends a JSON string as it is.
-        return reply
-          .header('x-total-count', String(total))
-          .type('application/json; charset=utf-8')
-          .send(json as unknown as Server[]);
+        const { body, total, capped } = await discovery.list(request.query, await visitorOf(request));
+        reply.header('x-total-count', String(total));
+        if (capped) reply.header(TOTAL_CAPPED_HEADER, '1');
+        return sendCached(request, reply, body);
       },
     });
 
     r.get('/servers/just-joined', {
       schema: { tags: ['discovery'], response: { 200: serverListSchema } },
-      handler: async () => discovery.justJoined(),
+      handler: async (request, reply) => sendCached(request, reply, await discovery.justJoined()),
     });
 
     r.get('/server-of-the-weekend', {
       schema: { tags: ['discovery'], response: { 200: serverOfTheWeekendSchema } },
-      handler: async () => discovery.serverOfTheWeekend(),
+      handler: async (request, reply) => sendCached(request, reply, await discovery.serverOfTheWeekend()),
     });
 
     r.get('/servers/:id', {
       schema: { tags: ['discovery'], params: idParams(MSG.serverNotFound), response: { 200: serverDetailSchema, ...errors } },
-      handler: async (request) => discovery.detail(request.params.id, await visitorOf(request)),
+      handler: async (request, reply) => {
+        const visitor = await visitorOf(request);
+        // A logged-in caller's answer carries their own state: serialised per request.
+        if (visitor.user) return discovery.detail(request.params.id, visitor);
+        return sendCached(request, reply, await discovery.anonymousDetail(request.params.id, visitor));
+      },
     });
 
     r.get('/servers/:id/reviews', {

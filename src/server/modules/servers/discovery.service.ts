@@ -4,11 +4,11 @@ import type { Storage } from '../../adapters/storage';
 import { LIMITS } from '../../../shared/limits';
 import { MSG } from '../../../shared/messages';
 import type { ListServersQuery, Review, ServerDetail, ViewerState } from '../../../shared/schemas/server';
-import { REVIEWS_FIRST_PAGE } from '../../../shared/schemas/server';
+import { REVIEWS_FIRST_PAGE, serverDetailSchema, serverListSchema, serverOfTheWeekendSchema } from '../../../shared/schemas/server';
 import { notFound } from '../../errors';
 import { serverPolicy } from '../../policies/servers.policy';
 import { currentOrNextWeekend } from '../../lib/weekend';
-import { TtlCache } from '../../lib/ttl-cache';
+import { cachedBody, jsonThrough, ResponseCache, type CachedBody } from '../../lib/response-cache';
 import type { SettingsService } from '../settings';
 import type { FilterCatalog } from '../filters';
 import type { ServersRepository } from './servers.repository';
@@ -16,6 +16,21 @@ import type { DiscoveryRepository } from './discovery.repository';
 import type { AudienceRepository } from './audience.repository';
 import { toApiServer } from './servers.mapper';
 import { audienceCounter, DEFAULT_COUNTING, type CountingSettings, type Visitor } from './audience-counter';
+
+/**
+ * What changed, so only the cached answers that show it are dropped: a vote or join on one server
+ * touches that server's page, the lists showing it and the orders its counters rank by; anything
+ * else (an edit, a boost, moderation, settings) drops every cached list, feed and page.
+ */
+export type CacheChange = { kind: 'vote' | 'join'; serverId: number } | { kind: 'all' };
+
+/** The list orders each counter change can move a server in (see SORT_ORDER of the repository). */
+const SORTS_MOVED_BY: Record<'vote' | 'join', readonly string[]> = {
+  vote: ['sort:likes', 'sort:popular'],
+  join: ['sort:joins', 'sort:popular'],
+};
+
+const serverTags = (ids: Iterable<number>) => Array.from(ids, (id) => `server:${id}`);
 
 interface Deps {
   servers: ServersRepository;
@@ -30,13 +45,29 @@ interface Deps {
   /** Limits and timing of the view and search counts (tests make them small). */
   counting?: Partial<CountingSettings> | undefined;
   log?: Pick<FastifyBaseLogger, 'warn'>;
+  /** Told each change this instance invalidates, so other instances drop the same (Redis). */
+  publish?: (change: CacheChange) => void;
 }
 
 /** Lists, search, server pages and their reviews: what anyone may browse, logged in or not. */
-export function discoveryService({ servers, discovery, audience, storage, filters, now, listCacheTtlMs, settings, counting, log }: Deps) {
+export function discoveryService({
+  servers,
+  discovery,
+  audience,
+  storage,
+  filters,
+  now,
+  listCacheTtlMs,
+  settings,
+  counting,
+  log,
+  publish,
+}: Deps) {
   const counter = audienceCounter({ audience, now, settings: { ...DEFAULT_COUNTING, ...counting }, ...(log ? { log } : {}) });
   const toApi = (row: Parameters<typeof toApiServer>[0]) => toApiServer(row, storage.url);
-  const lists = new TtlCache<{ json: string; total: number }>(listCacheTtlMs);
+  // Tagged by sort and by the servers each answer shows (docs/decisions/023-hot-reads.md).
+  const lists = new ResponseCache<{ body: CachedBody; total: number; capped: boolean; ids: number[] }>(listCacheTtlMs);
+  const feeds = new ResponseCache<{ body: CachedBody; ids: number[] }>(listCacheTtlMs);
 
   /** With reviews turned off (admin toggle) the votes still show, their texts do not. */
   const reviewsPage = async (serverId: number, limit: number, offset: number): Promise<Review[]> => {
@@ -67,16 +98,45 @@ export function discoveryService({ servers, discovery, audience, storage, filter
     const row = await servers.findFull(id, now());
     if (!row) return undefined;
     const [reviews, reviewsTotal] = await Promise.all([reviewsPage(row.id, REVIEWS_FIRST_PAGE, 0), countReviews(row.id)]);
-    return { id: row.id, ownerId: row.ownerId, hidden: row.hidden, body: { ...toApi(row), reviews, reviewsTotal } };
+    return {
+      id: row.id,
+      ownerId: row.ownerId,
+      hidden: row.hidden,
+      body: { ...toApi(row), reviews, reviewsTotal },
+      // An anonymous caller's whole answer, by the view count it shows: made once, sent as bytes.
+      anonymous: new Map<number, CachedBody>(),
+    };
   };
-  const pages = new TtlCache<Awaited<ReturnType<typeof publicPage>>>(listCacheTtlMs);
+  const pages = new ResponseCache<Awaited<ReturnType<typeof publicPage>>>(listCacheTtlMs);
+  const page = (id: number) =>
+    pages.get(
+      String(id),
+      () => publicPage(id),
+      () => [`server:${id}`],
+    );
+
+  const applyChange = (change: CacheChange): void => {
+    if (change.kind === 'all') {
+      lists.clear();
+      feeds.clear();
+      pages.clear();
+      return;
+    }
+    const server = serverTags([change.serverId]);
+    lists.dropTags([...server, ...SORTS_MOVED_BY[change.kind]]);
+    feeds.dropTags(server);
+    pages.dropTags(server);
+  };
 
   return {
-    /** Drops cached lists and pages after a change that shows in them. */
-    invalidate: () => {
-      lists.clear();
-      pages.clear();
+    /** Drops the cached lists, feeds and pages a change shows in, here and on the other instances. */
+    invalidate(change: CacheChange = { kind: 'all' }): void {
+      applyChange(change);
+      publish?.(change);
     },
+
+    /** Drops what a change shows in on this instance only (a change another instance published). */
+    applyChange,
 
     /** Writes the queued view and search counts now (tests, shutdown). */
     flushCounts: () => counter.flush(),
@@ -97,11 +157,17 @@ export function discoveryService({ servers, discovery, audience, storage, filter
       const chosen = filters.resolve(names);
       const options = { q: query.q, filterIds: chosen.map((f) => f.id), sort: query.sort, limit: query.limit, offset: query.offset };
       const key = JSON.stringify({ ...options, filterIds: [...options.filterIds].sort((a, b) => a - b), q: options.q?.toLowerCase() });
-      const page = await lists.get(key, async () => {
-        const { rows, total } = await servers.list(options, now());
-        const count = total ?? (query.offset > 0 ? await servers.count(options, now()) : 0);
-        return { json: JSON.stringify(rows.map(toApi)), total: count };
-      });
+      const page = await lists.get(
+        key,
+        async () => {
+          // The total is capped (docs/decisions/022-search-at-scale.md); a page past the end counts alone.
+          const listed = await servers.list(options, now());
+          const { total, capped } = listed.count ?? (query.offset > 0 ? await servers.count(options) : { total: 0, capped: false });
+          const body = cachedBody(jsonThrough(serverListSchema, listed.rows.map(toApi)));
+          return { body, total, capped, ids: listed.rows.map((r) => r.id) };
+        },
+        (cached) => ['list', `sort:${query.sort}`, ...serverTags(cached.ids)],
+      );
       if (chosen.length > 0 && query.offset === 0 && (!viewer || viewer.role === 'player')) {
         // Popular filters count what players look for; paging through results is not a new search.
         counter.search(
@@ -112,18 +178,33 @@ export function discoveryService({ servers, discovery, audience, storage, filter
       return page;
     },
 
-    /** Listed servers created in the last 24 hours, newest first. */
-    async justJoined() {
-      return (await servers.justJoined(now(), LIMITS.listDefault)).map(toApi);
+    /** Listed servers created in the last 24 hours, newest first, as bytes. */
+    async justJoined(): Promise<CachedBody> {
+      const feed = await feeds.get(
+        'just-joined',
+        async () => {
+          const rows = await servers.justJoined(now(), LIMITS.listDefault);
+          return { body: cachedBody(jsonThrough(serverListSchema, rows.map(toApi))), ids: rows.map((r) => r.id) };
+        },
+        (cached) => ['feed', ...serverTags(cached.ids)],
+      );
+      return feed.body;
     },
 
-    /** This weekend's featured server, or between weekends the coming one's; shown only while it is listed. */
-    async serverOfTheWeekend() {
-      const serverId = await discovery.findWeekendServerId(currentOrNextWeekend(now()));
-      if (serverId === undefined) return null;
-      const row = await servers.findFull(serverId, now());
-      // The same answer for everyone, so it must be a server an anonymous visitor may see.
-      return row && serverPolicy.canSee(undefined, row) ? toApi(row) : null;
+    /** This weekend's featured server, or between weekends the coming one's (as bytes); shown only while it is listed. */
+    async serverOfTheWeekend(): Promise<CachedBody> {
+      const feed = await feeds.get(
+        'weekend',
+        async () => {
+          const serverId = await discovery.findWeekendServerId(currentOrNextWeekend(now()));
+          const row = serverId === undefined ? undefined : await servers.findFull(serverId, now());
+          // The same answer for everyone, so it must be a server an anonymous visitor may see.
+          const server = row && serverPolicy.canSee(undefined, row) ? toApi(row) : null;
+          return { body: cachedBody(jsonThrough(serverOfTheWeekendSchema, server)), ids: server && row ? [row.id] : [] };
+        },
+        (cached) => ['feed', ...serverTags(cached.ids)],
+      );
+      return feed.body;
     },
 
     /**
@@ -133,12 +214,26 @@ export function discoveryService({ servers, discovery, audience, storage, filter
      */
     async detail(id: number, visitor: Visitor): Promise<ServerDetail> {
       const viewer = visitor.user;
-      const page = await pages.get(String(id), () => publicPage(id));
-      if (!page) throw notFound(MSG.serverNotFound);
-      serverPolicy.assertCanSee(viewer, page);
-      const counted = page.ownerId !== viewer?.id && counter.view(page.id, visitor);
-      const viewerState = await this.viewerState(page.id, page.ownerId, viewer);
-      return { ...page.body, views: page.body.views + (counted ? 1 : 0), viewer: viewerState };
+      const found = await page(id);
+      if (!found) throw notFound(MSG.serverNotFound);
+      serverPolicy.assertCanSee(viewer, found);
+      const counted = found.ownerId !== viewer?.id && counter.view(found.id, visitor);
+      const viewerState = await this.viewerState(found.id, found.ownerId, viewer);
+      return { ...found.body, views: found.body.views + (counted ? 1 : 0), viewer: viewerState };
+    },
+
+    /** `detail` for an anonymous caller (no per-user part), as bytes made once per view count shown. */
+    async anonymousDetail(id: number, visitor: Visitor): Promise<CachedBody> {
+      const found = await page(id);
+      if (!found) throw notFound(MSG.serverNotFound);
+      serverPolicy.assertCanSee(undefined, found);
+      const views = found.body.views + (counter.view(found.id, visitor) ? 1 : 0);
+      let body = found.anonymous.get(views);
+      if (!body) {
+        body = cachedBody(jsonThrough(serverDetailSchema, { ...found.body, views, viewer: null }));
+        found.anonymous.set(views, body);
+      }
+      return body;
     },
 
     /** What the caller already did on a server, in one query. */

@@ -1,7 +1,7 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { Executor } from '../../db/transaction';
-import type { Sort } from '../../../shared/schemas/server';
+import { LIST_TOTAL_CAP, type Sort } from '../../../shared/schemas/server';
 import { DAY_MS, selectServers } from './server-select.repository';
 
 /** LIKE patterns match literally: the user's `%`, `_` and `\\` are escaped. */
@@ -45,45 +45,36 @@ export function serversRepository(db: Kysely<Database>) {
     },
 
     /**
-     * One query for a page of listed servers and the total. The inner query finds the page's ids
-     * in index order with a window count; only those rows get their filters, gallery and recent
-     * counts. Name search takes every word as a partial match (trigram index); filters must all match.
+     * One query for a page of listed servers and its total. The inner query finds the page's ids in
+     * index order, one more than the page to know whether more follow; only the page's rows get
+     * their filters, gallery and recent counts. Pages within the first `LIST_TOTAL_CAP` matches
+     * also count matches up to that cap; deeper pages only say whether more follow
+     * (docs/decisions/022-search-at-scale.md).
      */
     async list(options: ListOptions, now: Date) {
-      let page = db
-        .selectFrom('servers')
-        .select('servers.id')
-        .select((eb) => eb.fn.countAll<number>().over().as('total'))
-        .where('servers.hidden', '=', false);
-      for (const word of (options.q ?? '').toLowerCase().split(/\s+/).filter(Boolean)) {
-        page = page.where(sql<string>`lower(servers.name)`, 'like', `%${likeEscape(word)}%`);
-      }
-      if (options.filterIds && options.filterIds.length > 0) {
-        const ids = options.filterIds;
-        page = page.where('servers.id', 'in', (eb) =>
-          eb
-            .selectFrom('serverFilters')
-            .select('serverFilters.serverId')
-            .where('serverFilters.filterId', 'in', ids)
-            .groupBy('serverFilters.serverId')
-            .having((h) => h.fn.countAll(), '=', ids.length),
-        );
-      }
-      if (options.sort === 'hot') page = page.where('servers.lastBoostedAt', 'is not', null);
       const order = SORT_ORDER[options.sort];
+      let page = matching(db, options).select('servers.id');
       for (const [expression, direction] of order) page = page.orderBy(expression, direction);
-      page = page.limit(options.limit).offset(options.offset);
+      page = page.limit(options.limit + 1).offset(options.offset);
 
-      let query = selectServers(db, now).innerJoin(page.as('page'), 'page.id', 'servers.id').select('page.total');
+      const counts = options.offset + options.limit < LIST_TOTAL_CAP;
+      let query = selectServers(db, now)
+        .innerJoin(page.as('page'), 'page.id', 'servers.id')
+        .select(() => (counts ? countUpTo(db, options, LIST_TOTAL_CAP) : sql<number | null>`NULL::bigint`).as('total'));
       for (const [expression, direction] of order) query = query.orderBy(expression, direction);
-      const rows = await query.execute();
-      return { rows, total: rows[0]?.total };
+      const found = await query.execute();
+      const more = found.length > options.limit;
+      const rows = more ? found.slice(0, options.limit) : found;
+      if (rows.length === 0) return { rows, count: undefined };
+      const counted = found[0]!.total == null ? undefined : Number(found[0]!.total);
+      return { rows, count: pageTotal(options, rows.length, more, counted) };
     },
 
-    /** The total alone, for a page past the end (the window count has no row to ride on). */
-    async count(options: ListOptions, now: Date): Promise<number> {
-      const { total } = await this.list({ ...options, limit: 1, offset: 0 }, now);
-      return total ?? 0;
+    /** The capped total alone, for a page past the end (the count has no row to ride on). */
+    async count(options: ListOptions): Promise<{ total: number; capped: boolean }> {
+      const capAt = options.offset + LIST_TOTAL_CAP;
+      const row = await db.selectNoFrom(() => countUpTo(db, options, capAt).as('total')).executeTakeFirstOrThrow();
+      return capped(Number(row.total), capAt);
     },
 
     /** Listed servers created in the last 24 hours, newest first. */
@@ -97,6 +88,56 @@ export function serversRepository(db: Kysely<Database>) {
         .execute();
     },
   };
+}
+
+/** Words shorter than this cannot use the trigram index: they match a whole word of the name instead. */
+const TRIGRAM_MIN = 3;
+/** A short word the word index can take: letters and digits only. */
+const INDEXED_WORD = /^[\p{L}\p{N}]+$/u;
+
+/**
+ * Listed servers matching the search: every word of `q` (3 letters or more: anywhere in the name,
+ * trigram index; shorter: a whole word of the name, word index) and every chosen filter
+ * (`filter_ids`, kept equal to `server_filters` by triggers).
+ */
+function matching(db: Kysely<Database>, options: ListOptions) {
+  let query = db.selectFrom('servers').where('servers.hidden', '=', false);
+  for (const word of (options.q ?? '').toLowerCase().split(/\s+/).filter(Boolean)) {
+    query =
+      word.length < TRIGRAM_MIN && INDEXED_WORD.test(word)
+        ? query.where(sql<boolean>`to_tsvector('simple', servers.name) @@ plainto_tsquery('simple', ${word})`)
+        : query.where(sql<string>`lower(servers.name)`, 'like', `%${likeEscape(word)}%`);
+  }
+  if (options.filterIds && options.filterIds.length > 0) {
+    query = query.where(sql<boolean>`servers.filter_ids @> ${sql.val(options.filterIds)}::integer[]`);
+  }
+  if (options.sort === 'hot') query = query.where('servers.lastBoostedAt', 'is not', null);
+  return query;
+}
+
+/** How many servers match, counting at most `capAt + 1` of them (no count over every match). */
+function countUpTo(db: Kysely<Database>, options: ListOptions, capAt: number) {
+  return db
+    .selectFrom(
+      matching(db, options)
+        .select(sql.lit(1).as('one'))
+        .limit(capAt + 1)
+        .as('m'),
+    )
+    .select((eb) => eb.fn.countAll<number>().as('n'));
+}
+
+/** The total to report: exact up to `capAt`, else `capAt` and a flag that there are more. */
+const capped = (counted: number, capAt: number) => (counted > capAt ? { total: capAt, capped: true } : { total: counted, capped: false });
+
+/**
+ * The total of a non-empty page: exact when the page is the last one or the count stayed under the
+ * cap; else a lower bound past this page (`capped`), so the next page can always be asked for.
+ */
+function pageTotal(options: ListOptions, shown: number, more: boolean, counted: number | undefined) {
+  if (!more) return { total: options.offset + shown, capped: false };
+  if (counted !== undefined && counted <= LIST_TOTAL_CAP) return { total: counted, capped: false };
+  return { total: Math.max(LIST_TOTAL_CAP, options.offset + shown + 1), capped: true };
 }
 
 /** Each sort of the public list, in the column order of its index in the initial migration. */

@@ -34,7 +34,7 @@ export function ServersPanel() {
     <Panel
       id="servers-heading"
       title="Servers"
-      description={data ? `${data.total.toLocaleString('en-US')} listed, newest first` : undefined}
+      description={data ? `${data.total.toLocaleString('en-US')}${data.capped ? '+' : ''} listed, newest first` : undefined}
     >
       {!data ? (
         <LoadState pending={isPending} error={isError} label="servers" />

@@ -1,6 +1,5 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { acquireSocket } from '../../../lib/socket';
 import { storage, STORAGE_KEYS } from '../../../lib/storage';
 import { playerCountQueryKey, usePlayerCount } from '../api/get-player-count';
 
@@ -16,15 +15,24 @@ export function useLivePlayerCount(): { count: number | undefined; isError: bool
   const query = usePlayerCount();
 
   useEffect(() => {
-    const { socket, release } = acquireSocket();
     const onUpdate = (count: number) => {
       if (typeof count === 'number' && Number.isFinite(count) && count >= 0) queryClient.setQueryData(playerCountQueryKey, count);
     };
-    socket.on('playerCountUpdated', onUpdate);
-    return () => {
-      socket.off('playerCountUpdated', onUpdate);
-      release();
+    // The socket client is loaded after the first paint: the count is fetched first, the socket keeps it current.
+    let cancelled = false;
+    let cleanup = () => {
+      cancelled = true;
     };
+    void import('../../../lib/socket').then(({ acquireSocket }) => {
+      if (cancelled) return;
+      const { socket, release } = acquireSocket();
+      socket.on('playerCountUpdated', onUpdate);
+      cleanup = () => {
+        socket.off('playerCountUpdated', onUpdate);
+        release();
+      };
+    });
+    return () => cleanup();
   }, [queryClient]);
 
   useEffect(() => {

@@ -39,7 +39,7 @@ export function ProfilePage() {
     <div className="mx-auto flex w-full max-w-5xl flex-col gap-6 px-4 py-8">
       <header className="flex flex-col gap-5 rounded-2xl border border-white/10 bg-ink-900/80 p-5 sm:flex-row sm:items-center sm:p-6">
         {picture ? (
-          <img src={picture} alt="" className="size-24 rounded-full border-2 border-brand-400/60 object-cover" />
+          <img src={picture} alt="" width={256} height={256} className="size-24 rounded-full border-2 border-brand-400/60 object-cover" />
         ) : (
           <span
             aria-hidden="true"

@@ -38,7 +38,15 @@ export function ServerList({
                 className="flex items-center gap-3 rounded-xl border border-white/10 bg-white/5 p-2 pr-3 hover:border-brand-400/50 hover:bg-white/10"
               >
                 {s.profilePicture ? (
-                  <img src={s.profilePicture} alt="" loading="lazy" className="size-10 shrink-0 rounded-lg object-cover" />
+                  <img
+                    src={s.profilePicture}
+                    alt=""
+                    width={256}
+                    height={256}
+                    loading="lazy"
+                    decoding="async"
+                    className="size-10 shrink-0 rounded-lg object-cover"
+                  />
                 ) : (
                   <span
                     aria-hidden="true"

@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { serverSchema, type Server, type Sort } from '../../../../shared/schemas/server';
+import { serverSchema, TOTAL_CAPPED_HEADER, type Server, type Sort } from '../../../../shared/schemas/server';
 import { apiRequestWithHeaders, totalCount } from '../../../lib/api-client';
 import { serverKeys } from './keys';
 
@@ -13,8 +13,11 @@ export interface ListServersParams {
   offset?: number;
 }
 
-/** `GET /api/servers`: one page of servers and the total from `X-Total-Count`. */
-export async function listServers(params: ListServersParams): Promise<{ servers: Server[]; total: number }> {
+/**
+ * `GET /api/servers`: one page of servers and the total from `X-Total-Count`; `capped` when the
+ * server stopped counting there and there are more (shown as "2,000+").
+ */
+export async function listServers(params: ListServersParams): Promise<{ servers: Server[]; total: number; capped: boolean }> {
   const search = new URLSearchParams();
   if (params.q?.trim()) search.set('q', params.q.trim());
   if (params.filters?.length) search.set('filters', params.filters.join(','));
@@ -23,7 +26,7 @@ export async function listServers(params: ListServersParams): Promise<{ servers:
   if (params.offset) search.set('offset', String(params.offset));
   const { data, headers } = await apiRequestWithHeaders(`/api/servers?${search}`);
   const servers = z.array(serverSchema).parse(data);
-  return { servers, total: totalCount(headers, servers.length) };
+  return { servers, total: totalCount(headers, servers.length), capped: headers.get(TOTAL_CAPPED_HEADER) === '1' };
 }
 
 /** Keeps the previous page on screen while the next one loads, so paging does not flash. */

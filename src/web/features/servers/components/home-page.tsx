@@ -36,7 +36,7 @@ export function HomePage() {
 
       <PageSection id="just-joined" title="Just Joined Servers (Last 24h)">
         <CarouselState query={justJoined} empty="No new servers in the last 24 hours. Check back soon.">
-          {(servers) => <ServerCarousel servers={servers} label="Just joined servers" testId="just-joined" />}
+          {(servers) => <ServerCarousel servers={servers} label="Just joined servers" testId="just-joined" eagerCount={2} />}
         </CarouselState>
       </PageSection>
 

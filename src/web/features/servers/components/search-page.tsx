@@ -44,6 +44,8 @@ export function SearchPage() {
   }
 
   const total = results.data?.total ?? 0;
+  // Past a few thousand matches the server stops counting: "2,000+ servers".
+  const shownTotal = results.data?.capped ? `${total.toLocaleString('en-US')}+` : String(total);
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
   const toggle = (filter: string) =>
     setQuery({ filters: query.filters.includes(filter) ? query.filters.filter((f) => f !== filter) : [...query.filters, filter] });
@@ -120,7 +122,7 @@ export function SearchPage() {
         <section aria-labelledby="results-heading" className="flex min-w-0 flex-col gap-4">
           <div className="flex flex-wrap items-center gap-2">
             <h2 id="results-heading" className="mr-2 text-sm text-slate-300" aria-live="polite">
-              {results.isPending ? 'Searching…' : results.isError ? '' : `${total} ${total === 1 ? 'server' : 'servers'}`}
+              {results.isPending ? 'Searching…' : results.isError ? '' : `${shownTotal} ${total === 1 ? 'server' : 'servers'}`}
             </h2>
             {query.filters.map((f) => (
               <button

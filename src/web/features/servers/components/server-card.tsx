@@ -5,20 +5,51 @@ import { Tag } from '../../../components/tag';
 import { PlayerCount } from './player-count';
 
 const TAGS_SHOWN = 3;
+/** The sizes the server's image pipeline produces: the attributes reserve the space before the image arrives. */
+export const BANNER = { width: 1200, height: 400 } as const;
+export const AVATAR = { width: 256, height: 256 } as const;
 
-/** A server in a list or carousel: banner, picture, name, status, likes, live players, a few filters. */
-export function ServerCard({ server, className = '', tabIndex }: { server: Server; className?: string; tabIndex?: number }) {
+/**
+ * A server in a list or carousel: banner, picture, name, status, likes, live players, a few filters.
+ * Its images load lazily unless `eager` (a card visible on arrival, see docs/decisions/024-first-load.md).
+ */
+export function ServerCard({
+  server,
+  className = '',
+  tabIndex,
+  eager = false,
+}: {
+  server: Server;
+  className?: string;
+  tabIndex?: number;
+  eager?: boolean;
+}) {
   const more = server.filters.length - TAGS_SHOWN;
   return (
     <article
       className={`group relative flex flex-col overflow-hidden rounded-2xl border border-white/10 bg-ink-900/90 shadow-lg shadow-black/20 transition hover:border-brand-400/50 focus-within:border-brand-400/70 ${className}`}
     >
       <div className="relative aspect-[3/1] bg-gradient-to-br from-brand-600/40 to-accent-500/30">
-        {server.banner ? <img src={server.banner} alt="" loading="lazy" className="size-full object-cover" /> : null}
+        {server.banner ? (
+          <img
+            src={server.banner}
+            alt=""
+            width={BANNER.width}
+            height={BANNER.height}
+            loading={eager ? 'eager' : 'lazy'}
+            decoding="async"
+            className="size-full object-cover"
+          />
+        ) : null}
       </div>
       <div className="flex flex-1 flex-col gap-2 px-4 pb-4">
         <div className="-mt-7 flex items-end gap-3">
-          <ServerAvatar src={server.profilePicture} name={server.name} className="size-14 rounded-xl border-2 border-ink-900" />
+          <ServerAvatar
+            src={server.profilePicture}
+            name={server.name}
+            eager={eager}
+            className="size-14 rounded-xl border-2 border-ink-900"
+          />
         </div>
         <h3 className="line-clamp-1 font-semibold text-white">
           <Link to={`/servers/${server.id}`} tabIndex={tabIndex} className="after:absolute after:inset-0 focus-visible:outline-none">
@@ -53,9 +84,31 @@ export function ServerCard({ server, className = '', tabIndex }: { server: Serve
   );
 }
 
-/** A server's profile picture, or its initial on a gradient when it has none. */
-export function ServerAvatar({ src, name, className = '' }: { src: string | null; name: string; className?: string }) {
-  if (src) return <img src={src} alt="" loading="lazy" className={`shrink-0 bg-ink-800 object-cover ${className}`} />;
+/** A server's profile picture (lazily loaded unless `eager`), or its initial on a gradient when it has none. */
+export function ServerAvatar({
+  src,
+  name,
+  className = '',
+  eager = false,
+}: {
+  src: string | null;
+  name: string;
+  className?: string;
+  eager?: boolean;
+}) {
+  if (src) {
+    return (
+      <img
+        src={src}
+        alt=""
+        width={AVATAR.width}
+        height={AVATAR.height}
+        loading={eager ? 'eager' : 'lazy'}
+        decoding="async"
+        className={`shrink-0 bg-ink-800 object-cover ${className}`}
+      />
+    );
+  }
   return (
     <span
       aria-hidden="true"

@@ -12,7 +12,18 @@ const CARD = 'w-64 shrink-0 sm:w-72';
  * while hovered or while a card has keyboard focus. Under prefers-reduced-motion (or with few
  * servers) it is a plain row that scrolls sideways by hand.
  */
-export function ServerCarousel({ servers, label, testId }: { servers: readonly Server[]; label: string; testId?: string }) {
+export function ServerCarousel({
+  servers,
+  label,
+  testId,
+  eagerCount = 0,
+}: {
+  servers: readonly Server[];
+  label: string;
+  testId?: string;
+  /** How many leading cards are visible on arrival: their images are not lazy. */
+  eagerCount?: number;
+}) {
   const reduced = useReducedMotion();
   const animate = !reduced && servers.length >= MIN_TO_ANIMATE;
 
@@ -20,9 +31,9 @@ export function ServerCarousel({ servers, label, testId }: { servers: readonly S
     return (
       <div data-testid={testId} data-animated="false" className="-mx-4 overflow-x-auto px-4 pb-3 [scrollbar-width:thin]">
         <ul aria-label={label} className="flex w-max gap-4">
-          {servers.map((s) => (
+          {servers.map((s, i) => (
             <li key={s.id} className={CARD}>
-              <ServerCard server={s} className="h-full" />
+              <ServerCard server={s} className="h-full" eager={i < eagerCount} />
             </li>
           ))}
         </ul>
@@ -42,9 +53,9 @@ export function ServerCarousel({ servers, label, testId }: { servers: readonly S
         style={{ animationDuration: `${UI_TIMING.carouselLoopSeconds}s` }}
       >
         <ul aria-label={label} className="flex gap-4 pr-4">
-          {servers.map((s) => (
+          {servers.map((s, i) => (
             <li key={s.id} className={CARD}>
-              <ServerCard server={s} className="h-full" />
+              <ServerCard server={s} className="h-full" eager={i < eagerCount} />
             </li>
           ))}
         </ul>

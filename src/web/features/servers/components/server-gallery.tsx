@@ -16,7 +16,7 @@ export function ServerGallery({ images, name }: { images: readonly string[]; nam
               className="block aspect-video w-full overflow-hidden rounded-xl border border-current/15 transition hover:brightness-110"
               aria-label={`Open image ${i + 1} of ${images.length}`}
             >
-              <img src={src} alt="" loading="lazy" className="size-full object-cover" />
+              <img src={src} alt="" loading="lazy" decoding="async" className="size-full object-cover" />
             </button>
           </li>
         ))}

@@ -1,6 +1,6 @@
 import type { Server } from '../../../../shared/schemas/server';
 import { PlayerCount } from './player-count';
-import { ServerAvatar } from './server-card';
+import { BANNER, ServerAvatar } from './server-card';
 
 export type HeroServer = Pick<
   Server,
@@ -28,10 +28,20 @@ export function ServerHero({ server, headingLevel = 1 }: { server: HeroServer; h
       style={{ backgroundColor: server.backgroundColor, color: server.textColor }}
     >
       <div className="aspect-[3/1] max-h-72 w-full bg-gradient-to-br from-brand-600/60 to-accent-500/40">
-        {server.banner ? <img src={server.banner} alt="" className="size-full object-cover" /> : null}
+        {server.banner ? (
+          <img
+            src={server.banner}
+            alt=""
+            width={BANNER.width}
+            height={BANNER.height}
+            fetchPriority="high"
+            className="size-full object-cover"
+          />
+        ) : null}
       </div>
       <div className="flex flex-col gap-4 px-4 pb-5 @2xl:flex-row @2xl:items-end @2xl:px-6">
         <ServerAvatar
+          eager
           src={server.profilePicture}
           name={server.name}
           className="-mt-10 size-24 rounded-2xl border-4 text-3xl @2xl:-mt-14 @2xl:size-28"

@@ -19,7 +19,15 @@ export function ServerReviews({ serverId, first, total }: { serverId: string; fi
         {loaded.map((r, i) => (
           <li key={`${r.username}-${r.createdAt}-${i}`} className="flex gap-3 rounded-xl border border-current/15 bg-current/5 p-3">
             {r.profilePicture ? (
-              <img src={r.profilePicture} alt="" className="size-10 shrink-0 rounded-full object-cover" />
+              <img
+                src={r.profilePicture}
+                alt=""
+                width={256}
+                height={256}
+                loading="lazy"
+                decoding="async"
+                className="size-10 shrink-0 rounded-full object-cover"
+              />
             ) : (
               <span aria-hidden="true" className="grid size-10 shrink-0 place-items-center rounded-full bg-current/15 font-bold">
                 {(r.displayName || r.username).charAt(0).toUpperCase()}

@@ -6,7 +6,7 @@ import { Skeleton } from '../../../components/skeleton';
 import { Tag } from '../../../components/tag';
 import { useServerOfTheWeekend } from '../api/get-server-of-the-weekend';
 import { PlayerCount } from './player-count';
-import { ServerAvatar } from './server-card';
+import { BANNER, ServerAvatar } from './server-card';
 
 /** The featured Server of the Weekend, large, in the owner's colours; an invitation when none is booked. */
 export function WeekendCard() {
@@ -31,7 +31,17 @@ export function WeekendCard() {
       className="relative overflow-hidden rounded-2xl border border-amber-300/40 shadow-xl shadow-amber-500/10"
       style={{ backgroundColor: server.backgroundColor, color: server.textColor }}
     >
-      {server.banner ? <img src={server.banner} alt="" className="h-32 w-full object-cover sm:h-44" /> : null}
+      {server.banner ? (
+        <img
+          src={server.banner}
+          alt=""
+          width={BANNER.width}
+          height={BANNER.height}
+          loading="lazy"
+          decoding="async"
+          className="h-32 w-full object-cover sm:h-44"
+        />
+      ) : null}
       <div className="flex flex-col gap-4 p-5 sm:flex-row sm:items-center">
         <ServerAvatar src={server.profilePicture} name={server.name} className="size-20 rounded-2xl" />
         <div className="min-w-0 flex-1">

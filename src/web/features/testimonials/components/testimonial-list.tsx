@@ -20,7 +20,15 @@ export function TestimonialList({ testimonials, limit }: { testimonials: readonl
           </blockquote>
           <figcaption className="flex items-center gap-3 text-sm">
             {t.serverPicture ? (
-              <img src={t.serverPicture} alt="" className="size-10 shrink-0 rounded-full object-cover" />
+              <img
+                src={t.serverPicture}
+                alt=""
+                width={256}
+                height={256}
+                loading="lazy"
+                decoding="async"
+                className="size-10 shrink-0 rounded-full object-cover"
+              />
             ) : (
               <span
                 aria-hidden="true"

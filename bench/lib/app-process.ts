@@ -1,0 +1,167 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import type { BenchTarget } from '../seed/database';
+
+export const ROOT = path.resolve(import.meta.dirname, '..', '..');
+/** The app's secret in the benchmark, so the benchmark can sign access tokens the app accepts. */
+export const BENCH_JWT_SECRET = 'bench-jwt-secret-0123456789abcdef-not-for-production';
+
+export interface AppProcess {
+  baseUrl: string;
+  pid: number;
+  /** How the app was started: the compiled build or TypeScript through tsx. */
+  command: string;
+  startupMs: number;
+  /** Highest resident memory seen so far (the kernel's VmHWM), in MB. */
+  peakRssMb(): number;
+  /** Output of the app (warnings and errors at LOG_LEVEL=warn). */
+  output(): string;
+  /** CPU time the app has used so far, in clock ticks (utime + stime of /proc/<pid>/stat). */
+  cpuTicks(): number;
+  stop(): Promise<void>;
+}
+
+/** A free TCP port on 127.0.0.1. */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const port = (server.address() as net.AddressInfo).port;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+function readStatusKb(pid: number, field: 'VmRSS' | 'VmHWM'): number {
+  try {
+    const match = new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return match ? Number(match[1]) : 0;
+  } catch {
+    return 0;
+  }
+}
+
+function readCpuTicks(pid: number): number {
+  try {
+    // The fields after the command name (which may hold spaces) start at its closing parenthesis.
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return Number(fields[11]) + Number(fields[12]);
+  } catch {
+    return 0;
+  }
+}
+
+/** Whether any server or shared source changed after `file` was built. */
+function isOlderThanSources(file: string): boolean {
+  const built = fs.statSync(file).mtimeMs;
+  const newer = (dir: string): boolean =>
+    fs.readdirSync(dir, { withFileTypes: true }).some((entry) => {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) return newer(full);
+      return /\.(ts|mjs|js)$/.test(entry.name) && fs.statSync(full).mtimeMs > built;
+    });
+  return newer(path.join(ROOT, 'src', 'server')) || newer(path.join(ROOT, 'src', 'shared'));
+}
+
+/**
+ * Starts the app as production does: the compiled server (`dist/server/server.js`) when it has
+ * been built from the current sources, else the TypeScript entry through tsx. Answers once `/api/ready` says 200, with the
+ * time that took; memory is sampled from /proc until the app stops.
+ */
+export async function startApp(target: BenchTarget, options: { redisUrl?: string; timeoutMs?: number } = {}): Promise<AppProcess> {
+  const port = await freePort();
+  const compiled = path.join(ROOT, 'dist', 'server', 'server.js');
+  const useBuild = fs.existsSync(compiled) && !isOlderThanSources(compiled);
+  if (fs.existsSync(compiled) && !useBuild)
+    console.warn('dist/server is older than src: running the sources through tsx (`npm run build` to measure the build).');
+  const args = useBuild ? [compiled] : ['--import', 'tsx', path.join(ROOT, 'src', 'server', 'server.ts')];
+  // On PostgreSQL the app still keeps uploads and mail in a data directory: a temporary one.
+  const ownDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rp-bench-app-'));
+  const env: NodeJS.ProcessEnv = {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    NODE_ENV: 'production',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    JWT_SECRET: BENCH_JWT_SECRET,
+    LOG_LEVEL: 'warn',
+    SEED_DEMO: '0',
+    // The vote benchmark speaks for many users from many addresses through X-Forwarded-For, as a
+    // reverse proxy on this machine would.
+    TRUST_PROXY: '127.0.0.1',
+    ...(target.kind === 'postgres' ? { DATABASE_URL: target.url, DATA_DIR: ownDataDir } : { DATA_DIR: target.dataDir }),
+    ...(options.redisUrl ? { REDIS_URL: options.redisUrl } : {}),
+  };
+  const started = performance.now();
+  const child: ChildProcess = spawn(process.execPath, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  const keep = (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-20_000);
+  };
+  child.stdout!.on('data', keep);
+  child.stderr!.on('data', keep);
+  let exited: number | null | undefined;
+  const exit = new Promise<void>((resolve) =>
+    child.once('exit', (code) => {
+      exited = code;
+      resolve();
+    }),
+  );
+
+  let peakKb = 0;
+  const sample = () => {
+    peakKb = Math.max(peakKb, readStatusKb(child.pid!, 'VmHWM'), readStatusKb(child.pid!, 'VmRSS'));
+  };
+  const sampler = setInterval(sample, 200);
+
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const deadline = started + (options.timeoutMs ?? 120_000);
+  for (;;) {
+    if (exited !== undefined) {
+      clearInterval(sampler);
+      fs.rmSync(ownDataDir, { recursive: true, force: true });
+      throw new Error(`the app exited (code ${exited}) before it was ready:\n${output}`);
+    }
+    if (performance.now() > deadline) {
+      clearInterval(sampler);
+      child.kill('SIGKILL');
+      throw new Error(`the app was not ready within ${options.timeoutMs ?? 120_000} ms:\n${output}`);
+    }
+    const ready = await fetch(`${baseUrl}/api/ready`).then(
+      (r) => r.status === 200,
+      () => false,
+    );
+    if (ready) break;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  const startupMs = performance.now() - started;
+  sample();
+
+  return {
+    baseUrl,
+    pid: child.pid!,
+    command: `node ${args.map((a) => path.relative(ROOT, a) || a).join(' ')}`,
+    startupMs,
+    peakRssMb: () => {
+      sample();
+      return peakKb / 1024;
+    },
+    output: () => output,
+    cpuTicks: () => readCpuTicks(child.pid!),
+    stop: async () => {
+      sample();
+      clearInterval(sampler);
+      if (exited === undefined) {
+        child.kill('SIGTERM');
+        const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+        await exit;
+        clearTimeout(timer);
+      }
+      fs.rmSync(ownDataDir, { recursive: true, force: true });
+    },
+  };
+}

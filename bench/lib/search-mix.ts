@@ -1,0 +1,83 @@
+import { FILTER_CATEGORIES } from '../../src/server/db/reference-data';
+import { SORTS } from '../../src/shared/schemas/server';
+import { COMMON_WORDS } from '../seed/words';
+
+/**
+ * The uncached search mix: for each kind of search, a list of distinct queries walked in a
+ * shuffled order, so every request asks something the app was not just asked (as real traffic
+ * does) and a cache of whole answers cannot help. A kind's list is long enough for tens of
+ * thousands of requests before it comes round again; the run reports whether it did.
+ */
+export interface SearchKind {
+  name: string;
+  queries: string[];
+}
+
+const FILTERS = FILTER_CATEGORIES.flatMap((c) => c.filters);
+const LIMITS = Array.from({ length: 11 }, (_, i) => 20 + i);
+
+function query(params: Record<string, string | number | undefined>): string {
+  const parts = Object.entries(params)
+    .filter(([, v]) => v !== undefined && v !== '')
+    .map(([k, v]) => `${k}=${encodeURIComponent(String(v))}`);
+  return `/api/servers?${parts.join('&')}`;
+}
+
+function filterPairs(): string[] {
+  const pairs: string[] = [];
+  for (let i = 0; i < FILTERS.length; i++) for (let j = i + 1; j < FILTERS.length; j++) pairs.push(`${FILTERS[i]},${FILTERS[j]}`);
+  return pairs;
+}
+
+/** Fisher–Yates with a fixed seed: the same order on every run. */
+function shuffled<T>(items: T[], seed: number): T[] {
+  const out = [...items];
+  let state = seed >>> 0 || 1;
+  for (let i = out.length - 1; i > 0; i--) {
+    state ^= state << 13;
+    state ^= state >>> 17;
+    state ^= state << 5;
+    const j = (state >>> 0) % (i + 1);
+    [out[i], out[j]] = [out[j]!, out[i]!];
+  }
+  return out;
+}
+
+/** The kinds of search the benchmark measures, each reported on its own line. `rare` are the seed's made-up words. */
+export function searchKinds(rare: string[]): SearchKind[] {
+  const pairs = filterPairs();
+  const kinds: SearchKind[] = [];
+  const common: string[] = [];
+  for (const q of COMMON_WORDS)
+    for (const sort of SORTS)
+      for (const limit of LIMITS) for (const page of [0, 1, 2, 3]) common.push(query({ q, sort, limit, offset: page * limit }));
+  kinds.push({ name: 'search q common word', queries: common });
+
+  // The tail of the made-up words: each names a handful of servers.
+  const tail = rare.slice(Math.floor(rare.length / 5));
+  kinds.push({ name: 'search q rare word', queries: tail.flatMap((q) => SORTS.map((sort) => query({ q, sort }))) });
+
+  kinds.push({ name: 'search q + 2 filters', queries: COMMON_WORDS.flatMap((q) => pairs.map((filters) => query({ q, filters }))) });
+  kinds.push({ name: 'search 2 filters', queries: pairs.flatMap((filters) => SORTS.map((sort) => query({ filters, sort }))) });
+
+  const sorted: string[] = [];
+  for (const sort of ['likes', 'new', 'players'] as const)
+    for (const limit of LIMITS) for (let page = 0; page < 200; page++) sorted.push(query({ sort, limit, offset: page * limit }));
+  kinds.push({ name: 'sort likes/new/players', queries: sorted });
+
+  const deep: string[] = [];
+  for (const sort of SORTS)
+    for (const limit of LIMITS) for (const filters of ['', ...FILTERS]) deep.push(query({ sort, limit, offset: 199 * limit, filters }));
+  kinds.push({ name: 'page 200', queries: deep });
+
+  return kinds.map((k, i) => ({ name: k.name, queries: shuffled(k.queries, 0x9e3779b9 + i) }));
+}
+
+/** Walks a kind's queries in order, round and round; `wrapped` tells whether any came up twice. */
+export function cycle(queries: string[]): { next: () => string; wrapped: () => boolean } {
+  let i = 0;
+  return {
+    next: () => queries[i++ % queries.length]!,
+    wrapped: () => i > queries.length,
+  };
+}

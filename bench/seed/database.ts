@@ -1,0 +1,129 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'kysely';
+import pg from 'pg';
+import { openDatabase, type DatabaseHandle } from '../../src/server/db/database';
+import { migrateDatabase } from '../../src/server/db/migrate';
+import { ensureReferenceData } from '../../src/server/db/reference-data';
+import { readSeededFacts, resetVoters, seedBench, type SeedSizes, type SeededFacts } from './seed';
+
+/** Where the app under test finds its data: a PostgreSQL database of its own, or an embedded data directory. */
+export type BenchTarget = { kind: 'postgres'; url: string } | { kind: 'pglite'; dataDir: string };
+
+export interface PreparedDatabase {
+  target: BenchTarget;
+  facts: SeededFacts;
+  /** Seconds the seed took; undefined when an earlier seed was reused. */
+  seedSeconds: number | undefined;
+  /** Opens the benchmark database (only while the app is stopped, for the embedded one). */
+  open(): Promise<DatabaseHandle>;
+  /** Removes what only this run needed (the embedded data directory). */
+  dispose(): void;
+}
+
+const sameSizes = (a: SeedSizes, b: SeedSizes) => (Object.keys(a) as Array<keyof SeedSizes>).every((k) => a[k] === b[k]);
+
+async function adminQuery(url: string, text: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(text);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Seeds into the open, migrated database and prints how long each step took. */
+async function seedInto(handle: DatabaseHandle, sizes: SeedSizes, log: (line: string) => void) {
+  const started = performance.now();
+  log(`Seeding ${handle.kind === 'postgres' ? 'PostgreSQL' : 'the embedded database'}:`);
+  const facts = await seedBench(handle.db, sizes, log);
+  const seedSeconds = (performance.now() - started) / 1000;
+  log(`  seeded in ${seedSeconds.toFixed(1)} s`);
+  return { facts, seedSeconds };
+}
+
+/**
+ * PostgreSQL: (re)creates database `dbName` next to the one `adminUrl` names, migrates it with
+ * the app's migrations and seeds it; with `reuse`, an earlier seed of the same sizes is kept (the
+ * previous run's benchmark votes are removed first). Without a URL: a new embedded database in a
+ * temporary directory.
+ */
+export async function prepareDatabase(options: {
+  adminUrl: string | undefined;
+  dbName: string;
+  sizes: SeedSizes;
+  reuse: boolean;
+  log?: (line: string) => void;
+}): Promise<PreparedDatabase> {
+  const log = options.log ?? console.log;
+  if (!options.adminUrl) {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rp-bench-'));
+    const dbDir = path.join(dataDir, 'db');
+    const handle = await openDatabase({ kind: 'pglite', dataDir: dbDir });
+    let seeded;
+    try {
+      await migrateDatabase(handle, undefined);
+      await ensureReferenceData(handle.db);
+      seeded = await seedInto(handle, options.sizes, log);
+    } finally {
+      await handle.close();
+    }
+    return {
+      target: { kind: 'pglite', dataDir },
+      ...seeded,
+      open: () => openDatabase({ kind: 'pglite', dataDir: dbDir }),
+      dispose: () => fs.rmSync(dataDir, { recursive: true, force: true }),
+    };
+  }
+
+  if (!/^[a-z_][a-z0-9_]*$/.test(options.dbName)) throw new Error(`--db must be a plain database name, not ${options.dbName}`);
+  const benchUrl = new URL(options.adminUrl);
+  benchUrl.pathname = `/${options.dbName}`;
+  const url = benchUrl.toString();
+  const open = () => openDatabase({ kind: 'postgres', url, poolSize: 1, statementTimeoutMs: 0 });
+  const result = (facts: SeededFacts, seedSeconds: number | undefined): PreparedDatabase => ({
+    target: { kind: 'postgres', url },
+    facts,
+    seedSeconds,
+    open,
+    dispose: () => undefined,
+  });
+
+  if (options.reuse) {
+    const existing = await open().catch(() => undefined);
+    if (existing) {
+      try {
+        const facts = await readSeededFacts(existing.db).catch(() => undefined);
+        if (facts && sameSizes(facts.sizes, options.sizes)) {
+          await migrateDatabase(existing, url);
+          const removed = await resetVoters(existing.db, facts);
+          log(`Reusing ${options.dbName} (same sizes; removed ${removed} votes of the previous run).`);
+          return result(facts, undefined);
+        }
+        log(`${options.dbName} holds ${facts ? 'other sizes' : 'no benchmark seed'}: seeding it again.`);
+      } finally {
+        await existing.close();
+      }
+    }
+  }
+
+  await adminQuery(options.adminUrl, `DROP DATABASE IF EXISTS ${options.dbName} WITH (FORCE)`);
+  await adminQuery(options.adminUrl, `CREATE DATABASE ${options.dbName}`);
+  const handle = await open();
+  try {
+    await migrateDatabase(handle, url);
+    await ensureReferenceData(handle.db);
+    // Bulk loading: a crash loses the seed, not consistency, and the seed is redone anyway.
+    await sql`SET synchronous_commit = off`.execute(handle.db);
+    const seeded = await seedInto(handle, options.sizes, log);
+    const started = performance.now();
+    // What autovacuum would have done on a database that has been up a while (visibility map, statistics).
+    await sql`VACUUM (ANALYZE)`.execute(handle.db);
+    log(`  vacuum ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    return result(seeded.facts, seeded.seedSeconds);
+  } finally {
+    await handle.close();
+  }
+}

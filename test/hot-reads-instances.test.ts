@@ -1,0 +1,67 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DatabaseHandle } from '../src/server/db/database';
+import { createTestApp, type TestApp } from './helpers/test-app';
+import { openTestDatabase } from './helpers/test-db';
+import { createServer, createUser } from './helpers/factories';
+
+describe('cached answers across instances (one database, one Redis)', () => {
+  let database: DatabaseHandle;
+  let a: TestApp;
+  let b: TestApp;
+  beforeAll(async () => {
+    database = await openTestDatabase();
+    const env = { REDIS_URL: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379' };
+    // Cached for a minute: only the invalidation through Redis can make instance B fresh.
+    a = await createTestApp({ env, build: { database, listCacheTtlMs: 60_000 } });
+    b = await createTestApp({ env, build: { database, listCacheTtlMs: 60_000 } });
+  });
+  afterAll(async () => {
+    await a.close();
+    await b.close();
+    await database.close();
+  });
+
+  const likesOn = async (t: TestApp, serverId: number) => {
+    const page = (await t.app.inject({ method: 'GET', url: `/api/servers/${serverId}` })).json<{ likes: number }>().likes;
+    const list = (await t.app.inject({ method: 'GET', url: '/api/servers?sort=likes&limit=50' })).json<
+      Array<{ id: string; likes: number }>
+    >();
+    return { page, list: list.find((s) => s.id === String(serverId))?.likes };
+  };
+
+  it('a vote through one instance makes the other instance’s cached page and list fresh at once', async () => {
+    const owner = await createUser(a.app, { role: 'server_owner' });
+    const server = await createServer(a.app, owner.row.id);
+    const voter = await createUser(a.app);
+    expect(await likesOn(b, server.id)).toEqual({ page: 0, list: 0 });
+
+    const res = await a.app.inject({ method: 'POST', url: `/api/servers/${server.id}/like`, headers: voter.headers });
+    expect(res.statusCode).toBe(200);
+    expect(await likesOn(a, server.id)).toEqual({ page: 1, list: 1 });
+
+    // The message travels through Redis: B is fresh as soon as it arrives (well under the minute it would cache).
+    const deadline = Date.now() + 2000;
+    let seen = await likesOn(b, server.id);
+    while ((seen.page !== 1 || seen.list !== 1) && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      seen = await likesOn(b, server.id);
+    }
+    expect(seen).toEqual({ page: 1, list: 1 });
+  });
+
+  it('an edit through one instance drops the other instance’s cached lists', async () => {
+    const owner = await createUser(a.app, { role: 'server_owner' });
+    const server = await createServer(a.app, owner.row.id);
+    expect((await b.app.inject({ method: 'GET', url: `/api/servers/${server.id}` })).statusCode).toBe(200);
+    await a.app.ctx.db.updateTable('servers').set({ statusMessage: 'edited on A' }).where('id', '=', server.id).execute();
+    // What every server edit, boost and moderation action tells.
+    a.app.ctx.discovery.invalidate();
+    const deadline = Date.now() + 2000;
+    let message = '';
+    while (message !== 'edited on A' && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      message = (await b.app.inject({ method: 'GET', url: `/api/servers/${server.id}` })).json<{ statusMessage: string }>().statusMessage;
+    }
+    expect(message).toBe('edited on A');
+  });
+});

@@ -1,0 +1,153 @@
+import zlib from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from './helpers/test-app';
+import { createServer, createUser, type TestUser } from './helpers/factories';
+import { chooseEncoding, matchesEtag } from '../src/server/lib/response-cache';
+
+let t: TestApp;
+let owner: TestUser;
+beforeAll(async () => {
+  // Answers are cached for a minute here, so only invalidation can make them fresh.
+  t = await createTestApp({ build: { listCacheTtlMs: 60_000 } });
+  owner = await createUser(t.app, { role: 'server_owner' });
+  // Enough servers for a list page far above the compression threshold.
+  for (let i = 0; i < 12; i++) await createServer(t.app, owner.row.id);
+});
+afterAll(() => t.close());
+
+const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
+const likeOf = (list: Array<{ id: string; likes: number }>, id: number) => list.find((s) => s.id === String(id))?.likes;
+
+describe('cached answers with ETag and 304', () => {
+  it('answers 304 with no body when the client holds the same bytes, 200 when they changed', async () => {
+    for (const url of ['/api/player-count', '/api/servers/just-joined', '/api/filters/categories', '/api/server-of-the-weekend']) {
+      const first = await get(url);
+      expect(first.statusCode, url).toBe(200);
+      const etag = first.headers.etag as string;
+      expect(etag, url).toMatch(/^"[\w-]+"$/);
+      expect(first.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(first.headers.vary).toBe('Accept-Encoding');
+
+      const again = await get(url, { 'if-none-match': etag });
+      expect(again.statusCode, url).toBe(304);
+      expect(again.body).toBe('');
+      expect(again.headers.etag).toBe(etag);
+
+      expect((await get(url, { 'if-none-match': `"other", W/${etag}` })).statusCode, url).toBe(304);
+      expect((await get(url, { 'if-none-match': '"other"' })).statusCode, url).toBe(200);
+    }
+  });
+
+  it('keeps the security headers and the request id on cached answers and on 304', async () => {
+    const first = await get('/api/player-count');
+    const notModified = await get('/api/player-count', { 'if-none-match': first.headers.etag as string });
+    for (const res of [first, notModified]) {
+      expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['x-request-id']).toBeTruthy();
+    }
+  });
+
+  it('gives a new ETag once the answer changes', async () => {
+    const before = await get('/api/servers?sort=new&limit=3');
+    await createServer(t.app, owner.row.id);
+    t.app.ctx.discovery.invalidate();
+    const after = await get('/api/servers?sort=new&limit=3', { 'if-none-match': before.headers.etag as string });
+    expect(after.statusCode).toBe(200);
+    expect(after.headers.etag).not.toBe(before.headers.etag);
+  });
+});
+
+describe('compression negotiation', () => {
+  it('sends brotli, gzip or identity as accepted, all the same JSON', async () => {
+    const url = '/api/servers?sort=likes&limit=12';
+    const plain = await get(url);
+    expect(plain.statusCode).toBe(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.rawPayload.length).toBeGreaterThan(1024);
+    const json = plain.json<unknown[]>();
+    expect(json).toHaveLength(12);
+
+    const br = await get(url, { 'accept-encoding': 'gzip, deflate, br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toBe('Accept-Encoding');
+    expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length);
+    expect(JSON.parse(zlib.brotliDecompressSync(br.rawPayload).toString())).toEqual(json);
+
+    const gzip = await get(url, { 'accept-encoding': 'gzip' });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(zlib.gunzipSync(gzip.rawPayload).toString())).toEqual(json);
+
+    const refused = await get(url, { 'accept-encoding': 'br;q=0, gzip;q=0' });
+    expect(refused.headers['content-encoding']).toBeUndefined();
+    expect(refused.json()).toEqual(json);
+
+    // One ETag for the one JSON, whatever the encoding on the wire.
+    expect(new Set([plain, br, gzip, refused].map((r) => r.headers.etag)).size).toBe(1);
+    expect(Number(br.headers['x-total-count'])).toBe(Number(plain.headers['x-total-count']));
+  });
+
+  it('leaves small answers uncompressed', async () => {
+    const res = await get('/api/player-count', { 'accept-encoding': 'br, gzip' });
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(res.json()).toEqual({ count: expect.any(Number) });
+  });
+
+  it('reads Accept-Encoding and If-None-Match as HTTP means them', () => {
+    expect(chooseEncoding(undefined)).toBeUndefined();
+    expect(chooseEncoding('gzip, br')).toBe('br');
+    expect(chooseEncoding('br;q=0, gzip;q=0.5')).toBe('gzip');
+    expect(chooseEncoding('identity')).toBeUndefined();
+    expect(chooseEncoding('*')).toBe('br');
+    expect(matchesEtag('*', '"abc"')).toBe(true);
+    expect(matchesEtag('W/"abc"', '"abc"')).toBe(true);
+    expect(matchesEtag('"ab"', '"abc"')).toBe(false);
+  });
+});
+
+describe('targeted invalidation', () => {
+  it('a vote refreshes that server page and the likes list at once, and keeps unrelated answers', async () => {
+    const voted = await createServer(t.app, owner.row.id, { name: `Voted ${Date.now()}` });
+    const other = await createServer(t.app, owner.row.id, { name: `Untouched ${Date.now()}` });
+    t.app.ctx.discovery.invalidate();
+    const voter = await createUser(t.app);
+
+    // Fill the caches.
+    expect((await get(`/api/servers/${voted.id}`)).json().likes).toBe(0);
+    expect(likeOf((await get('/api/servers?sort=likes&limit=50')).json(), voted.id)).toBe(0);
+    // The first anonymous request counts a view (and shows it); the second is what every later one gets.
+    await get(`/api/servers/${other.id}`);
+    const otherPage = await get(`/api/servers/${other.id}`);
+    const otherSearch = await get(`/api/servers?sort=new&q=${encodeURIComponent(other.name)}`);
+    expect(otherSearch.json()).toHaveLength(1);
+
+    // A change written behind the app's back shows only where the cache is dropped.
+    await t.app.ctx.db.updateTable('servers').set({ statusMessage: 'changed behind the cache' }).where('id', '=', other.id).execute();
+
+    const res = await t.app.inject({ method: 'POST', url: `/api/servers/${voted.id}/like`, headers: voter.headers });
+    expect(res.statusCode).toBe(200);
+
+    expect((await get(`/api/servers/${voted.id}`)).json().likes).toBe(1);
+    expect(likeOf((await get('/api/servers?sort=likes&limit=50')).json(), voted.id)).toBe(1);
+    // The other server's page and a list not showing the voted server are kept as they were.
+    const otherAfter = await get(`/api/servers/${other.id}`);
+    expect(otherAfter.headers.etag).toBe(otherPage.headers.etag);
+    expect(otherAfter.json().statusMessage).not.toBe('changed behind the cache');
+    expect((await get(`/api/servers?sort=new&q=${encodeURIComponent(other.name)}`)).headers.etag).toBe(otherSearch.headers.etag);
+
+    // An edit of a server (not a vote) drops every cached list and page.
+    t.app.ctx.discovery.invalidate();
+    expect((await get(`/api/servers/${other.id}`)).json().statusMessage).toBe('changed behind the cache');
+  });
+
+  it('a logged-in caller still gets their own state on a cached page', async () => {
+    const server = await createServer(t.app, owner.row.id);
+    const viewer = await createUser(t.app);
+    const anonymous = await get(`/api/servers/${server.id}`, { 'user-agent': 'hot-reads-test' });
+    expect(anonymous.json().viewer).toBeNull();
+    const mine = await get(`/api/servers/${server.id}`, viewer.headers);
+    expect(mine.json().viewer).toEqual({ joined: false, vote: null, isOwner: false });
+    const ownPage = await get(`/api/servers/${server.id}`, owner.headers);
+    expect(ownPage.json().viewer).toEqual({ joined: false, vote: null, isOwner: true });
+  });
+});

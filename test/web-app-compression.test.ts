@@ -1,0 +1,85 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { precompressDir } from '../scripts/precompress.mjs';
+import { pickEncoding } from '../src/server/plugins/web-app';
+import { createTestApp, type TestApp } from './helpers/test-app';
+
+describe('compressed web app', () => {
+  let t: TestApp;
+  let dist: string;
+  const script = `export const rows = [${Array.from({ length: 400 }, (_, i) => `"row ${i}"`).join(',')}];\n`;
+  beforeAll(async () => {
+    dist = fs.mkdtempSync(path.join(process.cwd(), 'tmp-dist-'));
+    fs.writeFileSync(
+      path.join(dist, 'index.html'),
+      `<!doctype html><html><head><title>RP</title>${'<link rel="modulepreload" href="/assets/x.js" />'.repeat(40)}</head><body><div id="root"></div></body></html>`,
+    );
+    fs.mkdirSync(path.join(dist, 'assets'));
+    fs.writeFileSync(path.join(dist, 'assets', 'app-abc123.js'), script);
+    fs.writeFileSync(path.join(dist, 'assets', 'tiny-abc123.js'), 'console.log(1)');
+    await precompressDir(dist);
+    t = await createTestApp({ build: { webDist: dist } });
+  });
+  afterAll(async () => {
+    await t.close();
+    fs.rmSync(dist, { recursive: true, force: true });
+  });
+
+  it('writes .br and .gz next to text files of at least 1 KB, never for smaller ones', () => {
+    expect(zlib.brotliDecompressSync(fs.readFileSync(path.join(dist, 'assets', 'app-abc123.js.br'))).toString()).toBe(script);
+    expect(zlib.gunzipSync(fs.readFileSync(path.join(dist, 'assets', 'app-abc123.js.gz'))).toString()).toBe(script);
+    expect(fs.existsSync(path.join(dist, 'assets', 'tiny-abc123.js.br'))).toBe(false);
+  });
+
+  it('serves a hashed asset pre-compressed by Accept-Encoding, immutable, with Vary', async () => {
+    const br = await t.app.inject({ url: '/assets/app-abc123.js', headers: { 'accept-encoding': 'gzip, deflate, br, zstd' } });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(String(br.headers['vary']).toLowerCase()).toContain('accept-encoding');
+    expect(br.headers['cache-control']).toContain('immutable');
+    expect(br.headers['content-type']).toContain('javascript');
+    expect(br.headers['x-content-type-options']).toBe('nosniff');
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(script);
+
+    const gz = await t.app.inject({ url: '/assets/app-abc123.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gz.rawPayload).toString()).toBe(script);
+
+    const plain = await t.app.inject({ url: '/assets/app-abc123.js' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(script);
+  });
+
+  it('compresses the app HTML per request encoding, with an ETag that answers 304', async () => {
+    const plain = await t.app.inject({ url: '/home' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toContain('<div id="root">');
+
+    const br = await t.app.inject({ url: '/home', headers: { 'accept-encoding': 'gzip, br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(String(br.headers['vary']).toLowerCase()).toContain('accept-encoding');
+    expect(br.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(br.headers['cache-control']).toBe('no-cache');
+    expect(br.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+    expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length);
+
+    const gz = await t.app.inject({ url: '/home', headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gz.rawPayload).toString()).toBe(plain.body);
+
+    const again = await t.app.inject({ url: '/home', headers: { 'if-none-match': String(plain.headers.etag) } });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+  });
+
+  it('picks brotli, then gzip, and honours q=0', () => {
+    expect(pickEncoding('gzip, deflate, br')).toBe('br');
+    expect(pickEncoding('gzip;q=1.0, br;q=0')).toBe('gzip');
+    expect(pickEncoding('*')).toBe('gzip');
+    expect(pickEncoding('identity')).toBe('identity');
+    expect(pickEncoding(undefined)).toBe('identity');
+  });
+});
