@@ -17,7 +17,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import * as prettier from 'prettier';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
-import { ROOT, ensureWebBuild } from './lib/ensure.mjs';
+import { ROOT, ensureServerBuild, ensureWebBuild } from './lib/ensure.mjs';
 
 const { values: args } = parseArgs({
   options: {
@@ -41,12 +41,16 @@ function freePort() {
   });
 }
 
-/** Starts the server on a free port with demo data in a temporary data directory; returns its URL and a stop function. */
+/**
+ * Starts the server as production runs it (the compiled build) on a free port with demo data in a
+ * temporary data directory; returns its URL and a stop function.
+ */
 async function startApp() {
   ensureWebBuild();
+  await ensureServerBuild();
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rp-lighthouse-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/server.ts'], {
+  const child = spawn(process.execPath, ['dist/server/server.js'], {
     cwd: ROOT,
     env: {
       ...process.env,

@@ -1,25 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DatabaseHandle } from '../src/server/db/database';
-import { createTestApp, type TestApp } from './helpers/test-app';
-import { openTestDatabase } from './helpers/test-db';
+import type { TestApp } from './helpers/test-app';
+import { createTwoInstances, type TwoInstances } from './helpers/two-instances';
 import { createServer, createUser } from './helpers/factories';
 
 describe('cached answers across instances (one database, one Redis)', () => {
-  let database: DatabaseHandle;
   let a: TestApp;
   let b: TestApp;
+  let instances: TwoInstances;
   beforeAll(async () => {
-    database = await openTestDatabase();
-    const env = { REDIS_URL: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379' };
     // Cached for a minute: only the invalidation through Redis can make instance B fresh.
-    a = await createTestApp({ env, build: { database, listCacheTtlMs: 60_000 } });
-    b = await createTestApp({ env, build: { database, listCacheTtlMs: 60_000 } });
+    instances = await createTwoInstances({ listCacheTtlMs: 60_000 });
+    ({ a, b } = instances);
   });
-  afterAll(async () => {
-    await a.close();
-    await b.close();
-    await database.close();
-  });
+  afterAll(() => instances.close());
 
   const likesOn = async (t: TestApp, serverId: number) => {
     const page = (await t.app.inject({ method: 'GET', url: `/api/servers/${serverId}` })).json<{ likes: number }>().likes;

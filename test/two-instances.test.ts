@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DatabaseHandle } from '../src/server/db/database';
-import { createTestApp, type TestApp } from './helpers/test-app';
-import { openTestDatabase } from './helpers/test-db';
+import type { TestApp } from './helpers/test-app';
+import { createTwoInstances, type TwoInstances } from './helpers/two-instances';
 import { createServer, createUser } from './helpers/factories';
 
 /**
@@ -9,20 +8,14 @@ import { createServer, createUser } from './helpers/factories';
  * sent to either instance count exactly once, and the counters equal their rows afterwards.
  */
 describe('two instances on one database', () => {
-  let database: DatabaseHandle;
   let a: TestApp;
   let b: TestApp;
+  let instances: TwoInstances;
   beforeAll(async () => {
-    database = await openTestDatabase();
-    const env = { REDIS_URL: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379' };
-    a = await createTestApp({ env, build: { database, listCacheTtlMs: 0 } });
-    b = await createTestApp({ env, build: { database, listCacheTtlMs: 0 } });
+    instances = await createTwoInstances({ listCacheTtlMs: 0 });
+    ({ a, b } = instances);
   });
-  afterAll(async () => {
-    await a.close();
-    await b.close();
-    await database.close();
-  });
+  afterAll(() => instances.close());
 
   const act = (t: TestApp, serverId: number, action: 'join' | 'like' | 'dislike', headers: Record<string, string>) =>
     t.app.inject({ method: 'POST', url: `/api/servers/${serverId}/${action}`, headers });

@@ -3,7 +3,6 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { precompressDir } from '../scripts/precompress.mjs';
-import { pickEncoding } from '../src/server/plugins/web-app';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
 describe('compressed web app', () => {
@@ -75,11 +74,17 @@ describe('compressed web app', () => {
     expect(again.body).toBe('');
   });
 
-  it('picks brotli, then gzip, and honours q=0', () => {
-    expect(pickEncoding('gzip, deflate, br')).toBe('br');
-    expect(pickEncoding('gzip;q=1.0, br;q=0')).toBe('gzip');
-    expect(pickEncoding('*')).toBe('gzip');
-    expect(pickEncoding('identity')).toBe('identity');
-    expect(pickEncoding(undefined)).toBe('identity');
+  it('negotiates the HTML like the API: brotli, then gzip, q=0 refuses, weak and strong validators match', async () => {
+    const pick = async (acceptEncoding: string) =>
+      (await t.app.inject({ url: '/home', headers: { 'accept-encoding': acceptEncoding } })).headers['content-encoding'];
+    expect(await pick('gzip, deflate, br')).toBe('br');
+    expect(await pick('gzip;q=1.0, br;q=0')).toBe('gzip');
+    expect(await pick('identity')).toBeUndefined();
+    const etag = String((await t.app.inject({ url: '/home' })).headers.etag);
+    expect(etag).toMatch(/^W\//);
+    for (const validator of [etag, etag.slice(2), `"other", ${etag}`]) {
+      expect((await t.app.inject({ url: '/home', headers: { 'if-none-match': validator } })).statusCode).toBe(304);
+    }
+    expect((await t.app.inject({ url: '/home', headers: { 'if-none-match': '"other"' } })).statusCode).toBe(200);
   });
 });

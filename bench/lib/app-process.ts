@@ -4,6 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { BenchTarget } from '../seed/database';
+import { ensureServerBuild } from '../../scripts/lib/ensure.mjs';
 
 export const ROOT = path.resolve(import.meta.dirname, '..', '..');
 /** The app's secret in the benchmark, so the benchmark can sign access tokens the app accepts. */
@@ -12,7 +13,7 @@ export const BENCH_JWT_SECRET = 'bench-jwt-secret-0123456789abcdef-not-for-produ
 export interface AppProcess {
   baseUrl: string;
   pid: number;
-  /** How the app was started: the compiled build or TypeScript through tsx. */
+  /** How the app was started (the compiled build). */
   command: string;
   startupMs: number;
   /** Highest resident memory seen so far (the kernel's VmHWM), in MB. */
@@ -55,30 +56,15 @@ function readCpuTicks(pid: number): number {
   }
 }
 
-/** Whether any server or shared source changed after `file` was built. */
-function isOlderThanSources(file: string): boolean {
-  const built = fs.statSync(file).mtimeMs;
-  const newer = (dir: string): boolean =>
-    fs.readdirSync(dir, { withFileTypes: true }).some((entry) => {
-      const full = path.join(dir, entry.name);
-      if (entry.isDirectory()) return newer(full);
-      return /\.(ts|mjs|js)$/.test(entry.name) && fs.statSync(full).mtimeMs > built;
-    });
-  return newer(path.join(ROOT, 'src', 'server')) || newer(path.join(ROOT, 'src', 'shared'));
-}
-
 /**
- * Starts the app as production does: the compiled server (`dist/server/server.js`) when it has
- * been built from the current sources, else the TypeScript entry through tsx. Answers once `/api/ready` says 200, with the
- * time that took; memory is sampled from /proc until the app stops.
+ * Starts the app as production does: the compiled server (`dist/server/server.js`), built first
+ * when it is missing or older than its sources. Answers once `/api/ready` says 200, with the time
+ * that took; memory is sampled from /proc until the app stops.
  */
 export async function startApp(target: BenchTarget, options: { redisUrl?: string; timeoutMs?: number } = {}): Promise<AppProcess> {
   const port = await freePort();
-  const compiled = path.join(ROOT, 'dist', 'server', 'server.js');
-  const useBuild = fs.existsSync(compiled) && !isOlderThanSources(compiled);
-  if (fs.existsSync(compiled) && !useBuild)
-    console.warn('dist/server is older than src: running the sources through tsx (`npm run build` to measure the build).');
-  const args = useBuild ? [compiled] : ['--import', 'tsx', path.join(ROOT, 'src', 'server', 'server.ts')];
+  await ensureServerBuild();
+  const args = [path.join(ROOT, 'dist', 'server', 'server.js')];
   // On PostgreSQL the app still keeps uploads and mail in a data directory: a temporary one.
   const ownDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rp-bench-app-'));
   const env: NodeJS.ProcessEnv = {

@@ -29,7 +29,6 @@ import {
   votesRepository,
   votesService,
   type CacheChange,
-  type VotesService,
 } from './modules/servers';
 import { redisInvalidationBus } from './adapters/invalidation-bus';
 import { playersRepository, playersService } from './modules/players';
@@ -108,20 +107,7 @@ export async function createContainer(
     log: app.log,
     ...(bus ? { publish: (change: CacheChange) => bus.publish(change) } : {}),
   });
-  const countedVotes = votesService({ votes: votesRepository(db), inTransaction, settings, onChange: () => undefined });
-  // Join and vote answer the server's id: only that server's answers and the orders its counters rank by are dropped.
-  const votes: VotesService = {
-    join: async (actor, id) => {
-      const serverId = await countedVotes.join(actor, id);
-      discovery.invalidate({ kind: 'join', serverId });
-      return serverId;
-    },
-    vote: async (actor, id, type, review) => {
-      const serverId = await countedVotes.vote(actor, id, type, review);
-      discovery.invalidate({ kind: 'vote', serverId });
-      return serverId;
-    },
-  };
+  const votes = votesService({ votes: votesRepository(db), inTransaction, settings, onChange: (change) => discovery.invalidate(change) });
   const onServersChanged = () => {
     discovery.invalidate();
     void playerCount

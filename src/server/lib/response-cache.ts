@@ -49,7 +49,7 @@ export function jsonThrough<S extends z.ZodType>(schema: S, value: z.output<S>):
 export function matchesEtag(header: string | undefined, etag: string): boolean {
   if (!header) return false;
   if (header.trim() === '*') return true;
-  const bare = etag.slice(1, -1);
+  const bare = (etag.startsWith('W/') ? etag.slice(2) : etag).slice(1, -1);
   for (const part of header.split(',')) {
     const tag = part.trim();
     const value = tag.startsWith('W/') ? tag.slice(2) : tag;

@@ -5,6 +5,7 @@ import zlib from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { MSG } from '../../shared/messages';
+import { chooseEncoding, matchesEtag } from '../lib/response-cache';
 
 /**
  * Serves the built web app and uploaded files from one origin. Unknown `/api/…`
@@ -62,10 +63,9 @@ export async function registerWebApp(
     const meta = await options.meta(pathname);
     const page = pages.get(pathname, `${head}  ${meta}\n  ${tail}`);
     reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'Accept-Encoding').header('etag', page.etag);
-    const ifNoneMatch = request.headers['if-none-match'];
-    if (ifNoneMatch && ifNoneMatch.split(',').some((tag) => tag.trim() === page.etag)) return reply.code(304).send();
-    const encoding = pickEncoding(request.headers['accept-encoding']);
-    if (encoding === 'identity') return reply.send(page.html);
+    if (matchesEtag(request.headers['if-none-match'], page.etag)) return reply.code(304).send();
+    const encoding = chooseEncoding(request.headers['accept-encoding']);
+    if (!encoding) return reply.send(page.html);
     return reply.header('content-encoding', encoding).send(page.compressed(encoding));
   };
 
@@ -76,21 +76,6 @@ export async function registerWebApp(
     }
     return sendApp(request, reply, url);
   });
-}
-
-type Encoding = 'br' | 'gzip' | 'identity';
-
-/** The best encoding the browser accepts: brotli, then gzip, else none (a `q=0` refuses one). */
-export function pickEncoding(header: string | string[] | undefined): Encoding {
-  const accepted = new Set<string>();
-  for (const part of (Array.isArray(header) ? header.join(',') : (header ?? '')).split(',')) {
-    const [name = '', ...params] = part.trim().toLowerCase().split(';');
-    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-    if (name && !(q && Number(q.slice(2)) === 0)) accepted.add(name);
-  }
-  if (accepted.has('br')) return 'br';
-  if (accepted.has('gzip') || accepted.has('*')) return 'gzip';
-  return 'identity';
 }
 
 interface CachedPage {

@@ -10,8 +10,8 @@ interface Deps {
   votes: VotesRepository;
   inTransaction: InTransaction;
   settings: Pick<SettingsService, 'flag'>;
-  /** Told after a join or vote changed a counter (cached lists are dropped). */
-  onChange: () => void;
+  /** Told which server's counter a join or vote changed (its cached page and the orders it moves in are dropped). */
+  onChange: (change: { kind: 'join' | 'vote'; serverId: number }) => void;
 }
 
 /**
@@ -36,7 +36,7 @@ export function votesService({ votes, inTransaction, settings, onChange }: Deps)
         return added;
       });
       if (!done) throw conflict(MSG.alreadyJoined);
-      onChange();
+      onChange({ kind: 'join', serverId: server.id });
       return server.id;
     },
 
@@ -51,7 +51,7 @@ export function votesService({ votes, inTransaction, settings, onChange }: Deps)
         return undefined;
       });
       if (existing) throw conflict(existing === 'like' ? MSG.alreadyLiked : MSG.alreadyDisliked);
-      onChange();
+      onChange({ kind: 'vote', serverId: server.id });
       return server.id;
     },
   };
