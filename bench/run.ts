@@ -28,6 +28,8 @@ const USAGE = `npm run bench -- [options]
   --db NAME          PostgreSQL database the benchmark (re)creates (default rp_bench)
   --redis            start the app with REDIS_URL (default redis://127.0.0.1:6379)
   --seed-only        seed, print the time and stop
+  --only KINDS       measure only these kinds, comma-separated: read, search, vote (results go to
+                     bench/results-partial.json, never over the full table)
   --servers N --users N --votes N --reviews N --joins N --boosts N --views N --voters N
                      sizes (default 100,000 servers, 200,000 users, 1,000,000 votes,
                      200,000 reviews, 100,000 joins)
@@ -140,6 +142,7 @@ async function main(): Promise<number> {
       db: { type: 'string', default: 'rp_bench' },
       redis: { type: 'boolean', default: false },
       'seed-only': { type: 'boolean', default: false },
+      only: { type: 'string' },
       help: { type: 'boolean', default: false },
       ...Object.fromEntries(SIZE_FLAGS.map((f) => [f, { type: 'string' as const }])),
     },
@@ -158,6 +161,12 @@ async function main(): Promise<number> {
     console.error(`Sizes must be whole numbers (at least 1 server and 2 users).\n\n${USAGE}`);
     return 2;
   }
+  const only = values.only ? new Set(values.only.split(',').map((k) => k.trim())) : undefined;
+  if (only && [...only].some((k) => !['read', 'search', 'vote'].includes(k))) {
+    console.error(`--only takes read, search or vote.\n\n${USAGE}`);
+    return 2;
+  }
+  const measures = (kind: Row['kind']) => !only || only.has(kind);
   const seconds = Number(values.seconds ?? (quick ? 1 : 6));
   // Quick: a hot read's second is shared by the app and the baseline.
   const readSeconds = quick ? seconds / 2 : seconds;
@@ -245,6 +254,7 @@ async function main(): Promise<number> {
 
     // The baseline answers what the app answered, byte for byte.
     const recorded: Record<string, Recorded> = {};
+    if (!measures('read')) reads.length = 0;
     for (const r of reads) recorded[r.path] = await record(app.baseUrl, r.path);
     const responsesFile = path.join(scratch, 'responses.json');
     fs.writeFileSync(responsesFile, JSON.stringify(recorded));
@@ -279,7 +289,7 @@ async function main(): Promise<number> {
     baseline = undefined;
 
     console.log(`\nUncached search mix (every request a different query), ${seconds} s each:`);
-    for (const kind of searchKinds(prepared.facts.rareWords)) {
+    for (const kind of measures('search') ? searchKinds(prepared.facts.rareWords) : []) {
       const queries = cycle(kind.queries);
       const next = () => ({ path: queries.next(), headers: READ_HEADERS });
       if (!quick) {
@@ -299,45 +309,47 @@ async function main(): Promise<number> {
       console.log(`  ${kind.name.padEnd(30)} ${fmt(result.rps).padStart(7)} req/s  p99 ${fmt(result.p99, 1)} ms`);
     }
 
-    // Votes: distinct users (kept free of votes by the seed), each liking servers it never voted on,
-    // each request from its own address as a reverse proxy would report it.
-    const tokens = createTokenService(BENCH_JWT_SECRET);
-    const [firstVoter, lastVoter] = prepared.facts.voterIds;
-    const voters = lastVoter - firstVoter + 1;
-    const auth: string[] = [];
-    for (let i = 0; i < voters; i++) auth.push(`Bearer ${await tokens.sign({ userId: firstVoter + i, version: 0 })}`);
-    let n = 0;
-    const nextVote = (): RequestSpec => {
-      const i = n++;
-      const user = i % voters;
-      const round = Math.floor(i / voters);
-      const server = visible[(user * 7919 + round) % visible.length]!;
-      return {
-        path: `/api/servers/${server}/like`,
-        method: 'POST',
-        headers: {
-          authorization: auth[user]!,
-          'content-type': 'application/json',
-          'x-forwarded-for': `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`,
-        },
-        body: i % 5 === 0 ? JSON.stringify({ review: 'Seen in the benchmark: friendly staff.' }) : '{}',
+    if (measures('vote')) {
+      // Votes: distinct users (kept free of votes by the seed), each liking servers it never voted on,
+      // each request from its own address as a reverse proxy would report it.
+      const tokens = createTokenService(BENCH_JWT_SECRET);
+      const [firstVoter, lastVoter] = prepared.facts.voterIds;
+      const voters = lastVoter - firstVoter + 1;
+      const auth: string[] = [];
+      for (let i = 0; i < voters; i++) auth.push(`Bearer ${await tokens.sign({ userId: firstVoter + i, version: 0 })}`);
+      let n = 0;
+      const nextVote = (): RequestSpec => {
+        const i = n++;
+        const user = i % voters;
+        const round = Math.floor(i / voters);
+        const server = visible[(user * 7919 + round) % visible.length]!;
+        return {
+          path: `/api/servers/${server}/like`,
+          method: 'POST',
+          headers: {
+            authorization: auth[user]!,
+            'content-type': 'application/json',
+            'x-forwarded-for': `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`,
+          },
+          body: i % 5 === 0 ? JSON.stringify({ review: 'Seen in the benchmark: friendly staff.' }) : '{}',
+        };
       };
-    };
-    console.log(`\nVotes through the API by ${voters.toLocaleString('en-US')} distinct users, ${seconds} s:`);
-    const votes = combine([await load({ baseUrl: app.baseUrl, seconds, connections, next: nextVote })]);
-    await drain();
-    votesSent = n;
-    voteOk = Object.entries(votes.statuses)
-      .filter(([c]) => c.startsWith('2'))
-      .reduce((s, [, k]) => s + k, 0);
-    rows.push({
-      target: 'votes (like, distinct users)',
-      kind: 'vote',
-      path: 'POST /api/servers/{id}/like',
-      ...pick(votes),
-      meetsTarget: votes.rps >= TARGETS.votesPerSecond,
-    });
-    console.log(`  ${fmt(votes.rps)} votes/s, p99 ${fmt(votes.p99, 1)} ms`);
+      console.log(`\nVotes through the API by ${voters.toLocaleString('en-US')} distinct users, ${seconds} s:`);
+      const votes = combine([await load({ baseUrl: app.baseUrl, seconds, connections, next: nextVote })]);
+      await drain();
+      votesSent = n;
+      voteOk = Object.entries(votes.statuses)
+        .filter(([c]) => c.startsWith('2'))
+        .reduce((s, [, k]) => s + k, 0);
+      rows.push({
+        target: 'votes (like, distinct users)',
+        kind: 'vote',
+        path: 'POST /api/servers/{id}/like',
+        ...pick(votes),
+        meetsTarget: votes.rps >= TARGETS.votesPerSecond,
+      });
+      console.log(`  ${fmt(votes.rps)} votes/s, p99 ${fmt(votes.p99, 1)} ms`);
+    }
   } finally {
     baseline?.child.kill('SIGTERM');
     if (app) {
@@ -399,7 +411,9 @@ async function main(): Promise<number> {
     table: output,
   };
   // The quick run is a test: its results go with the other test reports, not over the full run's.
-  const resultsFile = quick ? path.join(ROOT, 'test-results', 'bench-quick.json') : path.join(ROOT, 'bench', 'results.json');
+  const resultsFile = quick
+    ? path.join(ROOT, 'test-results', 'bench-quick.json')
+    : path.join(ROOT, 'bench', only ? 'results-partial.json' : 'results.json');
   fs.mkdirSync(path.dirname(resultsFile), { recursive: true });
   const prettier = await import('prettier');
   const options = { ...(await prettier.resolveConfig(resultsFile)), filepath: resultsFile };

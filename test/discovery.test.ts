@@ -335,7 +335,14 @@ describe('listing pages from memory', () => {
       const owner = await createUser(cached.app, { role: 'server_owner', plan: 'Premium' });
       const player = await createUser(cached.app);
       const tag = uniqueName('Cache');
-      const first = await createServer(cached.app, owner.row.id, { name: `${tag} one` });
+      const made = await cached.app.inject({
+        method: 'POST',
+        url: '/api/servers',
+        headers: owner.headers,
+        payload: { name: `${tag} one` },
+      });
+      expect(made.statusCode).toBe(201);
+      const first = { id: Number(made.json().id) };
       const url = `/api/servers?q=${tag}`;
       expect((await cached.app.inject({ url })).json()).toHaveLength(1);
       // Written behind the app's back: not seen until the cache is dropped.

@@ -24,9 +24,18 @@ describe('cached answers across instances (one database, one Redis)', () => {
 
   it('a vote through one instance makes the other instance’s cached page and list fresh at once', async () => {
     const owner = await createUser(a.app, { role: 'server_owner' });
-    const server = await createServer(a.app, owner.row.id);
+    // Registered through A, as owners do: B hears of the new server through Redis.
+    const made = await a.app.inject({ method: 'POST', url: '/api/servers', headers: owner.headers, payload: { name: 'Two Instances' } });
+    expect(made.statusCode).toBe(201);
+    const server = { id: Number(made.json<{ id: string }>().id) };
     const voter = await createUser(a.app);
-    expect(await likesOn(b, server.id)).toEqual({ page: 0, list: 0 });
+    const deadline0 = Date.now() + 2000;
+    let before = await likesOn(b, server.id);
+    while (before.list === undefined && Date.now() < deadline0) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      before = await likesOn(b, server.id);
+    }
+    expect(before).toEqual({ page: 0, list: 0 });
 
     const res = await a.app.inject({ method: 'POST', url: `/api/servers/${server.id}/like`, headers: voter.headers });
     expect(res.statusCode).toBe(200);

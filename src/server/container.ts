@@ -22,6 +22,7 @@ import { seoRepository, seoService } from './modules/seo';
 import {
   audienceRepository,
   discoveryRepository,
+  searchIndexRepository,
   discoveryService,
   serversRepository,
   serversService,
@@ -103,10 +104,13 @@ export async function createContainer(
     now,
     settings,
     listCacheTtlMs: options.listCacheTtlMs ?? 5000,
+    searchIndex: searchIndexRepository(db),
+    cardTtlMs: options.listCacheTtlMs === 0 ? 0 : 60_000,
     counting: options.counting,
     log: app.log,
     ...(bus ? { publish: (change: CacheChange) => bus.publish(change) } : {}),
   });
+  discovery.warmUp();
   const votes = votesService({ votes: votesRepository(db), inTransaction, settings, onChange: (change) => discovery.invalidate(change) });
   const onServersChanged = () => {
     discovery.invalidate();

@@ -7,6 +7,7 @@ import * as sessionsAndCodes from './migrations/20261123_1000_sessions_and_codes
 import * as paymentReversals from './migrations/20261123_1100_payment_reversals';
 import * as searchLogPerViewerDay from './migrations/20261123_1200_search_log_per_viewer_day';
 import * as searchAtScale from './migrations/20261123_1300_search_at_scale';
+import * as searchIndexVersions from './migrations/20261124_0800_search_index_versions';
 
 /**
  * Migrations are listed here rather than read from disk, so they run the same under tsx,
@@ -20,6 +21,7 @@ const migrations: Record<string, Migration> = {
   '20261123_1100_payment_reversals': paymentReversals,
   '20261123_1200_search_log_per_viewer_day': searchLogPerViewerDay,
   '20261123_1300_search_at_scale': searchAtScale,
+  '20261124_0800_search_index_versions': searchIndexVersions,
 };
 
 class StaticProvider implements MigrationProvider {

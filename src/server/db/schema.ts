@@ -60,8 +60,16 @@ export interface ServersTable {
   hidden: Defaulted<boolean>;
   /** The server's filter ids in order, kept equal to `server_filters` by triggers (never written by the app). */
   filterIds: Defaulted<number[]>;
+  /** The transaction that last wrote the row (`xid8` as text), kept by a trigger: what the search index follows. */
+  rowXid: Defaulted<string>;
   createdAt: CreatedAt;
   updatedAt: Timestamp;
+}
+
+/** Deleted servers, written by a trigger, so the search index's delta sees deletes. */
+export interface ServerIndexTombstonesTable {
+  serverId: number;
+  rowXid: Defaulted<string>;
 }
 
 export interface MediaTable {
@@ -370,6 +378,7 @@ export interface Database {
   testimonials: TestimonialsTable;
   settings: SettingsTable;
   searchLog: SearchLogTable;
+  serverIndexTombstones: ServerIndexTombstonesTable;
   webhookEvents: WebhookEventsTable;
   resetTokens: ResetTokensTable;
   refreshTokens: RefreshTokensTable;

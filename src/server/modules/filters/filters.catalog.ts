@@ -10,6 +10,7 @@ import type { FiltersRepository } from './filters.repository';
 export async function loadFilterCatalog(repository: FiltersRepository) {
   const rows = await repository.listFilters();
   const byName = new Map(rows.map((r) => [r.name.toLowerCase(), r]));
+  const nameById = new Map(rows.map((r) => [r.id, r.name]));
   const categories: FilterCategory[] = [];
   for (const row of rows) {
     let category = categories.at(-1);
@@ -23,6 +24,8 @@ export async function loadFilterCatalog(repository: FiltersRepository) {
   return {
     /** The categories and their filters, in display order. */
     categories: () => categories,
+    /** A filter's name by id (undefined for one the catalogue does not hold). */
+    nameOf: (id: number): string | undefined => nameById.get(id),
     /** The named filters as stored (case-insensitive, duplicates dropped); an unknown name is a 400. */
     resolve(names: readonly string[]): Array<{ id: number; name: string }> {
       const found = new Map<number, { id: number; name: string }>();

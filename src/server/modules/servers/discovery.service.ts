@@ -4,18 +4,27 @@ import type { Storage } from '../../adapters/storage';
 import { LIMITS } from '../../../shared/limits';
 import { MSG } from '../../../shared/messages';
 import type { ListServersQuery, Review, ServerDetail, ViewerState } from '../../../shared/schemas/server';
-import { REVIEWS_FIRST_PAGE, serverDetailSchema, serverListSchema, serverOfTheWeekendSchema } from '../../../shared/schemas/server';
+import {
+  REVIEWS_FIRST_PAGE,
+  serverDetailSchema,
+  serverListSchema,
+  serverOfTheWeekendSchema,
+  serverSchema,
+} from '../../../shared/schemas/server';
 import { notFound } from '../../errors';
 import { serverPolicy } from '../../policies/servers.policy';
 import { currentOrNextWeekend } from '../../lib/weekend';
 import { cachedBody, jsonThrough, ResponseCache, type CachedBody } from '../../lib/response-cache';
 import type { SettingsService } from '../settings';
 import type { FilterCatalog } from '../filters';
-import type { ServersRepository } from './servers.repository';
+import type { ListOptions, ServersRepository } from './servers.repository';
 import type { DiscoveryRepository } from './discovery.repository';
 import type { AudienceRepository } from './audience.repository';
-import { toApiServer } from './servers.mapper';
+import { toApiServer, type ServerFields } from './servers.mapper';
 import { audienceCounter, DEFAULT_COUNTING, type CountingSettings, type Visitor } from './audience-counter';
+import { searchIndexSync } from './search-index.sync';
+import type { SearchIndexRepository } from './search-index.repository';
+import { CardCache } from './card-cache';
 
 /**
  * What changed, so only the cached answers that show it are dropped: a vote or join on one server
@@ -41,6 +50,10 @@ interface Deps {
   now: () => Date;
   /** Lists are the same for everyone: their serialised pages are kept this long (0: off). */
   listCacheTtlMs: number;
+  /** What the in-memory search index, which finds each page's servers, reads (docs/decisions/028-search-index.md). */
+  searchIndex: SearchIndexRepository;
+  /** How long a server's card may be reused in lists (0: off); a change to the server drops it at once. */
+  cardTtlMs: number;
   settings: Pick<SettingsService, 'flag'>;
   /** Limits and timing of the view and search counts (tests make them small). */
   counting?: Partial<CountingSettings> | undefined;
@@ -58,16 +71,59 @@ export function discoveryService({
   filters,
   now,
   listCacheTtlMs,
+  searchIndex,
+  cardTtlMs,
   settings,
   counting,
   log,
   publish,
 }: Deps) {
   const counter = audienceCounter({ audience, now, settings: { ...DEFAULT_COUNTING, ...counting }, ...(log ? { log } : {}) });
-  const toApi = (row: Parameters<typeof toApiServer>[0]) => toApiServer(row, storage.url);
+  const toApi = (row: ServerFields) => toApiServer(row, storage.url);
   // Tagged by sort and by the servers each answer shows (docs/decisions/023-hot-reads.md).
   const lists = new ResponseCache<{ body: CachedBody; total: number; capped: boolean; ids: number[] }>(listCacheTtlMs);
   const feeds = new ResponseCache<{ body: CachedBody; ids: number[] }>(listCacheTtlMs);
+  const cards = new CardCache(cardTtlMs);
+  // Polled every list cache time for changes nobody announced (the game poller's player counts).
+  const search = searchIndexSync({
+    repository: searchIndex,
+    freshForMs: listCacheTtlMs,
+    onRowsChanged: (ids) => cards.drop(ids),
+    ...(log ? { log } : {}),
+  });
+  const loadCards = async (ids: number[]) => {
+    const rows = await servers.cardsByIds(ids, now());
+    return new Map(
+      rows.map((row) => {
+        // In code-unit order, as the server page's query sorts them (COLLATE "C").
+        const filterNames = row.filterIds.flatMap((id) => filters.nameOf(id) ?? []).sort();
+        const card = {
+          ...row,
+          filterNames,
+          gallery: row.galleryKeys.map((storageKey) => ({ storageKey })),
+          recentJoins: Number(row.recentJoins),
+          recentBoosts: Number(row.recentBoosts),
+        };
+        return [row.id, jsonThrough(serverSchema, toApi(card))] as const;
+      }),
+    );
+  };
+
+  /** One page from the search index: ids and exact total from memory, the cards from the card cache or one query. */
+  const indexedPage = async (options: ListOptions) => {
+    const index = await search.fresh();
+    const found = index.query(options);
+    const json = await cards.cards(found.ids, loadCards);
+    return { body: cachedBody(`[${json.join(',')}]`), total: found.total, capped: false, ids: found.ids };
+  };
+
+  /** One page by SQL, while the search index loads at start-up (a capped total: docs/decisions/022-search-at-scale.md). */
+  const sqlPage = async (options: ListOptions, offset: number) => {
+    const listed = await servers.list(options, now());
+    const { total, capped } = listed.count ?? (offset > 0 ? await servers.count(options) : { total: 0, capped: false });
+    const body = cachedBody(jsonThrough(serverListSchema, listed.rows.map(toApi)));
+    return { body, total, capped, ids: listed.rows.map((r) => r.id) };
+  };
 
   /** With reviews turned off (admin toggle) the votes still show, their texts do not. */
   const reviewsPage = async (serverId: number, limit: number, offset: number): Promise<Review[]> => {
@@ -116,12 +172,15 @@ export function discoveryService({
     );
 
   const applyChange = (change: CacheChange): void => {
+    search.markStale();
     if (change.kind === 'all') {
       lists.clear();
       feeds.clear();
       pages.clear();
+      cards.clear();
       return;
     }
+    cards.drop([change.serverId]);
     const server = serverTags([change.serverId]);
     lists.dropTags([...server, ...SORTS_MOVED_BY[change.kind]]);
     feeds.dropTags(server);
@@ -137,6 +196,12 @@ export function discoveryService({
 
     /** Drops what a change shows in on this instance only (a change another instance published). */
     applyChange,
+
+    /** Starts loading the search index (start-up); lists are answered by SQL until it is in. */
+    warmUp: () => search.warmUp(),
+
+    /** The search index with every change so far read in (tests). */
+    searchIndex: () => search.fresh(),
 
     /** Writes the queued view and search counts now (tests, shutdown). */
     flushCounts: () => counter.flush(),
@@ -160,11 +225,9 @@ export function discoveryService({
       const page = await lists.get(
         key,
         async () => {
-          // The total is capped (docs/decisions/022-search-at-scale.md); a page past the end counts alone.
-          const listed = await servers.list(options, now());
-          const { total, capped } = listed.count ?? (query.offset > 0 ? await servers.count(options) : { total: 0, capped: false });
-          const body = cachedBody(jsonThrough(serverListSchema, listed.rows.map(toApi)));
-          return { body, total, capped, ids: listed.rows.map((r) => r.id) };
+          if (search.loaded) return indexedPage(options);
+          search.warmUp();
+          return sqlPage(options, query.offset);
         },
         (cached) => ['list', `sort:${query.sort}`, ...serverTags(cached.ids)],
       );

@@ -17,6 +17,7 @@ export { serverWritesRepository, type ServerWritesRepository } from './server-wr
 export { discoveryRepository, type DiscoveryRepository } from './discovery.repository';
 export { votesRepository, type VotesRepository } from './votes.repository';
 export { audienceRepository, type AudienceRepository } from './audience.repository';
+export { searchIndexRepository, type SearchIndexRepository } from './search-index.repository';
 
 export { uploadLimit, voteLimit } from './limits';
 export { prepareImages, removeStored, withStoredImages } from './media';

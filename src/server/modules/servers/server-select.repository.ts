@@ -17,7 +17,7 @@ export function selectServers(db: Kysely<Database>, now: Date) {
       eb
         .selectFrom('serverFilters')
         .innerJoin('filters', 'filters.id', 'serverFilters.filterId')
-        .select(sql<string[]>`coalesce(array_agg(filters.name ORDER BY filters.name), '{}')`.as('names'))
+        .select(sql<string[]>`coalesce(array_agg(filters.name ORDER BY filters.name COLLATE "C"), '{}')`.as('names'))
         .whereRef('serverFilters.serverId', '=', 'servers.id')
         .as('filterNames'),
       jsonArrayFrom(

@@ -2,11 +2,40 @@ import type { Server } from '../../../shared/schemas/server';
 import { toApiId } from '../../lib/ids';
 import type { SelectedServer } from './server-select.repository';
 
+/** What the API's server object is made of: a row of `selectServers`, or a card of `cardsByIds`. */
+export type ServerFields = Pick<
+  SelectedServer,
+  | 'id'
+  | 'name'
+  | 'ownerId'
+  | 'statusMessage'
+  | 'bio'
+  | 'backgroundColor'
+  | 'textColor'
+  | 'discordLink'
+  | 'filterNames'
+  | 'profilePicture'
+  | 'banner'
+  | 'gallery'
+  | 'likes'
+  | 'dislikes'
+  | 'recentBoosts'
+  | 'totalBoosts'
+  | 'recentJoins'
+  | 'totalJoins'
+  | 'views'
+  | 'lastBoostedAt'
+  | 'currentPlayers'
+  | 'maxPlayers'
+  | 'online'
+  | 'createdAt'
+>;
+
 /**
  * The API's server object: ids as strings (docs/decisions/002-ids-and-types.md), times as ISO
  * text, gallery keys as URLs.
  */
-export function toApiServer(row: SelectedServer, storageUrl: (key: string) => string): Server {
+export function toApiServer(row: ServerFields, storageUrl: (key: string) => string): Server {
   return {
     id: toApiId(row.id),
     name: row.name,

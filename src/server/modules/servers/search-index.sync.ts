@@ -1,0 +1,93 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { SearchIndex } from './search-index';
+import type { SearchIndexRepository } from './search-index.repository';
+
+/** Rows read per query of the first load. */
+const LOAD_PAGE = 5000;
+
+interface Deps {
+  repository: SearchIndexRepository;
+  /**
+   * How long the index may go without asking the database for changes nobody told it about (the
+   * game poller, another instance without Redis). 0: before every query (the tests).
+   */
+  freshForMs: number;
+  /** Told the ids of servers whose rows changed since the last read (their cached cards are stale). */
+  onRowsChanged?: (ids: number[]) => void;
+  log?: Pick<FastifyBaseLogger, 'warn'>;
+}
+
+/**
+ * Keeps the in-memory search index equal to the `servers` table: loads it once, then reads only
+ * the rows written since (docs/decisions/028-search-index.md). A change this instance makes, or
+ * hears of from another (Redis), marks the index stale, so the next search reads the change first:
+ * a player sees their own vote move the list at once.
+ */
+export function searchIndexSync({ repository, freshForMs, onRowsChanged, log }: Deps) {
+  const index = new SearchIndex();
+  let watermark: string | undefined;
+  /** Generations: each change asks for one; a read covers every one asked for before it started. */
+  let requested = 1;
+  let synced = 0;
+  let syncedAt = -Infinity;
+  let running: Promise<void> | undefined;
+
+  const readChanges = async () => {
+    const generation = requested;
+    if (watermark === undefined) {
+      // In pages, so the rows read never all sit in memory at once (the peak RSS counts).
+      const from = await repository.watermark();
+      for (let after = 0; ;) {
+        const rows = await repository.loadPage(after, LOAD_PAGE);
+        index.load(rows);
+        if (rows.length < LOAD_PAGE) break;
+        after = rows.at(-1)!.id;
+      }
+      index.sortOrders();
+      watermark = from;
+    } else {
+      const delta = await repository.changesSince(watermark);
+      for (const row of delta.rows) index.upsert(row);
+      for (const id of delta.deleted) index.remove(id);
+      watermark = delta.watermark;
+      const changed = [...delta.rows.map((r) => r.id), ...delta.deleted];
+      if (changed.length > 0) onRowsChanged?.(changed);
+    }
+    synced = generation;
+    syncedAt = Date.now();
+  };
+
+  return {
+    /** Whether the first load is done (until then the list is answered by SQL). */
+    get loaded(): boolean {
+      return watermark !== undefined;
+    },
+
+    /** The index with every change asked for so far read in. */
+    async fresh(): Promise<SearchIndex> {
+      const expired = Date.now() - syncedAt >= freshForMs;
+      if (freshForMs <= 0 || (expired && requested === synced)) requested++;
+      const target = requested;
+      while (synced < target) {
+        running ??= readChanges().finally(() => {
+          running = undefined;
+        });
+        await running;
+      }
+      return index;
+    },
+
+    /** Something changed: the next `fresh` reads the database first. */
+    markStale(): void {
+      requested++;
+    },
+
+    /** Loads the index in the background (start-up); a failure is retried by the next search. */
+    warmUp(): void {
+      void this.fresh().catch((err: unknown) => log?.warn({ err }, 'search index load failed; searching by SQL until it loads'));
+    },
+  };
+}
+
+/** The search index and its sync, as the discovery service receives them. */
+export type SearchIndexSync = ReturnType<typeof searchIndexSync>;

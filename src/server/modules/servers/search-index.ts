@@ -1,0 +1,420 @@
+import { SORTS, type Sort } from '../../../shared/schemas/server';
+
+/** What the index keeps of a server: its name, filters and the keys of every sort. */
+export interface IndexRow {
+  id: number;
+  name: string;
+  hidden: boolean;
+  filterIds: readonly number[];
+  likes: number;
+  totalBoosts: number;
+  totalJoins: number;
+  currentPlayers: number;
+  createdAt: Date;
+  lastBoostedAt: Date | null;
+}
+
+/** A page of the public list, as `GET /api/servers` asks for it. */
+export interface IndexQuery {
+  q?: string | undefined;
+  filterIds?: readonly number[];
+  sort: Sort;
+  limit: number;
+  offset: number;
+}
+
+/** Words shorter than this match a whole word of the name; longer ones anywhere in it (as the SQL path). */
+const SUBSTRING_MIN = 3;
+/** A short word matched by the word postings: letters and digits only. */
+const INDEXED_WORD = /^[\p{L}\p{N}]+$/u;
+const WORD_SPLIT = /[^\p{L}\p{N}]+/u;
+/** Words whose match bitsets are kept (12.5 KB each at 100,000 servers). */
+const WORD_CACHE_SIZE = 512;
+
+/** A growable list of slots. */
+interface Posting {
+  slots: Int32Array;
+  length: number;
+}
+
+const trigramsOf = (name: string): Set<string> => {
+  const out = new Set<string>();
+  for (let i = 0; i + SUBSTRING_MIN <= name.length; i++) out.add(name.slice(i, i + SUBSTRING_MIN));
+  return out;
+};
+const shortWordsOf = (name: string): Set<string> => new Set(name.split(WORD_SPLIT).filter((w) => w.length > 0 && w.length < SUBSTRING_MIN));
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** Bits set in a 32-bit word. */
+function popcount(x: number): number {
+  x -= (x >>> 1) & 0x55555555;
+  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
+  return (((x + (x >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
+}
+
+/**
+ * Every server's name, filters and sort keys in typed arrays (about 20 MB at 100,000 servers), so
+ * a search, its total and any page of it are found in memory: names by trigram and short-word
+ * postings, filters as bitsets, each sort as an order of slots kept sorted as keys change. Only the
+ * page's rows are then read from the database by id (docs/decisions/028-search-index.md).
+ *
+ * Matching is the SQL path's: every word of `q` of 3 characters or more anywhere in the lower-case
+ * name, shorter words of letters and digits as a whole word, shorter words with other characters
+ * anywhere; every chosen filter; not hidden; `hot` only boosted servers. Orders are the SQL path's:
+ * the sort's key descending, then id ascending.
+ */
+export class SearchIndex {
+  private capacity = 0;
+  private count = 0;
+  private ids = new Int32Array(0);
+  private names: string[] = [];
+  private filtersOf: Array<readonly number[]> = [];
+  private readonly slotOf = new Map<number, number>();
+  /** Live and not hidden. */
+  private listed = new Uint32Array(0);
+  /** Listed and boosted at least once (the `hot` list). */
+  private boosted = new Uint32Array(0);
+  private readonly filterBits = new Map<number, Uint32Array>();
+  private readonly keys = {} as Record<Sort, Float64Array>;
+  private readonly orders = {} as Record<Sort, Int32Array>;
+  /** Live slots in every order. */
+  private ordered = 0;
+  /** Inside `load`: new slots are appended to the orders unsorted. */
+  private bulk = false;
+  private readonly trigrams = new Map<string, Posting>();
+  private readonly shortWords = new Map<string, Posting>();
+  /** Posting entries that no longer match their slot's name (checked away; rebuilt when many). */
+  private stale = 0;
+  private entries = 0;
+  /** Recent search words and the slots whose names match them. */
+  private readonly wordCache = new Map<string, { bits: Uint32Array; test: (name: string) => boolean }>();
+
+  constructor() {
+    for (const sort of SORTS) {
+      this.keys[sort] = new Float64Array(0);
+      this.orders[sort] = new Int32Array(0);
+    }
+    this.grow(1024);
+  }
+
+  /** Listed servers in the index. */
+  get size(): number {
+    return this.slotOf.size;
+  }
+
+  /**
+   * Adds many servers at once (the first load): appended as they come, each order sorted once at
+   * the end, instead of each insert shifting the orders (quadratic at 100,000 servers).
+   */
+  load(rows: Iterable<IndexRow>): void {
+    this.bulk = true;
+    try {
+      for (const row of rows) this.upsert(row);
+    } finally {
+      this.bulk = false;
+    }
+  }
+
+  /** Sorts every order again after `load`. */
+  sortOrders(): void {
+    for (const sort of SORTS) {
+      const key = this.keys[sort];
+      const ids = this.ids;
+      this.orders[sort].subarray(0, this.ordered).sort((a, b) => key[b]! - key[a]! || ids[a]! - ids[b]!);
+    }
+  }
+
+  /** Adds a server or brings it up to date. */
+  upsert(row: IndexRow): void {
+    let slot = this.slotOf.get(row.id);
+    const name = row.name.toLowerCase();
+    if (slot === undefined) {
+      if (this.count === this.capacity) this.grow(this.capacity * 2);
+      slot = this.count++;
+      this.slotOf.set(row.id, slot);
+      this.ids[slot] = row.id;
+      this.names[slot] = name;
+      this.addPostings(slot, trigramsOf(name), shortWordsOf(name));
+      this.recheckWords(slot);
+      this.setKeys(slot, row);
+      if (this.bulk) for (const sort of SORTS) this.orders[sort][this.ordered] = slot;
+      else for (const sort of SORTS) this.insertInOrder(sort, slot, this.ordered);
+      this.ordered++;
+    } else {
+      const old = this.names[slot]!;
+      if (old !== name) {
+        const [oldTri, oldShort] = [trigramsOf(old), shortWordsOf(old)];
+        const [newTri, newShort] = [trigramsOf(name), shortWordsOf(name)];
+        this.addPostings(
+          slot,
+          [...newTri].filter((t) => !oldTri.has(t)),
+          [...newShort].filter((w) => !oldShort.has(w)),
+        );
+        this.stale += [...oldTri].filter((t) => !newTri.has(t)).length + [...oldShort].filter((w) => !newShort.has(w)).length;
+        this.names[slot] = name;
+        this.recheckWords(slot);
+      }
+      // Out of each order by the old keys, back in by the new ones.
+      for (const sort of SORTS) this.removeFromOrder(sort, slot, this.ordered);
+      this.setKeys(slot, row);
+      for (const sort of SORTS) this.insertInOrder(sort, slot, this.ordered - 1);
+      for (const id of this.filtersOf[slot] ?? []) clearBit(this.filterBits.get(id), slot);
+    }
+    this.filtersOf[slot] = [...row.filterIds];
+    for (const id of row.filterIds) {
+      let bits = this.filterBits.get(id);
+      if (!bits) this.filterBits.set(id, (bits = new Uint32Array(this.capacity >>> 5)));
+      setBit(bits, slot);
+    }
+    setBit(this.listed, slot, !row.hidden);
+    setBit(this.boosted, slot, !row.hidden && row.lastBoostedAt !== null);
+    this.compactIfStale();
+  }
+
+  /** Forgets a deleted server. */
+  remove(id: number): void {
+    const slot = this.slotOf.get(id);
+    if (slot === undefined) return;
+    this.slotOf.delete(id);
+    for (const sort of SORTS) this.removeFromOrder(sort, slot, this.ordered);
+    this.ordered--;
+    for (const filterId of this.filtersOf[slot] ?? []) clearBit(this.filterBits.get(filterId), slot);
+    this.filtersOf[slot] = [];
+    setBit(this.listed, slot, false);
+    setBit(this.boosted, slot, false);
+    this.stale += trigramsOf(this.names[slot]!).size + shortWordsOf(this.names[slot]!).size;
+    this.names[slot] = '';
+    this.recheckWords(slot);
+    this.compactIfStale();
+  }
+
+  /**
+   * The ids of one page of matches in the sort's order, and how many match in all: the AND of the
+   * listed servers' bitset, each chosen filter's and each word's (made once per word, kept current).
+   */
+  query(query: IndexQuery): { ids: number[]; total: number } {
+    const base = query.sort === 'hot' ? this.boosted : this.listed;
+    let bits: Uint32Array | undefined;
+    const and = (other: Uint32Array) => {
+      if (!bits) bits = base.slice();
+      for (let w = 0; w < bits.length; w++) bits[w]! &= other[w]!;
+    };
+    for (const id of new Set(query.filterIds ?? [])) {
+      const filter = this.filterBits.get(id);
+      if (!filter) return { ids: [], total: 0 };
+      and(filter);
+    }
+    for (const word of new Set((query.q ?? '').toLowerCase().split(/\s+/).filter(Boolean))) and(this.wordBits(word));
+    const matches = bits ?? base;
+    let total = 0;
+    for (let w = 0; w < matches.length; w++) if (matches[w]) total += popcount(matches[w]!);
+    return { ids: this.page(matches, total, query), total };
+  }
+
+  /**
+   * Cuts the page out of the matches: by walking the sort's order while matches are many (a few
+   * steps per match passed), by sorting them while few (cheaper than walking past every server).
+   */
+  private page(matches: Uint32Array, total: number, query: IndexQuery): number[] {
+    const need = query.offset + query.limit;
+    if (total <= query.offset) return [];
+    const walkSteps = (Math.min(need, total) * this.ordered) / total;
+    const sortSteps = 3 * total * Math.log2(total + 1);
+    return walkSteps <= sortSteps ? this.walk(matches, query.sort, need, query) : this.sortedPage(slotsOf(matches, total), query);
+  }
+
+  /** The slots whose name matches a word, as a bitset: found once through the postings, then kept current. */
+  private wordBits(word: string): Uint32Array {
+    const cached = this.wordCache.get(word);
+    if (cached) return cached.bits;
+    const test = this.wordTest(word);
+    const bits = new Uint32Array(this.capacity >>> 5);
+    const posting = this.driverPosting([word]);
+    const check = (slot: number) => {
+      if (test(this.names[slot]!)) setBit(bits, slot);
+    };
+    if (posting) for (let i = 0; i < posting.length; i++) check(posting.slots[i]!);
+    else if (posting === undefined) for (let slot = 0; slot < this.count; slot++) check(slot);
+    this.wordCache.set(word, { bits, test });
+    if (this.wordCache.size > WORD_CACHE_SIZE) this.wordCache.delete(this.wordCache.keys().next().value as string);
+    return bits;
+  }
+
+  /** Sorts a few matches by the sort's key and id, and cuts the page. */
+  private sortedPage(slots: number[], query: IndexQuery): number[] {
+    const key = this.keys[query.sort];
+    const ids = this.ids;
+    slots.sort((a, b) => key[b]! - key[a]! || ids[a]! - ids[b]!);
+    return slots.slice(query.offset, query.offset + query.limit).map((slot) => ids[slot]!);
+  }
+
+  /** Walks the sort's order until `need` matches are passed: for many matches, cheaper than sorting them. */
+  private walk(bits: Uint32Array, sort: Sort, need: number, query: IndexQuery): number[] {
+    const order = this.orders[sort];
+    const page: number[] = [];
+    let found = 0;
+    for (let i = 0; i < this.ordered && found < need; i++) {
+      const slot = order[i]!;
+      if (!hasBit(bits, slot)) continue;
+      if (found++ >= query.offset) page.push(this.ids[slot]!);
+    }
+    return page;
+  }
+
+  /**
+   * The smallest posting that every match must be in: a word's rarest trigram, or a short word's
+   * postings. Null when some word matches nothing; undefined when no word has a posting (scan all).
+   */
+  private driverPosting(words: string[]): Posting | null | undefined {
+    let best: Posting | undefined;
+    for (const word of words) {
+      let candidate: Posting | undefined;
+      if (word.length >= SUBSTRING_MIN) {
+        for (const trigram of trigramsOf(word)) {
+          const posting = this.trigrams.get(trigram);
+          if (!posting) return null;
+          if (!candidate || posting.length < candidate.length) candidate = posting;
+        }
+      } else if (INDEXED_WORD.test(word)) {
+        candidate = this.shortWords.get(word);
+        if (!candidate) return null;
+      } else continue;
+      if (!best || candidate!.length < best.length) best = candidate;
+    }
+    return best;
+  }
+
+  /** Whether a lower-case name matches one word of the search. */
+  private wordTest(word: string): (name: string) => boolean {
+    if (word.length >= SUBSTRING_MIN || !INDEXED_WORD.test(word)) return (name) => name.includes(word);
+    const whole = new RegExp(`(?:^|[^\\p{L}\\p{N}])${escapeRegExp(word)}(?:$|[^\\p{L}\\p{N}])`, 'u');
+    return (name) => whole.test(name);
+  }
+
+  /** Brings the kept word bitsets up to date with a slot's new name. */
+  private recheckWords(slot: number): void {
+    for (const { bits, test } of this.wordCache.values()) setBit(bits, slot, test(this.names[slot]!));
+  }
+
+  private setKeys(slot: number, row: IndexRow): void {
+    this.keys.likes[slot] = row.likes;
+    this.keys.popular[slot] = row.likes + row.totalBoosts + row.totalJoins;
+    this.keys.hot[slot] = row.lastBoostedAt ? row.lastBoostedAt.getTime() : -Infinity;
+    this.keys.new[slot] = row.createdAt.getTime();
+    this.keys.players[slot] = row.currentPlayers;
+    this.keys.joins[slot] = row.totalJoins;
+  }
+
+  /** Where a slot with its current key belongs among the first `length` of the sort's order: key descending, then id ascending. */
+  private positionOf(sort: Sort, slot: number, length: number): number {
+    const key = this.keys[sort];
+    const order = this.orders[sort];
+    const k = key[slot]!;
+    const id = this.ids[slot]!;
+    let lo = 0;
+    let hi = length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      const other = order[mid]!;
+      const ko = key[other]!;
+      if (ko > k || (ko === k && this.ids[other]! < id)) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+
+  /** Puts a slot into the sort's order, which holds `length` slots before it. */
+  private insertInOrder(sort: Sort, slot: number, length: number): void {
+    const order = this.orders[sort];
+    const at = this.positionOf(sort, slot, length);
+    order.copyWithin(at + 1, at, length);
+    order[at] = slot;
+  }
+
+  /** Takes a slot out of the sort's order of `length` slots (its keys still the ones it was placed by). */
+  private removeFromOrder(sort: Sort, slot: number, length: number): void {
+    const order = this.orders[sort];
+    let at = this.positionOf(sort, slot, length);
+    if (order[at] !== slot) at = order.subarray(0, length).indexOf(slot);
+    if (at < 0) return;
+    order.copyWithin(at, at + 1, length);
+  }
+
+  private addPostings(slot: number, trigrams: Iterable<string>, shortWords: Iterable<string>): void {
+    for (const t of trigrams) this.append(this.trigrams, t, slot);
+    for (const w of shortWords) this.append(this.shortWords, w, slot);
+  }
+
+  private append(map: Map<string, Posting>, key: string, slot: number): void {
+    let posting = map.get(key);
+    if (!posting) map.set(key, (posting = { slots: new Int32Array(4), length: 0 }));
+    if (posting.length === posting.slots.length) {
+      const bigger = new Int32Array(posting.slots.length * 2);
+      bigger.set(posting.slots);
+      posting.slots = bigger;
+    }
+    posting.slots[posting.length++] = slot;
+    this.entries++;
+  }
+
+  /** Rebuilds the postings once a quarter of their entries are stale (renamed or deleted servers). */
+  private compactIfStale(): void {
+    if (this.stale < 1024 || this.stale * 4 < this.entries) return;
+    this.trigrams.clear();
+    this.shortWords.clear();
+    this.entries = 0;
+    this.stale = 0;
+    for (const slot of this.slotOf.values()) this.addPostings(slot, trigramsOf(this.names[slot]!), shortWordsOf(this.names[slot]!));
+  }
+
+  private grow(capacity: number): void {
+    const words = capacity >>> 5;
+    const resize = <T extends Int32Array | Uint32Array | Float64Array>(old: T, make: (n: number) => T, n: number): T => {
+      const next = make(n);
+      next.set(old);
+      return next;
+    };
+    this.ids = resize(this.ids, (n) => new Int32Array(n), capacity);
+    this.listed = resize(this.listed, (n) => new Uint32Array(n), words);
+    this.boosted = resize(this.boosted, (n) => new Uint32Array(n), words);
+    for (const [id, bits] of this.filterBits)
+      this.filterBits.set(
+        id,
+        resize(bits, (n) => new Uint32Array(n), words),
+      );
+    for (const sort of SORTS) {
+      this.keys[sort] = resize(this.keys[sort], (n) => new Float64Array(n), capacity);
+      this.orders[sort] = resize(this.orders[sort], (n) => new Int32Array(n), capacity);
+    }
+    this.capacity = capacity;
+    // Its bitsets are the old size: made again on demand.
+    this.wordCache.clear();
+  }
+}
+
+const hasBit = (bits: Uint32Array, slot: number) => (bits[slot >>> 5]! & (1 << (slot & 31))) !== 0;
+
+function setBit(bits: Uint32Array, slot: number, on = true): void {
+  if (on) bits[slot >>> 5]! |= 1 << (slot & 31);
+  else bits[slot >>> 5]! &= ~(1 << (slot & 31));
+}
+
+function clearBit(bits: Uint32Array | undefined, slot: number): void {
+  if (bits) setBit(bits, slot, false);
+}
+
+/** The slots whose bits are set, in slot order. */
+function slotsOf(bits: Uint32Array, total: number): number[] {
+  const out: number[] = new Array(total);
+  let n = 0;
+  for (let w = 0; w < bits.length; w++) {
+    let word = bits[w]!;
+    while (word) {
+      const low = word & -word;
+      out[n++] = (w << 5) + 31 - Math.clz32(low);
+      word ^= low;
+    }
+  }
+  return out;
+}

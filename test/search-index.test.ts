@@ -1,0 +1,142 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { SearchIndex, type IndexQuery, type IndexRow } from '../src/server/modules/servers/search-index';
+import { SORTS, type Sort } from '../src/shared/schemas/server';
+
+/** The rules the index must follow, written the slow, obvious way. */
+function reference(rows: Map<number, IndexRow>, query: IndexQuery): { ids: number[]; total: number } {
+  const words = (query.q ?? '').toLowerCase().split(/\s+/).filter(Boolean);
+  const wordMatch = (name: string, word: string) =>
+    word.length >= 3 || !/^[\p{L}\p{N}]+$/u.test(word) ? name.includes(word) : name.split(/[^\p{L}\p{N}]+/u).includes(word);
+  const key: Record<Sort, (r: IndexRow) => number> = {
+    likes: (r) => r.likes,
+    popular: (r) => r.likes + r.totalBoosts + r.totalJoins,
+    hot: (r) => r.lastBoostedAt?.getTime() ?? -Infinity,
+    new: (r) => r.createdAt.getTime(),
+    players: (r) => r.currentPlayers,
+    joins: (r) => r.totalJoins,
+  };
+  const matches = [...rows.values()]
+    .filter((r) => !r.hidden)
+    .filter((r) => query.sort !== 'hot' || r.lastBoostedAt !== null)
+    .filter((r) => (query.filterIds ?? []).every((f) => r.filterIds.includes(f)))
+    .filter((r) => words.every((w) => wordMatch(r.name.toLowerCase(), w)))
+    .sort((a, b) => {
+      const [ka, kb] = [key[query.sort](a), key[query.sort](b)];
+      return ka === kb ? a.id - b.id : kb - ka;
+    });
+  return { ids: matches.slice(query.offset, query.offset + query.limit).map((r) => r.id), total: matches.length };
+}
+
+const NAME_WORDS = ['rp', 'city', 'life', 'zone', 'los', 'santos', 'rpg', 'sharp', 'la', 'ö', '5', 'x%y', 'Night'];
+const nameArb = fc
+  .tuple(fc.array(fc.constantFrom(...NAME_WORDS), { minLength: 1, maxLength: 4 }), fc.constantFrom(' ', '-'))
+  .map(([words, separator]) => words.join(separator));
+const rowArb = (id: number) =>
+  fc.record({
+    id: fc.constant(id),
+    name: nameArb,
+    hidden: fc.integer({ min: 0, max: 99 }).map((n) => n < 15),
+    filterIds: fc.uniqueArray(fc.integer({ min: 1, max: 6 }), { maxLength: 3 }),
+    likes: fc.integer({ min: 0, max: 5 }),
+    totalBoosts: fc.integer({ min: 0, max: 3 }),
+    totalJoins: fc.integer({ min: 0, max: 3 }),
+    currentPlayers: fc.integer({ min: 0, max: 4 }),
+    createdAt: fc.integer({ min: 0, max: 20 }).map((d) => new Date(Date.UTC(2026, 0, 1 + d))),
+    lastBoostedAt: fc.option(
+      fc.integer({ min: 0, max: 5 }).map((d) => new Date(Date.UTC(2026, 1, 1 + d))),
+      { nil: null },
+    ),
+  });
+const queryArb: fc.Arbitrary<IndexQuery> = fc.record({
+  q: fc.option(
+    fc
+      .array(fc.constantFrom('rp', 'city', 'ity', 'l', 'la', 'zo', 'sant', 'x%', '%', 'night rp', 'ö', '5', 'nothing'), { maxLength: 2 })
+      .map((w) => w.join(' ')),
+    { nil: undefined },
+  ),
+  filterIds: fc.uniqueArray(fc.integer({ min: 1, max: 7 }), { maxLength: 2 }),
+  sort: fc.constantFrom(...SORTS),
+  limit: fc.integer({ min: 1, max: 8 }),
+  offset: fc.integer({ min: 0, max: 30 }),
+});
+
+type Op = { kind: 'upsert'; row: IndexRow } | { kind: 'remove'; id: number } | { kind: 'query'; query: IndexQuery };
+const opArb: fc.Arbitrary<Op> = fc.oneof(
+  {
+    weight: 5,
+    arbitrary: fc
+      .integer({ min: 1, max: 60 })
+      .chain((id) => rowArb(id))
+      .map((row) => ({ kind: 'upsert' as const, row })),
+  },
+  { weight: 1, arbitrary: fc.integer({ min: 1, max: 60 }).map((id) => ({ kind: 'remove' as const, id })) },
+  { weight: 3, arbitrary: queryArb.map((query) => ({ kind: 'query' as const, query })) },
+);
+
+describe('the in-memory search index', () => {
+  it('answers every query as the plain rules do, through any sequence of inserts, changes and deletes', () => {
+    fc.assert(
+      fc.property(fc.array(opArb, { minLength: 1, maxLength: 120 }), (ops) => {
+        const index = new SearchIndex();
+        const rows = new Map<number, IndexRow>();
+        for (const op of ops) {
+          if (op.kind === 'upsert') {
+            index.upsert(op.row);
+            rows.set(op.row.id, op.row);
+          } else if (op.kind === 'remove') {
+            index.remove(op.id);
+            rows.delete(op.id);
+          } else {
+            expect(index.query(op.query)).toEqual(reference(rows, op.query));
+          }
+        }
+        for (const sort of SORTS) {
+          const everything: IndexQuery = { sort, limit: 1000, offset: 0 };
+          expect(index.query(everything)).toEqual(reference(rows, everything));
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('pages through thousands of matches by walking the sort order, and grows past its first capacity', () => {
+    const index = new SearchIndex();
+    const rows = new Map<number, IndexRow>();
+    for (let id = 1; id <= 6000; id++) {
+      const row: IndexRow = {
+        id,
+        name: `${id % 3 === 0 ? 'Night City' : 'Sunny Zone'} ${id}`,
+        hidden: id % 17 === 0,
+        filterIds: id % 2 === 0 ? [1, 2] : [2],
+        likes: (id * 7919) % 101,
+        totalBoosts: id % 5,
+        totalJoins: id % 11,
+        currentPlayers: (id * 31) % 64,
+        createdAt: new Date(1_700_000_000_000 + ((id * 104729) % 6000) * 1000),
+        lastBoostedAt: id % 4 === 0 ? new Date(1_700_000_000_000 + id) : null,
+      };
+      index.upsert(row);
+      rows.set(id, row);
+    }
+    // Votes move servers up and down the orders.
+    for (let id = 1; id <= 6000; id += 13) {
+      const row = { ...rows.get(id)!, likes: rows.get(id)!.likes + 50 };
+      index.upsert(row);
+      rows.set(id, row);
+    }
+    // The first load appends and sorts once: the same answers.
+    const loaded = new SearchIndex();
+    loaded.load([...rows.values()].reverse());
+    loaded.sortOrders();
+    for (const sort of SORTS)
+      for (const query of [
+        { sort, limit: 24, offset: 0 },
+        { sort, limit: 24, offset: 4800 },
+        { q: 'zone', sort, limit: 30, offset: 3000 },
+        { filterIds: [2], sort, limit: 24, offset: 2400 },
+        { q: 'city', filterIds: [1], sort, limit: 10, offset: 100 },
+      ] satisfies IndexQuery[])
+        for (const built of [index, loaded]) expect(built.query(query)).toEqual(reference(rows, query));
+  });
+});
