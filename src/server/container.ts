@@ -105,7 +105,8 @@ export async function createContainer(
     settings,
     listCacheTtlMs: options.listCacheTtlMs ?? 5000,
     searchIndex: searchIndexRepository(db),
-    cardTtlMs: options.listCacheTtlMs === 0 ? 0 : 60_000,
+    // A card changes with its row (the index drops it then); only the 24-hour and 7-day counts drift with time.
+    cardTtlMs: options.listCacheTtlMs === 0 ? 0 : 10 * 60_000,
     counting: options.counting,
     log: app.log,
     ...(bus ? { publish: (change: CacheChange) => bus.publish(change) } : {}),
