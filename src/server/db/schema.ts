@@ -19,6 +19,10 @@ export interface UsersTable {
   email: string | null;
   /** When the link mailed to `email` was opened; null while unconfirmed. */
   emailConfirmedAt: Timestamp | null;
+  /** The confirmed address, normalised (one account per mailbox); null until one is confirmed. */
+  emailKey: string | null;
+  /** The /24 or /64 network the account was registered from (registration bursts). */
+  registeredNetwork: string | null;
   emailUnsubscribed: Defaulted<boolean>;
   subscriptionPlan: Defaulted<'' | 'Pro' | 'Premium'>;
   displayName: Defaulted<string>;
@@ -66,6 +70,18 @@ export interface ServersTable {
   updatedAt: Timestamp;
 }
 
+/** Every release or void of votes and joins by an admin. */
+export interface FraudActionsTable {
+  id: Id;
+  adminId: number | null;
+  action: 'void' | 'release';
+  reason: Defaulted<string>;
+  voteIds: Defaulted<number[]>;
+  joinIds: Defaulted<number[]>;
+  serverIds: Defaulted<number[]>;
+  createdAt: CreatedAt;
+}
+
 /** Deleted servers, written by a trigger, so the search index's delta sees deletes. */
 export interface ServerIndexTombstonesTable {
   serverId: number;
@@ -103,10 +119,17 @@ export interface ServerFiltersTable {
   filterId: number;
 }
 
+/** Whether a vote or join counts: `held` ones wait for an admin, `voided` ones were undone (kept as a trace). */
+type VoteStatusColumn = Defaulted<'counted' | 'held' | 'voided'>;
+
 export interface JoinsTable {
   id: Id;
   userId: number;
   serverId: number;
+  status: VoteStatusColumn;
+  /** The voter's /24 or /64 network. */
+  network: string | null;
+  statusChangedAt: NullableTimestamp;
   createdAt: CreatedAt;
 }
 
@@ -117,6 +140,10 @@ export interface VotesTable {
   type: 'like' | 'dislike';
   review: string | null;
   hidden: Defaulted<boolean>;
+  status: VoteStatusColumn;
+  /** The voter's /24 or /64 network. */
+  network: string | null;
+  statusChangedAt: NullableTimestamp;
   createdAt: CreatedAt;
 }
 
@@ -379,6 +406,7 @@ export interface Database {
   settings: SettingsTable;
   searchLog: SearchLogTable;
   serverIndexTombstones: ServerIndexTombstonesTable;
+  fraudActions: FraudActionsTable;
   webhookEvents: WebhookEventsTable;
   resetTokens: ResetTokensTable;
   refreshTokens: RefreshTokensTable;
