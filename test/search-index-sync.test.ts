@@ -147,6 +147,30 @@ describe('the search index against the table', () => {
     expect(listed).toEqual(shown);
   });
 
+  it('shows each listed server’s rank in Most Popular, overall and in its game, on cards and pages', async () => {
+    const res = await t.app.inject({ url: '/api/servers?sort=popular&limit=30' });
+    const cards =
+      res.json<
+        Array<{
+          id: string;
+          filters: string[];
+          rank: { position: number; of: number; game: { name: string; position: number; of: number } | null };
+        }>
+      >();
+    const total = Number(res.headers['x-total-count']);
+    cards.forEach((card, i) => expect(card.rank).toMatchObject({ position: i + 1, of: total }));
+    const fivem = cards.filter((card) => card.filters.includes('FiveM (GTA V)'));
+    expect(fivem.length).toBeGreaterThan(1);
+    fivem.forEach((card, i) => expect(card.rank.game).toEqual({ name: 'FiveM (GTA V)', position: i + 1, of: expect.any(Number) }));
+    const page = (await t.app.inject({ url: `/api/servers/${cards[3]!.id}` })).json();
+    expect(page.rank).toEqual(cards[3]!.rank);
+    // A search keeps the overall rank, not the place in the results.
+    const found = (await t.app.inject({ url: `/api/servers?sort=new&filters=${encodeURIComponent('FiveM (GTA V)')}&limit=100` })).json<
+      typeof cards
+    >();
+    expect(found.find((card) => card.id === fivem[0]!.id)!.rank).toEqual(fivem[0]!.rank);
+  });
+
   it('sees writes made behind the app’s back: counters, hiding, renames, filters and deletes', async () => {
     const { db } = t.app.ctx;
     const [a, b] = await db.selectFrom('servers').select('id').where('hidden', '=', false).orderBy('id').limit(2).execute();

@@ -95,6 +95,24 @@ describe('the in-memory search index', () => {
           const everything: IndexQuery = { sort, limit: 1000, offset: 0 };
           expect(index.query(everything)).toEqual(reference(rows, everything));
         }
+        // Ranks: the place in Most Popular among listed servers, and among those of the same game.
+        index.setGameFilters([2, 1]);
+        const popular = reference(rows, { sort: 'popular', limit: 1000, offset: 0 }).ids;
+        const gameOf = (id: number) => [2, 1].find((g) => rows.get(id)!.filterIds.includes(g));
+        for (const id of rows.keys()) {
+          const rank = index.rankOf(id, 0);
+          if (!popular.includes(id)) {
+            expect(rank).toBeUndefined();
+            continue;
+          }
+          const game = gameOf(id);
+          const sameGame = popular.filter((other) => game !== undefined && gameOf(other) === game);
+          expect(rank).toEqual({
+            position: popular.indexOf(id) + 1,
+            of: popular.length,
+            game: game === undefined ? null : { filterId: game, position: sameGame.indexOf(id) + 1, of: sameGame.length },
+          });
+        }
       }),
       { numRuns: 300 },
     );

@@ -17,6 +17,14 @@ export type Review = z.infer<typeof reviewSchema>;
 /** `GET /api/servers/{id}/reviews`: a page of reviews, newest first (the total is in `X-Total-Count`). */
 export const reviewListSchema = z.array(reviewSchema);
 
+/** A server's place in Most Popular, overall and among the servers of its game; null while it is not listed. */
+export const rankSchema = z.object({
+  position: z.number().int(),
+  of: z.number().int(),
+  game: z.object({ name: z.string(), position: z.number().int(), of: z.number().int() }).nullable(),
+});
+export type Rank = z.infer<typeof rankSchema>;
+
 /**
  * A server as the API returns it (ids as strings: docs/decisions/002-ids-and-types.md). `joins` counts the last 24 hours and `boosts`
  * the last 7 days; `totalJoins` and `totalBoosts` are all time.
@@ -46,6 +54,8 @@ export const serverSchema = z.object({
   maxPlayers: z.number().int().nullable(),
   online: z.boolean().nullable(),
   createdAt: z.iso.datetime(),
+  /** In lists, feeds and server pages (from memory, at most a second old); not in an owner's own list. */
+  rank: rankSchema.nullable().optional(),
 });
 export type Server = z.infer<typeof serverSchema>;
 

@@ -15,7 +15,7 @@ export class CardCache {
   ) {}
 
   /** The cards of `ids` in that order (ids no longer found are left out), reading the missing ones with `load`. */
-  async cards(ids: readonly number[], load: (ids: number[]) => Promise<Map<number, string>>): Promise<string[]> {
+  async cards(ids: readonly number[], load: (ids: number[]) => Promise<Map<number, string>>): Promise<Array<{ id: number; json: string }>> {
     const now = Date.now();
     const found = new Map<number, string>();
     const missing: number[] = [];
@@ -32,10 +32,10 @@ export class CardCache {
         if (this.ttlMs > 0 && epoch === this.epoch) this.keep(id, json, now);
       }
     }
-    const out: string[] = [];
+    const out: Array<{ id: number; json: string }> = [];
     for (const id of ids) {
       const json = found.get(id);
-      if (json !== undefined) out.push(json);
+      if (json !== undefined) out.push({ id, json });
     }
     return out;
   }

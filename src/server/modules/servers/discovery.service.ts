@@ -6,6 +6,7 @@ import { MSG } from '../../../shared/messages';
 import type { ListServersQuery, Review, ServerDetail, ViewerState } from '../../../shared/schemas/server';
 import {
   REVIEWS_FIRST_PAGE,
+  type Rank,
   serverDetailSchema,
   serverListSchema,
   serverOfTheWeekendSchema,
@@ -23,6 +24,7 @@ import type { AudienceRepository } from './audience.repository';
 import { toApiServer, type ServerFields } from './servers.mapper';
 import { audienceCounter, DEFAULT_COUNTING, type CountingSettings, type Visitor } from './audience-counter';
 import { searchIndexSync } from './search-index.sync';
+import type { SearchIndex } from './search-index';
 import type { SearchIndexRepository } from './search-index.repository';
 import { CardCache } from './card-cache';
 
@@ -85,8 +87,10 @@ export function discoveryService({
   const feeds = new ResponseCache<{ body: CachedBody; ids: number[] }>(listCacheTtlMs);
   const cards = new CardCache(cardTtlMs);
   // Polled every list cache time for changes nobody announced (the game poller's player counts).
+  const gameFilters = filters.resolve(filters.categories().find((c) => c.category === 'Game')?.filters ?? []).map((f) => f.id);
   const search = searchIndexSync({
     repository: searchIndex,
+    gameFilters,
     freshForMs: listCacheTtlMs,
     onRowsChanged: (ids) => cards.drop(ids),
     ...(log ? { log } : {}),
@@ -109,12 +113,29 @@ export function discoveryService({
     );
   };
 
+  /** A listed server's rank as the API shows it (null before the index is loaded or while hidden). */
+  const rankOf = (index: SearchIndex | undefined, id: number): Rank | null => {
+    const rank = index?.rankOf(id);
+    if (!rank) return null;
+    const game = rank.game && filters.nameOf(rank.game.filterId);
+    return {
+      position: rank.position,
+      of: rank.of,
+      game: rank.game && game ? { name: game, position: rank.game.position, of: rank.game.of } : null,
+    };
+  };
+  /** The search index once loaded (ranks come from it), without waiting for the first load. */
+  const loadedIndex = () => (search.loaded ? search.fresh() : Promise.resolve(undefined));
+  /** A card's JSON with its rank added: ranks move with every vote, so they are not part of the cached card. */
+  const withRank = (json: string, rank: Rank | null) => `${json.slice(0, -1)},"rank":${JSON.stringify(rank)}}`;
+
   /** One page from the search index: ids and exact total from memory, the cards from the card cache or one query. */
   const indexedPage = async (options: ListOptions) => {
     const index = await search.fresh();
     const found = index.query(options);
-    const json = await cards.cards(found.ids, loadCards);
-    return { body: cachedBody(`[${json.join(',')}]`), total: found.total, capped: false, ids: found.ids };
+    const shown = await cards.cards(found.ids, loadCards);
+    const ranked = shown.map((card) => withRank(card.json, rankOf(index, card.id)));
+    return { body: cachedBody(`[${ranked.join(',')}]`), total: found.total, capped: false, ids: shown.map((card) => card.id) };
   };
 
   /** One page by SQL, while the search index loads at start-up (a capped total: docs/decisions/022-search-at-scale.md). */
@@ -153,12 +174,16 @@ export function discoveryService({
   const publicPage = async (id: number) => {
     const row = await servers.findFull(id, now());
     if (!row) return undefined;
-    const [reviews, reviewsTotal] = await Promise.all([reviewsPage(row.id, REVIEWS_FIRST_PAGE, 0), countReviews(row.id)]);
+    const [reviews, reviewsTotal, index] = await Promise.all([
+      reviewsPage(row.id, REVIEWS_FIRST_PAGE, 0),
+      countReviews(row.id),
+      loadedIndex(),
+    ]);
     return {
       id: row.id,
       ownerId: row.ownerId,
       hidden: row.hidden,
-      body: { ...toApi(row), reviews, reviewsTotal },
+      body: { ...toApi(row), rank: rankOf(index, row.id), reviews, reviewsTotal },
       // An anonymous caller's whole answer, by the view count it shows: made once, sent as bytes.
       anonymous: new Map<number, CachedBody>(),
     };
@@ -246,8 +271,9 @@ export function discoveryService({
       const feed = await feeds.get(
         'just-joined',
         async () => {
-          const rows = await servers.justJoined(now(), LIMITS.listDefault);
-          return { body: cachedBody(jsonThrough(serverListSchema, rows.map(toApi))), ids: rows.map((r) => r.id) };
+          const [rows, index] = await Promise.all([servers.justJoined(now(), LIMITS.listDefault), loadedIndex()]);
+          const shown = rows.map((r) => ({ ...toApi(r), rank: rankOf(index, r.id) }));
+          return { body: cachedBody(jsonThrough(serverListSchema, shown)), ids: rows.map((r) => r.id) };
         },
         (cached) => ['feed', ...serverTags(cached.ids)],
       );
@@ -262,7 +288,7 @@ export function discoveryService({
           const serverId = await discovery.findWeekendServerId(currentOrNextWeekend(now()));
           const row = serverId === undefined ? undefined : await servers.findFull(serverId, now());
           // The same answer for everyone, so it must be a server an anonymous visitor may see.
-          const server = row && serverPolicy.canSee(undefined, row) ? toApi(row) : null;
+          const server = row && serverPolicy.canSee(undefined, row) ? { ...toApi(row), rank: rankOf(await loadedIndex(), row.id) } : null;
           return { body: cachedBody(jsonThrough(serverOfTheWeekendSchema, server)), ids: server && row ? [row.id] : [] };
         },
         (cached) => ['feed', ...serverTags(cached.ids)],

@@ -15,6 +15,8 @@ interface Deps {
   /** Told the ids of servers whose rows changed since the last read (their cached cards are stale). */
   onRowsChanged?: (ids: number[]) => void;
   log?: Pick<FastifyBaseLogger, 'warn'>;
+  /** The Game category's filter ids, for ranks within a game. */
+  gameFilters?: readonly number[];
 }
 
 /**
@@ -23,8 +25,9 @@ interface Deps {
  * hears of from another (Redis), marks the index stale, so the next search reads the change first:
  * a player sees their own vote move the list at once.
  */
-export function searchIndexSync({ repository, freshForMs, onRowsChanged, log }: Deps) {
+export function searchIndexSync({ repository, freshForMs, onRowsChanged, log, gameFilters = [] }: Deps) {
   const index = new SearchIndex();
+  index.setGameFilters(gameFilters);
   let watermark: string | undefined;
   /** Generations: each change asks for one; a read covers every one asked for before it started. */
   let requested = 1;

@@ -23,6 +23,13 @@ export interface IndexQuery {
   offset: number;
 }
 
+/** A server's place in Most Popular: overall, and among the servers of its game (its first Game filter). */
+export interface Rank {
+  position: number;
+  of: number;
+  game: { filterId: number; position: number; of: number } | null;
+}
+
 /** Words shorter than this match a whole word of the name; longer ones anywhere in it (as the SQL path). */
 const SUBSTRING_MIN = 3;
 /** A short word matched by the word postings: letters and digits only. */
@@ -87,6 +94,12 @@ export class SearchIndex {
   /** Posting entries that no longer match their slot's name (checked away; rebuilt when many). */
   private stale = 0;
   private entries = 0;
+  /** Bumped by every change: the ranks know when they are out of date. */
+  private version = 0;
+  private ranks:
+    { version: number; at: number; position: Int32Array; gamePosition: Int32Array; perGame: Map<number, number>; of: number } | undefined;
+  /** The Game category's filters, in catalogue order: a server's game is the first it has. */
+  private gameFilters: readonly number[] = [];
   /** Recent search words and the slots whose names match them. */
   private readonly wordCache = new Map<string, { bits: Uint32Array; test: (name: string) => boolean }>();
 
@@ -125,8 +138,65 @@ export class SearchIndex {
     }
   }
 
+  /** Which filters name a game (the Game category), for ranks within a game. */
+  setGameFilters(ids: readonly number[]): void {
+    this.gameFilters = [...ids];
+    this.ranks = undefined;
+  }
+
+  /**
+   * A listed server's rank in Most Popular, from one walk of that order shared by every server and
+   * made again at most once per `maxAgeMs` while servers change (undefined: not listed).
+   */
+  rankOf(id: number, maxAgeMs = 1000, nowMs = Date.now()): Rank | undefined {
+    const slot = this.slotOf.get(id);
+    if (slot === undefined || !hasBit(this.listed, slot)) return undefined;
+    let ranks = this.ranks;
+    if (!ranks || (ranks.version !== this.version && nowMs - ranks.at >= maxAgeMs) || ranks.position.length < this.capacity) {
+      ranks = this.rankAll(nowMs);
+    }
+    const position = ranks.position[slot]!;
+    // Listed since the last walk: placed after the others until the next one.
+    if (position === 0) return { position: ranks.of + 1, of: ranks.of + 1, game: null };
+    const game = this.gameOf(slot);
+    return {
+      position,
+      of: ranks.of,
+      game:
+        game === undefined || ranks.gamePosition[slot] === 0
+          ? null
+          : { filterId: game, position: ranks.gamePosition[slot]!, of: ranks.perGame.get(game)! },
+    };
+  }
+
+  private rankAll(nowMs: number) {
+    const position = new Int32Array(this.capacity);
+    const gamePosition = new Int32Array(this.capacity);
+    const perGame = new Map<number, number>();
+    const order = this.orders.popular;
+    let of = 0;
+    for (let i = 0; i < this.ordered; i++) {
+      const slot = order[i]!;
+      if (!hasBit(this.listed, slot)) continue;
+      position[slot] = ++of;
+      const game = this.gameOf(slot);
+      if (game === undefined) continue;
+      const n = (perGame.get(game) ?? 0) + 1;
+      perGame.set(game, n);
+      gamePosition[slot] = n;
+    }
+    this.ranks = { version: this.version, at: nowMs, position, gamePosition, perGame, of };
+    return this.ranks;
+  }
+
+  private gameOf(slot: number): number | undefined {
+    const own = this.filtersOf[slot] ?? [];
+    return this.gameFilters.find((id) => own.includes(id));
+  }
+
   /** Adds a server or brings it up to date. */
   upsert(row: IndexRow): void {
+    this.version++;
     let slot = this.slotOf.get(row.id);
     const name = row.name.toLowerCase();
     if (slot === undefined) {
@@ -174,6 +244,7 @@ export class SearchIndex {
 
   /** Forgets a deleted server. */
   remove(id: number): void {
+    this.version++;
     const slot = this.slotOf.get(id);
     if (slot === undefined) return;
     this.slotOf.delete(id);
