@@ -28,6 +28,7 @@ import { registerNoNulText } from './plugins/no-nul-text';
 import type { PollSettings } from './modules/game-status';
 import type { queryGame } from './adapters/game-query';
 import { seoRoutes } from './modules/seo';
+import { bannersRoutes } from './modules/banners';
 import { createContainer } from './container';
 
 /** What tests (and tools) may hand in instead of what the config would create. */
@@ -157,6 +158,7 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
   await registerDocs(app);
   await app.register(apiRoutes(ctx), { prefix: '/api' });
   await app.register(seoRoutes(ctx));
+  await app.register(bannersRoutes(ctx));
   await registerWebApp(app, {
     webDist: options.webDist ?? path.join(ROOT, 'dist/web'),
     uploadsDir: ctx.storage.root,

@@ -18,7 +18,9 @@ import { healthRepository, healthService } from './modules/health';
 import { adminRepository, adminService } from './modules/admin';
 import { statsRepository, statsService } from './modules/stats';
 import { testimonialsRepository, testimonialsService } from './modules/testimonials';
-import { seoRepository, seoService } from './modules/seo';
+import { seoRepository, seoService, SITE } from './modules/seo';
+import { bannersService } from './modules/banners';
+import { svgToPng } from './adapters/images';
 import {
   audienceRepository,
   discoveryRepository,
@@ -244,6 +246,7 @@ export async function createContainer(
     stats: statsService({ repository: statsRepository(db), now }),
     testimonials: testimonialsService({ repository: testimonialsRepository(db) }),
     seo: seoService({ repository: seoRepository(db), publicUrl: config.publicUrl }),
+    banners: bannersService({ publicServer: (id) => discovery.publicServer(id), renderPng: svgToPng, site: SITE }),
     health: healthService({ repository: healthRepository(db) }),
     gameStatus: gameStatusService({
       repo: gameStatusRepository(db),

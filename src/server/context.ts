@@ -15,6 +15,7 @@ import type { AdminService } from './modules/admin';
 import type { StatsService } from './modules/stats';
 import type { TestimonialsService } from './modules/testimonials';
 import type { SeoService } from './modules/seo';
+import type { BannersService } from './modules/banners';
 import type { DiscoveryService, ServersService, VotesService } from './modules/servers';
 import type { PlayersService } from './modules/players';
 import type { StripeGateway } from './adapters/stripe';
@@ -60,6 +61,7 @@ export interface Context {
   stats: StatsService;
   testimonials: TestimonialsService;
   seo: SeoService;
+  banners: BannersService;
   health: HealthService;
   gameStatus: GameStatusService;
   io: SocketServer;

@@ -64,6 +64,12 @@ export async function processImage(data: Buffer, kind: ImageKind): Promise<Proce
 /** sharp (libvips, ~30 MB resident) loads on the first image, not at start-up: most starts never decode one. */
 const loadSharp = () => import('sharp').then((m) => m.default);
 
+/** Renders an SVG we made (a banner) to PNG, through the same slots as uploads. */
+export async function svgToPng(svg: string): Promise<Buffer> {
+  const sharp = await loadSharp();
+  return imageSlots.run(() => sharp(Buffer.from(svg), { density: 72 }).png({ compressionLevel: 9, palette: true }).toBuffer());
+}
+
 async function decodeAndEncode(data: Buffer, kind: ImageKind, format: string): Promise<ProcessedImage> {
   const size = SIZES[kind];
   const sharp = await loadSharp();

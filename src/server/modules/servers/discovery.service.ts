@@ -3,7 +3,7 @@ import type { UserRow } from '../../db/schema';
 import type { Storage } from '../../adapters/storage';
 import { LIMITS } from '../../../shared/limits';
 import { MSG } from '../../../shared/messages';
-import type { ListServersQuery, Review, ServerDetail, ViewerState } from '../../../shared/schemas/server';
+import type { ListServersQuery, Review, Server, ServerDetail, ViewerState } from '../../../shared/schemas/server';
 import {
   REVIEWS_FIRST_PAGE,
   type Rank,
@@ -323,6 +323,14 @@ export function discoveryService({
         found.anonymous.set(views, body);
       }
       return body;
+    },
+
+    /** A server anyone may see, as its page shows it (with its rank), from the page cache; 404 otherwise. */
+    async publicServer(id: number): Promise<Server> {
+      const found = await page(id);
+      if (!found || !serverPolicy.canSee(undefined, found)) throw notFound(MSG.serverNotFound);
+      const { reviews: _reviews, reviewsTotal: _total, ...server } = found.body;
+      return server;
     },
 
     /** What the caller already did on a server, in one query. */
