@@ -310,7 +310,8 @@ describe('pages for link previews and crawlers', () => {
       const html = (await app.app.inject({ url: `/servers/${server.id}` })).body;
       expect(html).toContain('<meta property="og:title" content="Neon &lt;City&gt; &quot;RP&quot; · RP Servers" />');
       expect(html).toContain('<meta property="og:description" content="Open &amp; whitelisted" />');
-      expect(html).toContain('<meta property="og:image" content="http://localhost:3000/uploads/banners/abc.webp" />');
+      // The live banner (players and rank today), not the uploaded picture.
+      expect(html).toContain(`<meta property="og:image" content="http://localhost:3000/servers/${server.id}/banner.png?size=1200x630" />`);
       expect(html).toContain('<meta name="twitter:card" content="summary_large_image" />');
       expect(html.match(/<title>/g)).toHaveLength(1);
       expect(html).not.toContain('content="x"');

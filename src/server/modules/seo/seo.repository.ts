@@ -9,7 +9,7 @@ export function seoRepository(db: Kysely<Database>) {
     findListedServer(id: number, tx: Executor = db) {
       return tx
         .selectFrom('servers')
-        .select(['name', 'statusMessage', 'bio', 'banner', 'profilePicture'])
+        .select(['id', 'name', 'statusMessage', 'bio'])
         .where('id', '=', id)
         .where('hidden', '=', false)
         .executeTakeFirst();

@@ -7,7 +7,7 @@ const STATIC_PAGES = ['/', '/home', '/search', '/list', '/subscriptions', '/test
 /** Link previews of the web app's pages, `robots.txt` and `sitemap.xml`, all with absolute URLs. */
 export function seoService({ repository, publicUrl }: { repository: SeoRepository; publicUrl: string }) {
   /**
-   * The tags a path's HTML carries: a server page gets its name, status and banner, so a link
+   * The tags a path's HTML carries: a server page gets its name, status and live banner, so a link
    * pasted into Discord shows a card; every other page the site's own.
    */
   const metaForPath = async (pathname: string): Promise<PageMeta> => {
@@ -17,11 +17,11 @@ export function seoService({ repository, publicUrl }: { repository: SeoRepositor
     if (id) {
       const server = await repository.findListedServer(id);
       if (server) {
-        const picture = server.banner ?? server.profilePicture;
         return {
           title: `${server.name} · ${SITE}`,
           description: (server.statusMessage || server.bio || DEFAULT_DESCRIPTION).slice(0, 200),
-          image: picture ? `${publicUrl}${picture}` : null,
+          // The live banner at link-preview size: Discord and the rest show today's players and rank.
+          image: `${publicUrl}/servers/${server.id}/banner.png?size=1200x630`,
           url,
         };
       }
