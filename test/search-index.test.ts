@@ -15,6 +15,7 @@ function reference(rows: Map<number, IndexRow>, query: IndexQuery): { ids: numbe
     new: (r) => r.createdAt.getTime(),
     players: (r) => r.currentPlayers,
     joins: (r) => r.totalJoins,
+    votes: (r) => r.monthVotes,
   };
   const matches = [...rows.values()]
     .filter((r) => !r.hidden)
@@ -42,6 +43,7 @@ const rowArb = (id: number) =>
     totalBoosts: fc.integer({ min: 0, max: 3 }),
     totalJoins: fc.integer({ min: 0, max: 3 }),
     currentPlayers: fc.integer({ min: 0, max: 4 }),
+    monthVotes: fc.integer({ min: 0, max: 4 }),
     createdAt: fc.integer({ min: 0, max: 20 }).map((d) => new Date(Date.UTC(2026, 0, 1 + d))),
     lastBoostedAt: fc.option(
       fc.integer({ min: 0, max: 5 }).map((d) => new Date(Date.UTC(2026, 1, 1 + d))),
@@ -131,6 +133,7 @@ describe('the in-memory search index', () => {
         totalBoosts: id % 5,
         totalJoins: id % 11,
         currentPlayers: (id * 31) % 64,
+        monthVotes: (id * 17) % 23,
         createdAt: new Date(1_700_000_000_000 + ((id * 104729) % 6000) * 1000),
         lastBoostedAt: id % 4 === 0 ? new Date(1_700_000_000_000 + id) : null,
       };

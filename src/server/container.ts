@@ -20,6 +20,7 @@ import { statsRepository, statsService } from './modules/stats';
 import { testimonialsRepository, testimonialsService } from './modules/testimonials';
 import { seoRepository, seoService, SITE } from './modules/seo';
 import { bannersService } from './modules/banners';
+import { dailyVotesRepository, dailyVotesService } from './modules/daily-votes';
 import { svgToPng } from './adapters/images';
 import {
   audienceRepository,
@@ -114,6 +115,14 @@ export async function createContainer(
     ...(bus ? { publish: (change: CacheChange) => bus.publish(change) } : {}),
   });
   discovery.warmUp();
+  const dailyVotes = dailyVotesService({
+    repository: dailyVotesRepository(db),
+    inTransaction,
+    now,
+    onChange: (change) => discovery.invalidate(change),
+    log: app.log,
+  });
+  dailyVotes.startMonthlyReset();
   const votes = votesService({ votes: votesRepository(db), inTransaction, settings, onChange: (change) => discovery.invalidate(change) });
   const onServersChanged = () => {
     discovery.invalidate();
@@ -246,6 +255,7 @@ export async function createContainer(
     stats: statsService({ repository: statsRepository(db), now }),
     testimonials: testimonialsService({ repository: testimonialsRepository(db) }),
     seo: seoService({ repository: seoRepository(db), publicUrl: config.publicUrl }),
+    dailyVotes,
     banners: bannersService({ publicServer: (id) => discovery.publicServer(id), renderPng: svgToPng, site: SITE }),
     health: healthService({ repository: healthRepository(db) }),
     gameStatus: gameStatusService({

@@ -16,6 +16,7 @@ import type { StatsService } from './modules/stats';
 import type { TestimonialsService } from './modules/testimonials';
 import type { SeoService } from './modules/seo';
 import type { BannersService } from './modules/banners';
+import type { DailyVotesService } from './modules/daily-votes';
 import type { DiscoveryService, ServersService, VotesService } from './modules/servers';
 import type { PlayersService } from './modules/players';
 import type { StripeGateway } from './adapters/stripe';
@@ -62,6 +63,7 @@ export interface Context {
   testimonials: TestimonialsService;
   seo: SeoService;
   banners: BannersService;
+  dailyVotes: DailyVotesService;
   health: HealthService;
   gameStatus: GameStatusService;
   io: SocketServer;

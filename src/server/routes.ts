@@ -14,6 +14,7 @@ import { testimonialsRoutes } from './modules/testimonials';
 import { emailRoutes } from './modules/email';
 import { moderationRoutes } from './modules/moderation';
 import { gameStatusRoutes } from './modules/game-status';
+import { dailyVotesRoutes } from './modules/daily-votes';
 
 /** Every API route, mounted under `/api`: one origin serves the web app, the API and the socket. */
 export const apiRoutes =
@@ -37,4 +38,5 @@ export const apiRoutes =
     await app.register(emailRoutes(ctx));
     await app.register(moderationRoutes(ctx));
     await app.register(gameStatusRoutes(ctx));
+    await app.register(dailyVotesRoutes(ctx));
   };

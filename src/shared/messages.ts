@@ -46,6 +46,8 @@ export const MSG = {
   playerNotFound: 'Player not found',
   alreadyJoined: 'You already joined this server.',
   alreadyLiked: 'You already liked this server.',
+  /** A daily vote within 24 hours of the last one; the time left is added. */
+  dailyVoteTooSoon: 'You already voted for this server today. You can vote again in',
   alreadyDisliked: 'You already disliked this server.',
   ownServerVote: 'You cannot join or vote on your own server.',
   galleryFull: 'A gallery holds at most 10 images.',

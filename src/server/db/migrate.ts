@@ -8,6 +8,7 @@ import * as paymentReversals from './migrations/20261123_1100_payment_reversals'
 import * as searchLogPerViewerDay from './migrations/20261123_1200_search_log_per_viewer_day';
 import * as searchAtScale from './migrations/20261123_1300_search_at_scale';
 import * as searchIndexVersions from './migrations/20261124_0800_search_index_versions';
+import * as dailyVotes from './migrations/20261124_0930_daily_votes';
 
 /**
  * Migrations are listed here rather than read from disk, so they run the same under tsx,
@@ -22,6 +23,7 @@ const migrations: Record<string, Migration> = {
   '20261123_1200_search_log_per_viewer_day': searchLogPerViewerDay,
   '20261123_1300_search_at_scale': searchAtScale,
   '20261124_0800_search_index_versions': searchIndexVersions,
+  '20261124_0930_daily_votes': dailyVotes,
 };
 
 class StaticProvider implements MigrationProvider {

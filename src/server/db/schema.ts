@@ -64,10 +64,26 @@ export interface ServersTable {
   hidden: Defaulted<boolean>;
   /** The server's filter ids in order, kept equal to `server_filters` by triggers (never written by the app). */
   filterIds: Defaulted<number[]>;
+  /** The month (`YYYY-MM`, UTC) `monthVotes` counts daily votes of. */
+  voteMonth: string | null;
+  /** Counted daily votes in `voteMonth` (a vote in a new month starts again at 1). */
+  monthVotes: Defaulted<number>;
   /** The transaction that last wrote the row (`xid8` as text), kept by a trigger: what the search index follows. */
   rowXid: Defaulted<string>;
   createdAt: CreatedAt;
   updatedAt: Timestamp;
+}
+
+/** A daily vote: once per player and server every 24 hours, with the name they play under. */
+export interface DailyVotesTable {
+  id: Id;
+  userId: number;
+  serverId: number;
+  playerName: string | null;
+  network: string | null;
+  status: VoteStatusColumn;
+  statusChangedAt: NullableTimestamp;
+  createdAt: CreatedAt;
 }
 
 /** Every release or void of votes and joins by an admin. */
@@ -407,6 +423,7 @@ export interface Database {
   searchLog: SearchLogTable;
   serverIndexTombstones: ServerIndexTombstonesTable;
   fraudActions: FraudActionsTable;
+  dailyVotes: DailyVotesTable;
   webhookEvents: WebhookEventsTable;
   resetTokens: ResetTokensTable;
   refreshTokens: RefreshTokensTable;

@@ -54,6 +54,8 @@ export const serverSchema = z.object({
   maxPlayers: z.number().int().nullable(),
   online: z.boolean().nullable(),
   createdAt: z.iso.datetime(),
+  /** Daily votes counted this month (UTC); the count starts again on the 1st. */
+  monthVotes: z.number().int(),
   /** In lists, feeds and server pages (from memory, at most a second old); not in an owner's own list. */
   rank: rankSchema.nullable().optional(),
 });
@@ -83,7 +85,7 @@ export type ServerDetail = z.infer<typeof serverDetailSchema>;
 /** How many reviews `GET /api/servers/{id}` embeds; `GET /api/servers/{id}/reviews` pages through the rest. */
 export const REVIEWS_FIRST_PAGE = 10;
 
-export const SORTS = ['likes', 'popular', 'hot', 'new', 'players', 'joins'] as const;
+export const SORTS = ['likes', 'popular', 'hot', 'new', 'players', 'joins', 'votes'] as const;
 export type Sort = (typeof SORTS)[number];
 
 /** `GET /api/servers` query: name search, sort and paging. `filters` is comma-separated; a server must have all. */

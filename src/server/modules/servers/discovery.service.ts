@@ -37,7 +37,7 @@ export type CacheChange = { kind: 'vote' | 'join'; serverId: number } | { kind: 
 
 /** The list orders each counter change can move a server in (see SORT_ORDER of the repository). */
 const SORTS_MOVED_BY: Record<'vote' | 'join', readonly string[]> = {
-  vote: ['sort:likes', 'sort:popular'],
+  vote: ['sort:likes', 'sort:popular', 'sort:votes'],
   join: ['sort:joins', 'sort:popular'],
 };
 

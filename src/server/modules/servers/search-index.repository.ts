@@ -11,6 +11,7 @@ const INDEX_COLUMNS = [
   'totalBoosts',
   'totalJoins',
   'currentPlayers',
+  'monthVotes',
   'createdAt',
   'lastBoostedAt',
 ] as const;

@@ -10,6 +10,7 @@ export interface IndexRow {
   totalBoosts: number;
   totalJoins: number;
   currentPlayers: number;
+  monthVotes: number;
   createdAt: Date;
   lastBoostedAt: Date | null;
 }
@@ -375,6 +376,7 @@ export class SearchIndex {
     this.keys.new[slot] = row.createdAt.getTime();
     this.keys.players[slot] = row.currentPlayers;
     this.keys.joins[slot] = row.totalJoins;
+    this.keys.votes[slot] = row.monthVotes;
   }
 
   /** Where a slot with its current key belongs among the first `length` of the sort's order: key descending, then id ascending. */

@@ -29,6 +29,7 @@ export type ServerFields = Pick<
   | 'maxPlayers'
   | 'online'
   | 'createdAt'
+  | 'monthVotes'
 >;
 
 /**
@@ -61,5 +62,6 @@ export function toApiServer(row: ServerFields, storageUrl: (key: string) => stri
     maxPlayers: row.maxPlayers,
     online: row.online,
     createdAt: row.createdAt.toISOString(),
+    monthVotes: row.monthVotes,
   };
 }

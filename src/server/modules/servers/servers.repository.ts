@@ -42,7 +42,7 @@ export function serversRepository(db: Kysely<Database>) {
       const result = await sql<CardRow>`
         SELECT s.id, s.owner_id, s.name, s.status_message, s.bio, s.background_color, s.text_color, s.discord_link,
           s.profile_picture, s.banner, s.likes, s.dislikes, s.total_boosts, s.total_joins, s.views, s.last_boosted_at,
-          s.current_players, s.max_players, s.online, s.hidden, s.filter_ids, s.created_at,
+          s.current_players, s.max_players, s.online, s.hidden, s.filter_ids, s.created_at, s.month_votes,
           (SELECT coalesce(array_agg(m.storage_key ORDER BY m.position), '{}') FROM media m
             WHERE m.server_id = s.id AND m.kind = 'gallery') AS gallery_keys,
           (SELECT count(*) FROM joins j WHERE j.server_id = s.id AND j.created_at > ${day}) AS recent_joins,
@@ -189,6 +189,10 @@ const SORT_ORDER: Record<Sort, Array<[RawBuilder<unknown>, 'asc' | 'desc']>> = {
     [sql`servers.total_joins`, 'desc'],
     [sql`servers.id`, 'asc'],
   ],
+  votes: [
+    [sql`servers.month_votes`, 'desc'],
+    [sql`servers.id`, 'asc'],
+  ],
 };
 
 /** A server's card as `cardsByIds` reads it (counts as the driver gives them: bigint as text). */
@@ -215,6 +219,7 @@ export interface CardRow {
   hidden: boolean;
   filterIds: number[];
   createdAt: Date;
+  monthVotes: number;
   galleryKeys: string[];
   recentJoins: string | number;
   recentBoosts: string | number;

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { Executor } from '../../db/transaction';
 
@@ -48,6 +48,34 @@ export function votesRepository(db: Kysely<Database>) {
         .returning('id')
         .executeTakeFirst();
       return Boolean(row);
+    },
+
+    /**
+     * A vote in one statement (one round trip, no explicit transaction): finds the server, inserts
+     * the vote unless the user has one, and raises the counter only when the row went in, so the
+     * counter stays equal to its rows. The insert is guarded by what the vote policy asks (listed,
+     * not the voter's own); the service still asserts the policy on the returned server, for the
+     * answer it gives. Undefined when there is no such server.
+     */
+    async castVote(vote: {
+      userId: number;
+      serverId: number;
+      type: VoteType;
+      review: string | null;
+    }): Promise<{ server: { id: number; ownerId: number; hidden: boolean }; added: boolean } | undefined> {
+      const counter = sql.ref(vote.type === 'like' ? 'likes' : 'dislikes');
+      const result = await sql<{ id: number; ownerId: number; hidden: boolean; added: boolean }>`
+        WITH target AS (SELECT id, owner_id, hidden FROM servers WHERE id = ${vote.serverId}),
+        ins AS (
+          INSERT INTO votes (user_id, server_id, type, review)
+          SELECT ${vote.userId}, t.id, ${vote.type}, ${vote.review}::text FROM target t
+          WHERE NOT t.hidden AND t.owner_id <> ${vote.userId}
+          ON CONFLICT (user_id, server_id) DO NOTHING
+          RETURNING server_id),
+        bump AS (UPDATE servers SET ${counter} = ${counter} + 1 WHERE id IN (SELECT server_id FROM ins) RETURNING id)
+        SELECT t.id, t.owner_id, t.hidden, EXISTS (SELECT 1 FROM bump) AS added FROM target t`.execute(db);
+      const row = result.rows[0];
+      return row && { server: { id: row.id, ownerId: row.ownerId, hidden: row.hidden }, added: row.added };
     },
 
     /** The kind of the vote the user already gave the server, or undefined. */

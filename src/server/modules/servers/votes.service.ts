@@ -40,19 +40,25 @@ export function votesService({ votes, inTransaction, settings, onChange }: Deps)
       return server.id;
     },
 
-    /** Likes or dislikes a server once, with an optional review; a second vote answers 409. Answers the server's id. */
+    /**
+     * Likes or dislikes a server once, with an optional review; a second vote answers 409. Answers
+     * the server's id. The common case is one statement; a review while reviews are off is refused
+     * after the server is found, as before.
+     */
     async vote(actor: UserRow, id: number, type: VoteType, review: string | undefined): Promise<number> {
-      const server = await target(id, actor);
-      if (review) serverPolicy.assertCanReview(await settings.flag('enableReviews'));
-      const existing = await inTransaction(async (tx) => {
-        const added = await votes.insertVote({ userId: actor.id, serverId: server.id, type, review: review ? review : null }, tx);
-        if (!added) return (await votes.findVoteType(actor.id, server.id, tx)) ?? type;
-        await votes.addVote(server.id, type, tx);
-        return undefined;
-      });
-      if (existing) throw conflict(existing === 'like' ? MSG.alreadyLiked : MSG.alreadyDisliked);
-      onChange({ kind: 'vote', serverId: server.id });
-      return server.id;
+      if (review && !(await settings.flag('enableReviews'))) {
+        await target(id, actor);
+        serverPolicy.assertCanReview(false);
+      }
+      const cast = await votes.castVote({ userId: actor.id, serverId: id, type, review: review ? review : null });
+      if (!cast) throw notFound(MSG.serverNotFound);
+      serverPolicy.assertCanVoteOn(actor, cast.server);
+      if (!cast.added) {
+        const existing = (await votes.findVoteType(actor.id, id)) ?? type;
+        throw conflict(existing === 'like' ? MSG.alreadyLiked : MSG.alreadyDisliked);
+      }
+      onChange({ kind: 'vote', serverId: id });
+      return id;
     },
   };
 }

@@ -1,0 +1,174 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { UserRow } from '../../db/schema';
+import type { InTransaction } from '../../db/transaction';
+import type { DailyVoteState, MonthlyRanking } from '../../../shared/schemas/daily-votes';
+import { MSG } from '../../../shared/messages';
+import { AppError, notFound } from '../../errors';
+import { toApiId } from '../../lib/ids';
+import { serverPolicy } from '../../policies/servers.policy';
+import type { DailyVotesRepository } from './daily-votes.repository';
+
+/** How long a player waits between two votes for one server. */
+export const DAILY_VOTE_INTERVAL_MS = 24 * 3600_000;
+/** How often the service checks whether a new month began (counters of older months go to 0). */
+const MONTH_CHECK_MS = 60_000;
+
+/** The month of a time, as `YYYY-MM` in UTC. */
+export const monthOf = (at: Date): string => at.toISOString().slice(0, 7);
+
+/** "5 h 12 min", "12 min", "1 min": how long until a time. */
+function waitText(ms: number): string {
+  const minutes = Math.max(1, Math.ceil(ms / 60_000));
+  const hours = Math.floor(minutes / 60);
+  return hours > 0 ? `${hours} h ${minutes % 60} min` : `${minutes} min`;
+}
+
+/** A counted daily vote, as vote rewards receive it. */
+export interface CountedVote {
+  voteId: number;
+  serverId: number;
+  userId: number;
+  username: string;
+  playerName: string | null;
+  at: Date;
+}
+
+interface Deps {
+  repository: DailyVotesRepository;
+  inTransaction: InTransaction;
+  now: () => Date;
+  /** A vote changed a server's month count: its card, page and the "Top voted" order are stale. */
+  onChange: (change: { kind: 'vote'; serverId: number }) => void;
+  /** Told each counted vote after it is stored (vote rewards). */
+  onCounted?: (vote: CountedVote) => void;
+  log?: Pick<FastifyBaseLogger, 'warn'>;
+}
+
+/**
+ * Daily votes: besides the permanent like or dislike, a player may vote for a server once every 24
+ * hours (docs/decisions/030-daily-votes.md). Votes feed the month's count on each server and the
+ * monthly ranking; past months are counted from the votes themselves.
+ */
+export function dailyVotesService({ repository, inTransaction, now, onChange, onCounted, log }: Deps) {
+  let timer: NodeJS.Timeout | undefined;
+
+  const state = (at: Date | null, status: 'counted' | 'held' | null, monthVotes: number, month: string): DailyVoteState => ({
+    month,
+    monthVotes,
+    votedAt: at ? at.toISOString() : null,
+    nextVoteAt: at ? new Date(at.getTime() + DAILY_VOTE_INTERVAL_MS).toISOString() : null,
+    status,
+  });
+
+  const target = async (actor: UserRow, serverId: number) => {
+    const server = await repository.findTarget(serverId);
+    if (!server) throw notFound(MSG.serverNotFound);
+    serverPolicy.assertCanVoteOn(actor, server);
+    return server;
+  };
+
+  return {
+    /**
+     * Votes for a server; a second vote within 24 hours answers 409 with the time left (and
+     * `Retry-After`). Checked and stored under a per-player, per-server lock, so repeats at the same
+     * moment count once.
+     */
+    async vote(
+      actor: UserRow,
+      serverId: number,
+      input: { playerName: string | undefined; network: string | null },
+    ): Promise<DailyVoteState> {
+      await target(actor, serverId);
+      const at = now();
+      const month = monthOf(at);
+      const outcome = await inTransaction(async (tx) => {
+        await repository.lockVoter(actor.id, serverId, tx);
+        const last = await repository.latest(actor.id, serverId, tx);
+        if (last && at.getTime() - last.createdAt.getTime() < DAILY_VOTE_INTERVAL_MS) return { done: false as const, last: last.createdAt };
+        const status = 'counted' as const;
+        const vote = await repository.insert(
+          { userId: actor.id, serverId, playerName: input.playerName ?? null, network: input.network, status, createdAt: at },
+          tx,
+        );
+        const monthVotes = await repository.addToMonth(serverId, month, tx);
+        return { done: true as const, vote, monthVotes, status };
+      });
+      if (!outcome.done) {
+        const left = outcome.last.getTime() + DAILY_VOTE_INTERVAL_MS - at.getTime();
+        throw new AppError(409, `${MSG.dailyVoteTooSoon} ${waitText(left)}.`, { 'retry-after': String(Math.ceil(left / 1000)) });
+      }
+      onChange({ kind: 'vote', serverId });
+      onCounted?.({
+        voteId: Number(outcome.vote.id),
+        serverId,
+        userId: actor.id,
+        username: actor.username,
+        playerName: input.playerName ?? null,
+        at,
+      });
+      return state(at, outcome.status, outcome.monthVotes, month);
+    },
+
+    /** The caller's last vote on a server and when they may vote again. */
+    async state(actor: UserRow, serverId: number): Promise<DailyVoteState> {
+      const server = await target(actor, serverId);
+      const month = monthOf(now());
+      const last = await repository.latest(actor.id, serverId);
+      const recent = last && now().getTime() - last.createdAt.getTime() < DAILY_VOTE_INTERVAL_MS ? last : undefined;
+      const monthVotes = server.voteMonth === month ? server.monthVotes : 0;
+      return state(recent?.createdAt ?? null, recent ? (recent.status === 'held' ? 'held' : 'counted') : null, monthVotes, month);
+    },
+
+    /** The month's most voted listed servers (this month from the counters, past months from the votes). */
+    async ranking(month: string | undefined, limit: number): Promise<MonthlyRanking> {
+      const current = monthOf(now());
+      const wanted = month ?? current;
+      let rows: Array<{ id: number; name: string; profilePicture: string | null; votes: number }> = [];
+      if (wanted === current) rows = await repository.currentTop(current, limit);
+      else if (wanted < current) {
+        const from = new Date(`${wanted}-01T00:00:00.000Z`);
+        const to = new Date(Date.UTC(from.getUTCFullYear(), from.getUTCMonth() + 1, 1));
+        rows = await repository.pastTop(from, to, limit);
+      }
+      return {
+        month: wanted,
+        servers: rows.map((r, i) => ({
+          position: i + 1,
+          id: toApiId(r.id),
+          name: r.name,
+          profilePicture: r.profilePicture,
+          votes: Number(r.votes),
+        })),
+      };
+    },
+
+    /** Votes per day over the last 30 days, counted, held and voided: what the owner's stats show. */
+    async perDay(actor: UserRow, serverId: number) {
+      const server = await repository.findTarget(serverId);
+      if (!server) throw notFound(MSG.serverNotFound);
+      serverPolicy.assertCanManage(actor, server);
+      return repository.perDay(serverId, new Date(now().getTime() - 30 * 24 * 3600_000));
+    },
+
+    /** Sets older months' counters to 0 now and every minute (a new month begins at 0). */
+    startMonthlyReset(): void {
+      const check = () =>
+        repository.resetOtherMonths(monthOf(now())).then(
+          (reset) => {
+            if (reset > 0) onChange({ kind: 'vote', serverId: 0 });
+          },
+          (err: unknown) => log?.warn({ err }, 'monthly vote reset failed'),
+        );
+      void check();
+      timer = setInterval(check, MONTH_CHECK_MS);
+      timer.unref();
+    },
+
+    stop(): void {
+      if (timer) clearInterval(timer);
+    },
+  };
+}
+
+/** Daily votes, as routes receive them. */
+export type DailyVotesService = ReturnType<typeof dailyVotesService>;
