@@ -20,6 +20,7 @@ import { apiRoutes } from './routes';
 import { seedDemo } from './db/seed/demo';
 import type { CountingSettings } from './modules/servers';
 import { registerMultipart } from './plugins/multipart';
+import type { TargetPolicy } from './adapters/address-guard';
 import type { GuardedHttpsAgent } from './adapters/guarded-http';
 import { DEFAULT_QUEUE_OPTIONS, type QueueOptions } from './adapters/queue';
 import { startBackgroundWork } from './background';
@@ -55,6 +56,11 @@ export interface BuildOptions {
   emailsPerSecond?: number;
   /** Game status polling; `allowTargets` (exact loopback ip:port) is for tests' local fake game servers only. */
   gamePoll?: Partial<PollSettings>;
+  /**
+   * Where vote rewards may connect besides the public internet (exact loopback ip:port of tests'
+   * local webhook and Votifier receivers) and the CA that signs the tests' HTTPS receiver.
+   */
+  voteRewards?: { policy?: TargetPolicy; ca?: string | Buffer };
   /** How often the poller looks for due servers (default 10 s; 0: never, tests poll by hand). */
   pollerTickMs?: number;
   gameQuery?: typeof queryGame;

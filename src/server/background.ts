@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { FANOUT_QUEUE } from './modules/notifications';
 import { MASS_EMAIL_QUEUE } from './modules/email';
+import { VOTE_REWARDS_QUEUE } from './modules/vote-rewards';
 import { isDatabaseUnavailable } from './db/unavailable';
 
 export interface BackgroundOptions {
@@ -26,6 +27,11 @@ export async function startBackgroundWork(app: FastifyInstance, options: Backgro
   const sendCampaign = massEmail.worker({ log: app.log, running: options.running, perSecond: options.emailsPerSecond });
   await queue.work<{ campaignId: number }>(MASS_EMAIL_QUEUE, { pollingIntervalSeconds: options.pollingIntervalSeconds }, async (jobs) => {
     for (const job of jobs) await sendCampaign(job.data.campaignId);
+  });
+
+  // A failed attempt throws: the queue runs the job again later, with backoff.
+  await queue.work<{ deliveryId: number }>(VOTE_REWARDS_QUEUE, { pollingIntervalSeconds: options.pollingIntervalSeconds }, async (jobs) => {
+    for (const job of jobs) await app.ctx.voteRewards.attempt(job.data.deliveryId);
   });
 
   // Expired login sessions are forgotten hourly, so the refresh-token table stays the size of the live ones.

@@ -21,6 +21,9 @@ import { testimonialsRepository, testimonialsService } from './modules/testimoni
 import { seoRepository, seoService, SITE } from './modules/seo';
 import { bannersService } from './modules/banners';
 import { dailyVotesRepository, dailyVotesService } from './modules/daily-votes';
+import { MAX_ATTEMPTS, VOTE_REWARDS_QUEUE, voteRewardsRepository, voteRewardsService } from './modules/vote-rewards';
+import { guardedFetch } from './adapters/guarded-http';
+import { sendVotifierVote } from './adapters/votifier';
 import { svgToPng } from './adapters/images';
 import {
   audienceRepository,
@@ -115,14 +118,6 @@ export async function createContainer(
     ...(bus ? { publish: (change: CacheChange) => bus.publish(change) } : {}),
   });
   discovery.warmUp();
-  const dailyVotes = dailyVotesService({
-    repository: dailyVotesRepository(db),
-    inTransaction,
-    now,
-    onChange: (change) => discovery.invalidate(change),
-    log: app.log,
-  });
-  dailyVotes.startMonthlyReset();
   const votes = votesService({ votes: votesRepository(db), inTransaction, settings, onChange: (change) => discovery.invalidate(change) });
   const onServersChanged = () => {
     discovery.invalidate();
@@ -154,6 +149,45 @@ export async function createContainer(
   await queue.start();
   await queue.createQueue(FANOUT_QUEUE);
   await queue.createQueue(MASS_EMAIL_QUEUE);
+  await queue.createQueue(VOTE_REWARDS_QUEUE);
+  const rewardPolicy = options.voteRewards?.policy ?? {};
+  const voteRewards = voteRewardsService({
+    repository: voteRewardsRepository(db),
+    senders: {
+      webhook: async (url, body, headers) =>
+        (
+          await guardedFetch(url, {
+            method: 'POST',
+            headers,
+            body,
+            timeoutMs: 10_000,
+            maxBytes: 64 * 1024,
+            policy: rewardPolicy,
+            ...(options.voteRewards?.ca ? { tls: { ca: options.voteRewards.ca } } : {}),
+          })
+        ).status,
+      votifier: (target, vote) => sendVotifierVote(target, vote, { policy: rewardPolicy, timeoutMs: 10_000 }),
+    },
+    enqueue: async (deliveryId) => {
+      await queue.send(
+        VOTE_REWARDS_QUEUE,
+        { deliveryId },
+        { retryLimit: MAX_ATTEMPTS - 1, retryDelay: queueOptions.retryDelaySeconds, retryBackoff: true, expireInSeconds: 60 },
+      );
+    },
+    now,
+    serviceName: SITE,
+    log: app.log,
+  });
+  const dailyVotes = dailyVotesService({
+    repository: dailyVotesRepository(db),
+    inTransaction,
+    now,
+    onChange: (change) => discovery.invalidate(change),
+    onCounted: (vote) => void voteRewards.onVote(vote),
+    log: app.log,
+  });
+  dailyVotes.startMonthlyReset();
   app.addHook('onClose', async () => {
     await queue.stop({ graceful: true, wait: true, timeout: 5000, close: true });
   });
@@ -256,6 +290,7 @@ export async function createContainer(
     testimonials: testimonialsService({ repository: testimonialsRepository(db) }),
     seo: seoService({ repository: seoRepository(db), publicUrl: config.publicUrl }),
     dailyVotes,
+    voteRewards,
     banners: bannersService({ publicServer: (id) => discovery.publicServer(id), renderPng: svgToPng, site: SITE }),
     health: healthService({ repository: healthRepository(db) }),
     gameStatus: gameStatusService({

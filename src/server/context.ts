@@ -17,6 +17,7 @@ import type { TestimonialsService } from './modules/testimonials';
 import type { SeoService } from './modules/seo';
 import type { BannersService } from './modules/banners';
 import type { DailyVotesService } from './modules/daily-votes';
+import type { VoteRewardsService } from './modules/vote-rewards';
 import type { DiscoveryService, ServersService, VotesService } from './modules/servers';
 import type { PlayersService } from './modules/players';
 import type { StripeGateway } from './adapters/stripe';
@@ -64,6 +65,7 @@ export interface Context {
   seo: SeoService;
   banners: BannersService;
   dailyVotes: DailyVotesService;
+  voteRewards: VoteRewardsService;
   health: HealthService;
   gameStatus: GameStatusService;
   io: SocketServer;

@@ -15,6 +15,7 @@ import { emailRoutes } from './modules/email';
 import { moderationRoutes } from './modules/moderation';
 import { gameStatusRoutes } from './modules/game-status';
 import { dailyVotesRoutes } from './modules/daily-votes';
+import { voteRewardsRoutes } from './modules/vote-rewards';
 
 /** Every API route, mounted under `/api`: one origin serves the web app, the API and the socket. */
 export const apiRoutes =
@@ -39,4 +40,5 @@ export const apiRoutes =
     await app.register(moderationRoutes(ctx));
     await app.register(gameStatusRoutes(ctx));
     await app.register(dailyVotesRoutes(ctx));
+    await app.register(voteRewardsRoutes(ctx));
   };

@@ -9,6 +9,7 @@ import * as searchLogPerViewerDay from './migrations/20261123_1200_search_log_pe
 import * as searchAtScale from './migrations/20261123_1300_search_at_scale';
 import * as searchIndexVersions from './migrations/20261124_0800_search_index_versions';
 import * as dailyVotes from './migrations/20261124_0930_daily_votes';
+import * as voteRewards from './migrations/20261124_1000_vote_rewards';
 
 /**
  * Migrations are listed here rather than read from disk, so they run the same under tsx,
@@ -24,6 +25,7 @@ const migrations: Record<string, Migration> = {
   '20261123_1300_search_at_scale': searchAtScale,
   '20261124_0800_search_index_versions': searchIndexVersions,
   '20261124_0930_daily_votes': dailyVotes,
+  '20261124_1000_vote_rewards': voteRewards,
 };
 
 class StaticProvider implements MigrationProvider {

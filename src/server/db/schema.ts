@@ -86,6 +86,45 @@ export interface DailyVotesTable {
   createdAt: CreatedAt;
 }
 
+/** Where a server hears of its votes: a signed webhook, a Votifier listener (v2 token or v1 public key). */
+export interface RewardTargetsTable {
+  serverId: number;
+  webhookUrl: string | null;
+  webhookSecret: string | null;
+  votifierHost: string | null;
+  votifierPort: number | null;
+  votifierVersion: 1 | 2 | null;
+  votifierToken: string | null;
+  votifierPublicKey: string | null;
+  updatedAt: Timestamp;
+}
+
+/** One vote told to one target, with its attempts. */
+export interface RewardDeliveriesTable {
+  id: Id;
+  serverId: number;
+  dailyVoteId: number | null;
+  kind: 'webhook' | 'votifier';
+  test: Defaulted<boolean>;
+  payload: ColumnType<RewardPayload, string, string>;
+  status: Defaulted<'pending' | 'delivered' | 'failed'>;
+  attempts: Defaulted<number>;
+  lastError: string | null;
+  createdAt: CreatedAt;
+  finishedAt: NullableTimestamp;
+}
+
+/** What a delivery says about a vote. */
+export interface RewardPayload {
+  serverId: string;
+  serverName: string;
+  voteId: string | null;
+  username: string;
+  playerName: string | null;
+  address: string;
+  votedAt: string;
+}
+
 /** Every release or void of votes and joins by an admin. */
 export interface FraudActionsTable {
   id: Id;
@@ -424,6 +463,8 @@ export interface Database {
   serverIndexTombstones: ServerIndexTombstonesTable;
   fraudActions: FraudActionsTable;
   dailyVotes: DailyVotesTable;
+  rewardTargets: RewardTargetsTable;
+  rewardDeliveries: RewardDeliveriesTable;
   webhookEvents: WebhookEventsTable;
   resetTokens: ResetTokensTable;
   refreshTokens: RefreshTokensTable;

@@ -35,6 +35,7 @@ export const dailyVotesRoutes =
         dailyVotes.vote(await requireUser(request), request.params.id, {
           playerName: request.body.playerName,
           network: clientNetwork(request.ip),
+          address: request.ip,
         }),
     });
 

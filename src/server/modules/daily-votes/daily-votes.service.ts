@@ -30,6 +30,8 @@ export interface CountedVote {
   userId: number;
   username: string;
   playerName: string | null;
+  /** The voter's address (Votifier passes it on); not stored. */
+  address: string;
   at: Date;
 }
 
@@ -76,7 +78,7 @@ export function dailyVotesService({ repository, inTransaction, now, onChange, on
     async vote(
       actor: UserRow,
       serverId: number,
-      input: { playerName: string | undefined; network: string | null },
+      input: { playerName: string | undefined; network: string | null; address: string },
     ): Promise<DailyVoteState> {
       await target(actor, serverId);
       const at = now();
@@ -104,6 +106,7 @@ export function dailyVotesService({ repository, inTransaction, now, onChange, on
         userId: actor.id,
         username: actor.username,
         playerName: input.playerName ?? null,
+        address: input.address,
         at,
       });
       return state(at, outcome.status, outcome.monthVotes, month);
