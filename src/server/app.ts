@@ -61,6 +61,8 @@ export interface BuildOptions {
    * local webhook and Votifier receivers) and the CA that signs the tests' HTTPS receiver.
    */
   voteRewards?: { policy?: TargetPolicy; ca?: string | Buffer };
+  /** Requests per API key and window on `/api/v1` (default 120 a minute). */
+  ownerApiLimit?: { max: number; windowMs: number };
   /** How often the poller looks for due servers (default 10 s; 0: never, tests poll by hand). */
   pollerTickMs?: number;
   gameQuery?: typeof queryGame;

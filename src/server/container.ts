@@ -23,6 +23,7 @@ import { bannersService } from './modules/banners';
 import { dailyVotesRepository, dailyVotesService } from './modules/daily-votes';
 import { MAX_ATTEMPTS, VOTE_REWARDS_QUEUE, voteRewardsRepository, voteRewardsService } from './modules/vote-rewards';
 import { guardedFetch } from './adapters/guarded-http';
+import { ownerApiRepository, ownerApiService } from './modules/owner-api';
 import { sendVotifierVote } from './adapters/votifier';
 import { svgToPng } from './adapters/images';
 import {
@@ -291,6 +292,8 @@ export async function createContainer(
     seo: seoService({ repository: seoRepository(db), publicUrl: config.publicUrl }),
     dailyVotes,
     voteRewards,
+    ownerApi: ownerApiService({ repository: ownerApiRepository(db), now, publicServer: (id) => discovery.publicServer(id) }),
+    ownerApiLimit: options.ownerApiLimit ?? { max: 120, windowMs: 60_000 },
     banners: bannersService({ publicServer: (id) => discovery.publicServer(id), renderPng: svgToPng, site: SITE }),
     health: healthService({ repository: healthRepository(db) }),
     gameStatus: gameStatusService({

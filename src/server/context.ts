@@ -18,6 +18,7 @@ import type { SeoService } from './modules/seo';
 import type { BannersService } from './modules/banners';
 import type { DailyVotesService } from './modules/daily-votes';
 import type { VoteRewardsService } from './modules/vote-rewards';
+import type { OwnerApiLimit, OwnerApiService } from './modules/owner-api';
 import type { DiscoveryService, ServersService, VotesService } from './modules/servers';
 import type { PlayersService } from './modules/players';
 import type { StripeGateway } from './adapters/stripe';
@@ -66,6 +67,8 @@ export interface Context {
   banners: BannersService;
   dailyVotes: DailyVotesService;
   voteRewards: VoteRewardsService;
+  ownerApi: OwnerApiService;
+  ownerApiLimit: OwnerApiLimit;
   health: HealthService;
   gameStatus: GameStatusService;
   io: SocketServer;

@@ -16,6 +16,7 @@ import { moderationRoutes } from './modules/moderation';
 import { gameStatusRoutes } from './modules/game-status';
 import { dailyVotesRoutes } from './modules/daily-votes';
 import { voteRewardsRoutes } from './modules/vote-rewards';
+import { ownerApiRoutes } from './modules/owner-api';
 
 /** Every API route, mounted under `/api`: one origin serves the web app, the API and the socket. */
 export const apiRoutes =
@@ -41,4 +42,5 @@ export const apiRoutes =
     await app.register(gameStatusRoutes(ctx));
     await app.register(dailyVotesRoutes(ctx));
     await app.register(voteRewardsRoutes(ctx));
+    await app.register(ownerApiRoutes(ctx));
   };

@@ -10,6 +10,7 @@ import * as searchAtScale from './migrations/20261123_1300_search_at_scale';
 import * as searchIndexVersions from './migrations/20261124_0800_search_index_versions';
 import * as dailyVotes from './migrations/20261124_0930_daily_votes';
 import * as voteRewards from './migrations/20261124_1000_vote_rewards';
+import * as apiKeys from './migrations/20261124_1030_api_keys';
 
 /**
  * Migrations are listed here rather than read from disk, so they run the same under tsx,
@@ -26,6 +27,7 @@ const migrations: Record<string, Migration> = {
   '20261124_0800_search_index_versions': searchIndexVersions,
   '20261124_0930_daily_votes': dailyVotes,
   '20261124_1000_vote_rewards': voteRewards,
+  '20261124_1030_api_keys': apiKeys,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -99,6 +99,20 @@ export interface RewardTargetsTable {
   updatedAt: Timestamp;
 }
 
+/** An owner's key to one server's read API: only its hash is kept. */
+export interface ApiKeysTable {
+  id: Id;
+  serverId: number;
+  name: string;
+  /** The key's first characters, shown in the list and used to find it. */
+  prefix: string;
+  /** SHA-256 of the whole key, hex. */
+  hash: string;
+  createdAt: CreatedAt;
+  lastUsedAt: NullableTimestamp;
+  revokedAt: NullableTimestamp;
+}
+
 /** One vote told to one target, with its attempts. */
 export interface RewardDeliveriesTable {
   id: Id;
@@ -465,6 +479,7 @@ export interface Database {
   dailyVotes: DailyVotesTable;
   rewardTargets: RewardTargetsTable;
   rewardDeliveries: RewardDeliveriesTable;
+  apiKeys: ApiKeysTable;
   webhookEvents: WebhookEventsTable;
   resetTokens: ResetTokensTable;
   refreshTokens: RefreshTokensTable;
