@@ -11,6 +11,7 @@ import * as searchIndexVersions from './migrations/20261124_0800_search_index_ve
 import * as dailyVotes from './migrations/20261124_0930_daily_votes';
 import * as voteRewards from './migrations/20261124_1000_vote_rewards';
 import * as apiKeys from './migrations/20261124_1030_api_keys';
+import * as connect from './migrations/20261124_1045_connect';
 
 /**
  * Migrations are listed here rather than read from disk, so they run the same under tsx,
@@ -28,6 +29,7 @@ const migrations: Record<string, Migration> = {
   '20261124_0930_daily_votes': dailyVotes,
   '20261124_1000_vote_rewards': voteRewards,
   '20261124_1030_api_keys': apiKeys,
+  '20261124_1045_connect': connect,
 };
 
 class StaticProvider implements MigrationProvider {

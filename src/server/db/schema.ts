@@ -55,6 +55,8 @@ export interface ServersTable {
   game: string | null;
   gameHost: string | null;
   gamePort: number | null;
+  /** The owner's cfx.re join code (FiveM, RedM), for the Join link. */
+  cfxCode: string | null;
   online: boolean | null;
   lastSeenAt: NullableTimestamp;
   lastPolledAt: NullableTimestamp;

@@ -1,3 +1,4 @@
+import { cfxCodeSchema } from '../connect';
 import { z } from 'zod';
 import { GAME_IDS } from '../games';
 import { MSG } from '../messages';
@@ -26,6 +27,8 @@ export const gameAddressBodySchema = z.object({
     .int(MSG.gamePortInvalid)
     .min(1, MSG.gamePortInvalid)
     .max(65535, MSG.gamePortInvalid),
+  /** FiveM and RedM: the cfx.re join code or link, for the server page's Join link; empty clears it. */
+  cfxCode: z.union([z.literal(''), cfxCodeSchema]).optional(),
 });
 
 /** The last query's result, shown on the dashboard at once. */
@@ -33,6 +36,7 @@ export const gameStatusSchema = z.object({
   game: z.string().nullable(),
   host: z.string().nullable(),
   port: z.number().int().nullable(),
+  cfxCode: z.string().nullable(),
   online: z.boolean().nullable(),
   currentPlayers: z.number().int(),
   maxPlayers: z.number().int().nullable(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { connectSchema } from '../connect';
 import { DEFAULT_COLORS, LIMITS } from '../limits';
 import { MSG } from '../messages';
 import { withoutNul } from './common';
@@ -76,6 +77,8 @@ export type ViewerState = z.infer<typeof viewerStateSchema>;
 
 /** `GET /api/servers/{id}`: the server, its newest reviews, their total, and the caller's state (null when anonymous). */
 export const serverDetailSchema = serverSchema.extend({
+  /** How to get into the game, once the owner connected it (null before). */
+  connect: connectSchema.nullable(),
   reviews: z.array(reviewSchema),
   reviewsTotal: z.number().int(),
   viewer: viewerStateSchema.nullable(),

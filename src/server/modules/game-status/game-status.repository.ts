@@ -40,6 +40,7 @@ export interface GameStatusRow {
   game: string | null;
   gameHost: string | null;
   gamePort: number | null;
+  cfxCode: string | null;
   online: boolean | null;
   currentPlayers: number;
   maxPlayers: number | null;
@@ -63,18 +64,35 @@ export function gameStatusRepository(db: Kysely<Database>) {
     findStatus: (id: number, tx: Executor = db): Promise<GameStatusRow> =>
       tx
         .selectFrom('servers')
-        .select(['game', 'gameHost', 'gamePort', 'online', 'currentPlayers', 'maxPlayers', 'lastSeenAt', 'lastPolledAt', 'pollError'])
+        .select([
+          'game',
+          'gameHost',
+          'gamePort',
+          'cfxCode',
+          'online',
+          'currentPlayers',
+          'maxPlayers',
+          'lastSeenAt',
+          'lastPolledAt',
+          'pollError',
+        ])
         .where('id', '=', id)
         .executeTakeFirstOrThrow(),
 
     /** A new address starts afresh: no failures, no error, unknown state, due at `nextPollAt`. */
-    async connectGame(id: number, address: { game: string; gameHost: string; gamePort: number }, nextPollAt: Date, tx: Executor = db) {
+    async connectGame(
+      id: number,
+      address: { game: string; gameHost: string; gamePort: number; cfxCode?: string | null | undefined },
+      nextPollAt: Date,
+      tx: Executor = db,
+    ) {
       await tx
         .updateTable('servers')
         .set({
           game: address.game,
           gameHost: address.gameHost,
           gamePort: address.gamePort,
+          ...(address.cfxCode !== undefined ? { cfxCode: address.cfxCode } : {}),
           pollFailures: 0,
           pollError: null,
           online: null,
@@ -88,7 +106,16 @@ export function gameStatusRepository(db: Kysely<Database>) {
     async disconnectGame(id: number, tx: Executor = db) {
       await tx
         .updateTable('servers')
-        .set({ game: null, gameHost: null, gamePort: null, online: null, nextPollAt: null, pollError: null, pollFailures: 0 })
+        .set({
+          game: null,
+          gameHost: null,
+          gamePort: null,
+          cfxCode: null,
+          online: null,
+          nextPollAt: null,
+          pollError: null,
+          pollFailures: 0,
+        })
         .where('id', '=', id)
         .execute();
     },

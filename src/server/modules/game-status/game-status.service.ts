@@ -16,6 +16,7 @@ const toView = (s: GameStatusRow): GameStatusView => ({
   game: s.game,
   host: s.gameHost,
   port: s.gamePort,
+  cfxCode: s.cfxCode,
   online: s.online,
   currentPlayers: s.currentPlayers,
   maxPlayers: s.maxPlayers,
@@ -54,7 +55,11 @@ export function gameStatusService(deps: GameStatusDeps) {
     games: (): GameList => GAMES.map((g) => ({ id: g.id, label: g.label, port: g.port })),
 
     /** Sets (or changes) the address and asks the game at once, so the dashboard shows the answer. */
-    async setAddress(actor: UserRow, id: number, body: { game: string; host: string; port: number }): Promise<GameStatusView> {
+    async setAddress(
+      actor: UserRow,
+      id: number,
+      body: { game: string; host: string; port: number; cfxCode?: string | undefined },
+    ): Promise<GameStatusView> {
       const server = await managedServer(repo, actor, id);
       try {
         await resolvePublicAddress(body.host, body.port, outbound);
@@ -62,7 +67,9 @@ export function gameStatusService(deps: GameStatusDeps) {
         if (e instanceof AddressRefused) throw badRequest(e.message);
         throw e;
       }
-      await repo.connectGame(server.id, { game: body.game, gameHost: body.host.trim(), gamePort: body.port }, now());
+      // A join code only means something for the cfx.re games; anything else clears it.
+      const cfxCode = body.game === 'fivem' || body.game === 'redm' ? body.cfxCode || null : null;
+      await repo.connectGame(server.id, { game: body.game, gameHost: body.host.trim(), gamePort: body.port, cfxCode }, now());
       await poller.pollOne({ id: server.id, game: body.game, gameHost: body.host.trim(), gamePort: body.port, pollFailures: 0 });
       onCountsChanged();
       return status(server.id);

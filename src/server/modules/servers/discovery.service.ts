@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { UserRow } from '../../db/schema';
 import type { Storage } from '../../adapters/storage';
 import { LIMITS } from '../../../shared/limits';
+import { connectInfo } from '../../../shared/connect';
 import { MSG } from '../../../shared/messages';
 import type { ListServersQuery, Review, Server, ServerDetail, ViewerState } from '../../../shared/schemas/server';
 import {
@@ -183,7 +184,7 @@ export function discoveryService({
       id: row.id,
       ownerId: row.ownerId,
       hidden: row.hidden,
-      body: { ...toApi(row), rank: rankOf(index, row.id), reviews, reviewsTotal },
+      body: { ...toApi(row), rank: rankOf(index, row.id), connect: connectInfo(row), reviews, reviewsTotal },
       // An anonymous caller's whole answer, by the view count it shows: made once, sent as bytes.
       anonymous: new Map<number, CachedBody>(),
     };
@@ -329,7 +330,7 @@ export function discoveryService({
     async publicServer(id: number): Promise<Server> {
       const found = await page(id);
       if (!found || !serverPolicy.canSee(undefined, found)) throw notFound(MSG.serverNotFound);
-      const { reviews: _reviews, reviewsTotal: _total, ...server } = found.body;
+      const { reviews: _reviews, reviewsTotal: _total, connect: _connect, ...server } = found.body;
       return server;
     },
 
