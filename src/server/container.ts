@@ -24,6 +24,7 @@ import { dailyVotesRepository, dailyVotesService } from './modules/daily-votes';
 import { MAX_ATTEMPTS, VOTE_REWARDS_QUEUE, voteRewardsRepository, voteRewardsService } from './modules/vote-rewards';
 import { guardedFetch } from './adapters/guarded-http';
 import { ownerApiRepository, ownerApiService } from './modules/owner-api';
+import { followsRepository, followsService } from './modules/follows';
 import { sendVotifierVote } from './adapters/votifier';
 import { svgToPng } from './adapters/images';
 import {
@@ -128,6 +129,8 @@ export async function createContainer(
         (isDatabaseUnavailable(err) ? app.log.warn : app.log.error).call(app.log, { err }, 'player count refresh failed'),
       );
   };
+
+  const follows = followsService({ repository: followsRepository(db), now });
 
   const stripe = createStripeGateway(config.stripe);
 
@@ -292,6 +295,7 @@ export async function createContainer(
     seo: seoService({ repository: seoRepository(db), publicUrl: config.publicUrl }),
     dailyVotes,
     voteRewards,
+    follows,
     ownerApi: ownerApiService({ repository: ownerApiRepository(db), now, publicServer: (id) => discovery.publicServer(id) }),
     ownerApiLimit: options.ownerApiLimit ?? { max: 120, windowMs: 60_000 },
     banners: bannersService({ publicServer: (id) => discovery.publicServer(id), renderPng: svgToPng, site: SITE }),
@@ -303,6 +307,8 @@ export async function createContainer(
       settings: { ...DEFAULT_POLL_SETTINGS, intervalMs: config.gamePollSeconds * 1000, ...options.gamePoll },
       query: options.gameQuery ?? queryGame,
       onCountsChanged: onServersChanged,
+      onBackOnline: (serverId) =>
+        void follows.backOnline(serverId).catch((err: unknown) => app.log.warn({ err, serverId }, 'telling followers failed')),
     }),
     io,
     rateLimits: { ...DEFAULT_RATE_LIMITS, ...options.rateLimits },

@@ -19,6 +19,7 @@ import type { BannersService } from './modules/banners';
 import type { DailyVotesService } from './modules/daily-votes';
 import type { VoteRewardsService } from './modules/vote-rewards';
 import type { OwnerApiLimit, OwnerApiService } from './modules/owner-api';
+import type { FollowsService } from './modules/follows';
 import type { DiscoveryService, ServersService, VotesService } from './modules/servers';
 import type { PlayersService } from './modules/players';
 import type { StripeGateway } from './adapters/stripe';
@@ -68,6 +69,7 @@ export interface Context {
   dailyVotes: DailyVotesService;
   voteRewards: VoteRewardsService;
   ownerApi: OwnerApiService;
+  follows: FollowsService;
   ownerApiLimit: OwnerApiLimit;
   health: HealthService;
   gameStatus: GameStatusService;

@@ -17,6 +17,7 @@ import { gameStatusRoutes } from './modules/game-status';
 import { dailyVotesRoutes } from './modules/daily-votes';
 import { voteRewardsRoutes } from './modules/vote-rewards';
 import { ownerApiRoutes } from './modules/owner-api';
+import { followsRoutes } from './modules/follows';
 
 /** Every API route, mounted under `/api`: one origin serves the web app, the API and the socket. */
 export const apiRoutes =
@@ -43,4 +44,5 @@ export const apiRoutes =
     await app.register(dailyVotesRoutes(ctx));
     await app.register(voteRewardsRoutes(ctx));
     await app.register(ownerApiRoutes(ctx));
+    await app.register(followsRoutes(ctx));
   };

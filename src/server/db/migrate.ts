@@ -12,6 +12,7 @@ import * as dailyVotes from './migrations/20261124_0930_daily_votes';
 import * as voteRewards from './migrations/20261124_1000_vote_rewards';
 import * as apiKeys from './migrations/20261124_1030_api_keys';
 import * as connect from './migrations/20261124_1045_connect';
+import * as follows from './migrations/20261124_1100_follows';
 
 /**
  * Migrations are listed here rather than read from disk, so they run the same under tsx,
@@ -30,6 +31,7 @@ const migrations: Record<string, Migration> = {
   '20261124_1000_vote_rewards': voteRewards,
   '20261124_1030_api_keys': apiKeys,
   '20261124_1045_connect': connect,
+  '20261124_1100_follows': follows,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -101,6 +101,23 @@ export interface RewardTargetsTable {
   updatedAt: Timestamp;
 }
 
+/** A player following a server: told when it comes back online or announces an event. */
+export interface FollowsTable {
+  userId: number;
+  serverId: number;
+  createdAt: CreatedAt;
+}
+
+/** An event an owner announced to the server's followers. */
+export interface ServerEventsTable {
+  id: Id;
+  serverId: number;
+  title: string;
+  details: Defaulted<string>;
+  startsAt: Date;
+  createdAt: CreatedAt;
+}
+
 /** An owner's key to one server's read API: only its hash is kept. */
 export interface ApiKeysTable {
   id: Id;
@@ -482,6 +499,8 @@ export interface Database {
   rewardTargets: RewardTargetsTable;
   rewardDeliveries: RewardDeliveriesTable;
   apiKeys: ApiKeysTable;
+  follows: FollowsTable;
+  serverEvents: ServerEventsTable;
   webhookEvents: WebhookEventsTable;
   resetTokens: ResetTokensTable;
   refreshTokens: RefreshTokensTable;

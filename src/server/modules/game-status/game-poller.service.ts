@@ -40,13 +40,15 @@ export interface PollerDeps {
   settings: PollSettings;
   query: GameQuery;
   onCountsChanged: () => void;
+  /** A server that was offline answered again (its followers are told). */
+  onBackOnline?: (serverId: number) => void;
 }
 
 /**
  * The poller: claims due servers (one instance each), queries them with a timeout and bounded
  * concurrency, backs off from failing servers, and keeps a sample per poll.
  */
-export function gamePoller({ repo, inTransaction, now, settings, query, onCountsChanged }: PollerDeps) {
+export function gamePoller({ repo, inTransaction, now, settings, query, onCountsChanged, onBackOnline }: PollerDeps) {
   const outbound = outboundPolicy(settings);
 
   /** One query of one server, recorded: counts, online state, backoff and a sample. */
@@ -92,6 +94,7 @@ export function gamePoller({ repo, inTransaction, now, settings, query, onCounts
         tx,
       );
     });
+    if (result && server.online === false) onBackOnline?.(server.id);
     return { ok: Boolean(result), error };
   };
 

@@ -9,6 +9,8 @@ export interface PollTarget {
   gameHost: string;
   gamePort: number;
   pollFailures: number;
+  /** Its state before this poll (false: it was offline). */
+  online?: boolean | null;
 }
 
 /** Columns one poll writes on its server; the optional ones only when the poll changed them. */
@@ -132,13 +134,14 @@ export function gameStatusRepository(db: Kysely<Database>) {
           SELECT id FROM servers
           WHERE game_host IS NOT NULL AND game IS NOT NULL AND NOT hidden AND (next_poll_at IS NULL OR next_poll_at <= ${dueBy})
           ORDER BY next_poll_at NULLS FIRST LIMIT ${limit} FOR UPDATE SKIP LOCKED)
-        RETURNING id, game, game_host, game_port, poll_failures`.execute(tx);
+        RETURNING id, game, game_host, game_port, poll_failures, online`.execute(tx);
       return claimed.rows.map((r) => ({
         id: Number(r.id),
         game: r.game,
         gameHost: r.gameHost,
         gamePort: r.gamePort,
         pollFailures: r.pollFailures,
+        online: r.online,
       }));
     },
 

@@ -1,0 +1,110 @@
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+import type { Executor } from '../../db/transaction';
+
+/** Follows, announced events, and the inbox notices followers get. */
+export function followsRepository(db: Kysely<Database>) {
+  return {
+    findServer(serverId: number, tx: Executor = db) {
+      return tx.selectFrom('servers').select(['id', 'name', 'ownerId', 'hidden']).where('id', '=', serverId).executeTakeFirst();
+    },
+
+    /** Follows (again: nothing changes). */
+    async follow(userId: number, serverId: number, tx: Executor = db): Promise<void> {
+      await tx
+        .insertInto('follows')
+        .values({ userId, serverId })
+        .onConflict((oc) => oc.doNothing())
+        .execute();
+    },
+
+    async unfollow(userId: number, serverId: number, tx: Executor = db): Promise<void> {
+      await tx.deleteFrom('follows').where('userId', '=', userId).where('serverId', '=', serverId).execute();
+    },
+
+    async followers(serverId: number, tx: Executor = db): Promise<number> {
+      const row = await tx
+        .selectFrom('follows')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('serverId', '=', serverId)
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+
+    async isFollowing(userId: number, serverId: number, tx: Executor = db): Promise<boolean> {
+      return Boolean(
+        await tx.selectFrom('follows').select('userId').where('userId', '=', userId).where('serverId', '=', serverId).executeTakeFirst(),
+      );
+    },
+
+    /** The user's followed listed servers, newest follow first, with live status and the next event. */
+    followed(userId: number, now: Date, limit: number, tx: Executor = db) {
+      return tx
+        .selectFrom('follows')
+        .innerJoin('servers', 'servers.id', 'follows.serverId')
+        .select((eb) => [
+          'servers.id',
+          'servers.name',
+          'servers.profilePicture',
+          'servers.online',
+          'servers.currentPlayers',
+          'servers.maxPlayers',
+          'follows.createdAt as followedAt',
+          eb
+            .selectFrom('serverEvents')
+            .select(sql<string>`json_build_object('title', title, 'startsAt', starts_at)::text`.as('e'))
+            .whereRef('serverEvents.serverId', '=', 'servers.id')
+            .where('serverEvents.startsAt', '>', now)
+            .orderBy('serverEvents.startsAt')
+            .limit(1)
+            .as('nextEvent'),
+        ])
+        .where('follows.userId', '=', userId)
+        .where('servers.hidden', '=', false)
+        .orderBy('follows.createdAt', 'desc')
+        .limit(limit)
+        .execute();
+    },
+
+    insertEvent(event: { serverId: number; title: string; details: string; startsAt: Date }, tx: Executor = db) {
+      return tx.insertInto('serverEvents').values(event).returning(['id', 'title', 'details', 'startsAt']).executeTakeFirstOrThrow();
+    },
+
+    /** Events announced for a server since `since` (how many the owner sent today). */
+    async eventsSince(serverId: number, since: Date, tx: Executor = db): Promise<number> {
+      const row = await tx
+        .selectFrom('serverEvents')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('serverId', '=', serverId)
+        .where('createdAt', '>', since)
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+
+    upcomingEvents(serverId: number, now: Date, tx: Executor = db) {
+      return tx
+        .selectFrom('serverEvents')
+        .select(['id', 'title', 'details', 'startsAt'])
+        .where('serverId', '=', serverId)
+        .where('startsAt', '>', now)
+        .orderBy('startsAt')
+        .limit(10)
+        .execute();
+    },
+
+    /** One inbox notice to every follower, in one statement whatever their number. */
+    async noticeToFollowers(
+      serverId: number,
+      notice: { title: string; message: string; link: string },
+      tx: Executor = db,
+    ): Promise<number> {
+      const result = await sql`
+        INSERT INTO notifications (user_id, title, message, link)
+        SELECT user_id, ${notice.title}, ${notice.message}, ${notice.link} FROM follows WHERE server_id = ${serverId}`.execute(tx);
+      return Number(result.numAffectedRows ?? 0);
+    },
+  };
+}
+
+/** Follows' data, as the service receives it. */
+export type FollowsRepository = ReturnType<typeof followsRepository>;

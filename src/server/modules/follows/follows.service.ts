@@ -1,0 +1,107 @@
+import type { UserRow } from '../../db/schema';
+import { MSG } from '../../../shared/messages';
+import { badRequest, notFound } from '../../errors';
+import { toApiId } from '../../lib/ids';
+import { serverPolicy } from '../../policies/servers.policy';
+import type { FollowsRepository } from './follows.repository';
+
+/** Events one server may announce per day: followers are told each one. */
+export const EVENTS_PER_DAY = 3;
+const FOLLOWED_LIMIT = 100;
+
+interface Deps {
+  repository: FollowsRepository;
+  now: () => Date;
+}
+
+/**
+ * Following servers (docs/decisions/033-follows.md): a player follows listed servers and gets an
+ * inbox notice when one comes back online or its owner announces an event; `/profile` lists them
+ * with their live status.
+ */
+export function followsService({ repository, now }: Deps) {
+  const listed = async (serverId: number) => {
+    const server = await repository.findServer(serverId);
+    if (!server || server.hidden) throw notFound(MSG.serverNotFound);
+    return server;
+  };
+
+  return {
+    async follow(actor: UserRow, serverId: number) {
+      await listed(serverId);
+      await repository.follow(actor.id, serverId);
+      return { following: true, followers: await repository.followers(serverId) };
+    },
+
+    async unfollow(actor: UserRow, serverId: number) {
+      await listed(serverId);
+      await repository.unfollow(actor.id, serverId);
+      return { following: false, followers: await repository.followers(serverId) };
+    },
+
+    async state(actor: UserRow | undefined, serverId: number) {
+      await listed(serverId);
+      return {
+        following: actor ? await repository.isFollowing(actor.id, serverId) : false,
+        followers: await repository.followers(serverId),
+      };
+    },
+
+    async followed(actor: UserRow) {
+      const rows = await repository.followed(actor.id, now(), FOLLOWED_LIMIT);
+      return rows.map((r) => ({
+        id: toApiId(Number(r.id)),
+        name: r.name,
+        profilePicture: r.profilePicture,
+        online: r.online,
+        currentPlayers: r.currentPlayers,
+        maxPlayers: r.maxPlayers,
+        followedAt: r.followedAt.toISOString(),
+        nextEvent: r.nextEvent
+          ? (({ title, startsAt }: { title: string; startsAt: string }) => ({ title, startsAt: new Date(startsAt).toISOString() }))(
+              JSON.parse(r.nextEvent),
+            )
+          : null,
+      }));
+    },
+
+    /** An owner announces an event: stored, and every follower gets an inbox notice. */
+    async announce(actor: UserRow, serverId: number, body: { title: string; details: string; startsAt: string }) {
+      const server = await listed(serverId);
+      serverPolicy.assertCanManage(actor, server);
+      const startsAt = new Date(body.startsAt);
+      const at = now();
+      if (startsAt.getTime() < at.getTime() - 3600_000) throw badRequest('The event must start in the future.');
+      if ((await repository.eventsSince(serverId, new Date(at.getTime() - 24 * 3600_000))) >= EVENTS_PER_DAY) {
+        throw badRequest(`A server can announce at most ${EVENTS_PER_DAY} events a day.`);
+      }
+      const event = await repository.insertEvent({ serverId, title: body.title, details: body.details, startsAt });
+      await repository.noticeToFollowers(serverId, {
+        title: `${server.name}: ${body.title}`,
+        message: `${body.details ? `${body.details} ` : ''}Starts ${startsAt.toISOString().slice(0, 16).replace('T', ' ')} UTC.`,
+        link: `/servers/${serverId}`,
+      });
+      return { id: toApiId(Number(event.id)), title: event.title, details: event.details, startsAt: event.startsAt.toISOString() };
+    },
+
+    async events(serverId: number) {
+      await listed(serverId);
+      const rows = await repository.upcomingEvents(serverId, now());
+      return rows.map((e) => ({ id: toApiId(Number(e.id)), title: e.title, details: e.details, startsAt: e.startsAt.toISOString() }));
+    },
+
+    /** The poller saw a server answer again after it was offline: its followers hear of it. */
+    async backOnline(serverId: number): Promise<void> {
+      const server = await repository.findServer(serverId);
+      if (!server || server.hidden) return;
+      await repository.noticeToFollowers(serverId, {
+        title: `${server.name} is back online`,
+        message: 'A server you follow is answering again. Jump in!',
+        link: `/servers/${serverId}`,
+      });
+    },
+  };
+}
+
+/** Follows, as routes and the poller receive them. */
+export type FollowsService = ReturnType<typeof followsService>;
