@@ -169,6 +169,31 @@ describe('polling real game protocols (fake servers on loopback, allowed for tes
     fivem.set({ players: 12, max: 48 });
   }, 30_000);
 
+  it('keeps what the game says (map, version, player names) cleaned, and hides the names when the owner asks', async () => {
+    const server = await createServer(t.app, owner.row.id);
+    const hostile = 'Evil\u202Egnp.exe\u0000\n' + 'x'.repeat(100);
+    fivem.set({ players: 3, max: 32, map: 'Los Santos\u0007', names: ['Niko', hostile, ''] });
+    const put = (showPlayerNames?: boolean) =>
+      t.app.inject({
+        method: 'PUT',
+        url: `/api/servers/${server.id}/game`,
+        headers: owner.headers,
+        payload: { game: 'fivem', host: '127.0.0.1', port: fivem.port, ...(showPlayerNames === undefined ? {} : { showPlayerNames }) },
+      });
+    expect((await put()).json()).toMatchObject({ online: true, currentPlayers: 3, showPlayerNames: true });
+    const live = (await t.app.inject({ url: `/api/servers/${server.id}` })).json().live;
+    expect(live).toMatchObject({ map: 'Los Santos', version: 'FXServer-master v1.0.0.7290 linux' });
+    expect(live.players[0]).toBe('Niko');
+    expect(live.players[1]).toMatch(/^Evil gnp\.exe x+$/);
+    expect([...live.players[1]].length).toBeLessThanOrEqual(32);
+    expect(live.players).toHaveLength(2);
+    const polled = await t.app.ctx.db.selectFrom('servers').select('lastPolledAt').where('id', '=', server.id).executeTakeFirstOrThrow();
+    expect(live.checkedAt).toBe(polled.lastPolledAt!.toISOString());
+    expect((await put(false)).json().showPlayerNames).toBe(false);
+    expect((await t.app.inject({ url: `/api/servers/${server.id}` })).json().live.players).toBeNull();
+    fivem.set({ players: 12, max: 48 });
+  }, 30_000);
+
   it('follows no redirect from a game server, and gives up on slow or oversized answers', async () => {
     const server = await createServer(t.app, owner.row.id);
     const put = () =>

@@ -6,6 +6,9 @@ export interface Answer {
   players: number | string;
   max: number | string;
   name?: string;
+  /** FiveM: the names /players.json lists (default p0, p1, …) and the map /dynamic.json names. */
+  names?: string[];
+  map?: string;
 }
 
 /** Minecraft's server-list ping over TCP: handshake, status request, JSON answer, ping/pong. */
@@ -104,12 +107,23 @@ export async function startFakeFiveM(initial: Answer) {
       return res.end();
     }
     if (req.url === '/dynamic.json' && mode === 'normal') {
-      return res.end(JSON.stringify({ clients: answer.players, sv_maxclients: String(answer.max), hostname: answer.name ?? 'Fake FiveM' }));
+      return res.end(
+        JSON.stringify({
+          clients: answer.players,
+          sv_maxclients: String(answer.max),
+          hostname: answer.name ?? 'Fake FiveM',
+          mapname: answer.map ?? 'fivem-map-skater',
+        }),
+      );
     }
-    if (req.url === '/info.json') return res.end(JSON.stringify({ vars: { sv_maxClients: String(answer.max) }, version: 7290 }));
+    if (req.url === '/info.json')
+      return res.end(
+        JSON.stringify({ vars: { sv_maxClients: String(answer.max) }, version: 7290, server: 'FXServer-master v1.0.0.7290 linux' }),
+      );
     if (req.url === '/players.json') {
       const n = typeof answer.players === 'number' && answer.players >= 0 && answer.players <= 1000 ? answer.players : 0;
-      return res.end(JSON.stringify(Array.from({ length: n }, (_, i) => ({ id: i + 1, name: `p${i}`, ping: 40 }))));
+      const names = answer.names ?? Array.from({ length: n }, (_, i) => `p${i}`);
+      return res.end(JSON.stringify(names.map((name, i) => ({ id: i + 1, name, ping: 40 }))));
     }
     res.writeHead(404).end();
   });

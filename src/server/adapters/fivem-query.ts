@@ -2,6 +2,7 @@ import type { TargetPolicy } from './address-guard';
 import type { GameStatus } from './game-query';
 import { gameCount } from './game-counts';
 import { guardedFetch, OutboundRefused } from './guarded-http';
+import { cleanGameText, cleanPlayerNames } from '../lib/game-text';
 
 const SMALL_ANSWER = 64 * 1024;
 const INFO_ANSWER = 1024 * 1024;
@@ -24,8 +25,10 @@ function status(players: number | undefined, max: number | undefined): GameStatu
 
 /**
  * Asks a FiveM or RedM server (FXServer's HTTP endpoints on the game port) for its players,
- * through the guarded client: `/dynamic.json` carries the count and the limit; servers without
- * it answer `/info.json` (limit) and `/players.json` (the list to count). One deadline covers all.
+ * through the guarded client: `/dynamic.json` carries the count, the limit and the map, and
+ * `/info.json` (version) and `/players.json` (names) are read when they answer; servers without
+ * `/dynamic.json` answer `/info.json` (limit) and `/players.json` (the list to count). One
+ * deadline covers all.
  */
 export async function queryFiveM(ip: string, port: number, timeoutMs: number, policy: TargetPolicy): Promise<GameStatus> {
   const started = Date.now();
@@ -36,19 +39,46 @@ export async function queryFiveM(ip: string, port: number, timeoutMs: number, po
     return guardedFetch(`${base}${path}`, { timeoutMs: left, maxBytes, policy, headers: { accept: 'application/json' } });
   };
 
+  /** What a page that failed adds: nothing (the count still stands). */
+  const optional = async <T>(read: () => Promise<T>): Promise<T | null> => {
+    try {
+      return await read();
+    } catch {
+      return null;
+    }
+  };
+  const readInfo = async () => {
+    const info = await get('/info.json', INFO_ANSWER);
+    if (info.status !== 200) throw new Error(`the server answered ${info.status}`);
+    return json(info.body) as { server?: unknown; vars?: Record<string, unknown> } | null;
+  };
+  const readPlayers = async () => {
+    const list = await get('/players.json', PLAYER_LIST);
+    if (list.status !== 200) throw new Error(`the server answered ${list.status}`);
+    const players = json(list.body);
+    if (!Array.isArray(players)) throw new Error('the player list is not a list');
+    return players as unknown[];
+  };
+
   const dynamic = await get('/dynamic.json', SMALL_ANSWER);
   if (dynamic.status === 200) {
-    const body = json(dynamic.body) as { clients?: unknown; sv_maxclients?: unknown } | null;
-    return status(gameCount(body?.clients), gameCount(body?.sv_maxclients));
+    const body = json(dynamic.body) as { clients?: unknown; sv_maxclients?: unknown; mapname?: unknown } | null;
+    const [info, players] = [await optional(readInfo), await optional(readPlayers)];
+    return {
+      ...status(gameCount(body?.clients), gameCount(body?.sv_maxclients)),
+      map: cleanGameText(body?.mapname, 64),
+      version: cleanGameText(info?.server, 64),
+      playerNames: cleanPlayerNames(players),
+    };
   }
   if (dynamic.status !== 404) throw new Error(`the server answered ${dynamic.status}`);
 
-  const info = await get('/info.json', INFO_ANSWER);
-  if (info.status !== 200) throw new Error(`the server answered ${info.status}`);
-  const vars = (json(info.body) as { vars?: Record<string, unknown> } | null)?.vars;
-  const list = await get('/players.json', PLAYER_LIST);
-  if (list.status !== 200) throw new Error(`the server answered ${list.status}`);
-  const players = json(list.body);
-  if (!Array.isArray(players)) throw new Error('the player list is not a list');
-  return status(gameCount(players.length), gameCount(vars?.sv_maxClients ?? vars?.sv_maxclients));
+  const info = await readInfo();
+  const players = await readPlayers();
+  return {
+    ...status(gameCount(players.length), gameCount(info?.vars?.sv_maxClients ?? info?.vars?.sv_maxclients)),
+    map: cleanGameText(info?.vars?.mapname, 64),
+    version: cleanGameText(info?.server, 64),
+    playerNames: cleanPlayerNames(players),
+  };
 }

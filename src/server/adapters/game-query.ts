@@ -4,11 +4,16 @@ import { gameById } from '../../shared/games';
 import type { TargetPolicy } from './address-guard';
 import { queryFiveM } from './fivem-query';
 import { gameCount } from './game-counts';
+import { cleanGameText, cleanPlayerNames } from '../lib/game-text';
 
 export interface GameStatus {
   online: true;
   players: number;
   maxPlayers: number | null;
+  /** What else the game said, cleaned (null when it did not say). */
+  map?: string | null;
+  version?: string | null;
+  playerNames?: string[] | null;
 }
 
 type GameDigModule = typeof GameDigApi;
@@ -63,12 +68,19 @@ export async function queryGame(game: string, ip: string, port: number, timeoutM
     attemptTimeout: timeoutMs,
     portCache: false,
   });
-  const raw = state as unknown as { numplayers?: unknown; maxplayers?: unknown; players?: unknown[] };
+  const raw = state as unknown as { numplayers?: unknown; maxplayers?: unknown; players?: unknown[]; map?: unknown; version?: unknown };
   const listed = Array.isArray(raw.players) ? raw.players.length : 0;
   const reported = raw.numplayers === undefined ? listed : gameCount(raw.numplayers);
   // Some protocols report 0 while listing players (gamedig's quake2 family): the larger is the truth.
   const players = reported === undefined ? undefined : Math.max(reported, listed);
   const max = raw.maxplayers === undefined ? null : (gameCount(raw.maxplayers) ?? null);
   if (players === undefined) throw new Error('the server answered an impossible player count');
-  return { online: true, players, maxPlayers: max !== null && max < players ? players : max };
+  return {
+    online: true,
+    players,
+    maxPlayers: max !== null && max < players ? players : max,
+    map: cleanGameText(raw.map, 64),
+    version: cleanGameText(raw.version, 64),
+    playerNames: cleanPlayerNames(raw.players),
+  };
 }

@@ -13,6 +13,7 @@ import * as voteRewards from './migrations/20261124_1000_vote_rewards';
 import * as apiKeys from './migrations/20261124_1030_api_keys';
 import * as connect from './migrations/20261124_1045_connect';
 import * as follows from './migrations/20261124_1100_follows';
+import * as gameDetails from './migrations/20261124_1115_game_details';
 
 /**
  * Migrations are listed here rather than read from disk, so they run the same under tsx,
@@ -32,6 +33,7 @@ const migrations: Record<string, Migration> = {
   '20261124_1030_api_keys': apiKeys,
   '20261124_1045_connect': connect,
   '20261124_1100_follows': follows,
+  '20261124_1115_game_details': gameDetails,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -57,6 +57,12 @@ export interface ServersTable {
   gamePort: number | null;
   /** The owner's cfx.re join code (FiveM, RedM), for the Join link. */
   cfxCode: string | null;
+  /** From the last poll that answered: the map, the game's version, the names online (cleaned). */
+  gameMap: string | null;
+  gameVersion: string | null;
+  playerNames: string[] | null;
+  /** The owner's switch: false keeps the names off the server page. */
+  showPlayerNames: Defaulted<boolean>;
   online: boolean | null;
   lastSeenAt: NullableTimestamp;
   lastPolledAt: NullableTimestamp;

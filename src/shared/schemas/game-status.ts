@@ -29,6 +29,8 @@ export const gameAddressBodySchema = z.object({
     .max(65535, MSG.gamePortInvalid),
   /** FiveM and RedM: the cfx.re join code or link, for the server page's Join link; empty clears it. */
   cfxCode: z.union([z.literal(''), cfxCodeSchema]).optional(),
+  /** false keeps the names of the players online off the server page. */
+  showPlayerNames: z.boolean().optional(),
 });
 
 /** The last query's result, shown on the dashboard at once. */
@@ -37,6 +39,7 @@ export const gameStatusSchema = z.object({
   host: z.string().nullable(),
   port: z.number().int().nullable(),
   cfxCode: z.string().nullable(),
+  showPlayerNames: z.boolean(),
   online: z.boolean().nullable(),
   currentPlayers: z.number().int(),
   maxPlayers: z.number().int().nullable(),

@@ -79,6 +79,15 @@ export type ViewerState = z.infer<typeof viewerStateSchema>;
 export const serverDetailSchema = serverSchema.extend({
   /** How to get into the game, once the owner connected it (null before). */
   connect: connectSchema.nullable(),
+  /** What the game said at its last poll (null: never polled). `players` is null when the game lists none or the owner hides them. */
+  live: z
+    .object({
+      checkedAt: z.iso.datetime(),
+      map: z.string().nullable(),
+      version: z.string().nullable(),
+      players: z.array(z.string()).nullable(),
+    })
+    .nullable(),
   reviews: z.array(reviewSchema),
   reviewsTotal: z.number().int(),
   viewer: viewerStateSchema.nullable(),

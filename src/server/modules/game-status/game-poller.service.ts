@@ -75,8 +75,18 @@ export function gamePoller({ repo, inTransaction, now, settings, query, onCounts
           nextPollAt: new Date(at.getTime() + wait),
           pollFailures: failures,
           pollError: error,
-          ...(result ? { online: true, currentPlayers: result.players, maxPlayers: result.maxPlayers, lastSeenAt: at } : {}),
-          ...(online === false ? { online: false, currentPlayers: 0 } : {}),
+          ...(result
+            ? {
+                online: true,
+                currentPlayers: result.players,
+                maxPlayers: result.maxPlayers,
+                lastSeenAt: at,
+                gameMap: result.map ?? null,
+                gameVersion: result.version ?? null,
+                playerNames: result.playerNames ?? null,
+              }
+            : {}),
+          ...(online === false ? { online: false, currentPlayers: 0, playerNames: null } : {}),
         },
         tx,
       );

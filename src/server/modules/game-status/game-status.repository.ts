@@ -23,6 +23,9 @@ export interface PollUpdate {
   currentPlayers?: number;
   maxPlayers?: number | null;
   lastSeenAt?: Date;
+  gameMap?: string | null;
+  gameVersion?: string | null;
+  playerNames?: string[] | null;
 }
 
 /** One row of player-count history: a single poll (`raw`) or an hour's or a day's roll-up. */
@@ -43,6 +46,7 @@ export interface GameStatusRow {
   gameHost: string | null;
   gamePort: number | null;
   cfxCode: string | null;
+  showPlayerNames: boolean;
   online: boolean | null;
   currentPlayers: number;
   maxPlayers: number | null;
@@ -71,6 +75,7 @@ export function gameStatusRepository(db: Kysely<Database>) {
           'gameHost',
           'gamePort',
           'cfxCode',
+          'showPlayerNames',
           'online',
           'currentPlayers',
           'maxPlayers',
@@ -84,7 +89,13 @@ export function gameStatusRepository(db: Kysely<Database>) {
     /** A new address starts afresh: no failures, no error, unknown state, due at `nextPollAt`. */
     async connectGame(
       id: number,
-      address: { game: string; gameHost: string; gamePort: number; cfxCode?: string | null | undefined },
+      address: {
+        game: string;
+        gameHost: string;
+        gamePort: number;
+        cfxCode?: string | null | undefined;
+        showPlayerNames?: boolean | undefined;
+      },
       nextPollAt: Date,
       tx: Executor = db,
     ) {
@@ -95,6 +106,7 @@ export function gameStatusRepository(db: Kysely<Database>) {
           gameHost: address.gameHost,
           gamePort: address.gamePort,
           ...(address.cfxCode !== undefined ? { cfxCode: address.cfxCode } : {}),
+          ...(address.showPlayerNames !== undefined ? { showPlayerNames: address.showPlayerNames } : {}),
           pollFailures: 0,
           pollError: null,
           online: null,

@@ -17,6 +17,7 @@ const toView = (s: GameStatusRow): GameStatusView => ({
   host: s.gameHost,
   port: s.gamePort,
   cfxCode: s.cfxCode,
+  showPlayerNames: s.showPlayerNames,
   online: s.online,
   currentPlayers: s.currentPlayers,
   maxPlayers: s.maxPlayers,
@@ -58,7 +59,7 @@ export function gameStatusService(deps: GameStatusDeps) {
     async setAddress(
       actor: UserRow,
       id: number,
-      body: { game: string; host: string; port: number; cfxCode?: string | undefined },
+      body: { game: string; host: string; port: number; cfxCode?: string | undefined; showPlayerNames?: boolean | undefined },
     ): Promise<GameStatusView> {
       const server = await managedServer(repo, actor, id);
       try {
@@ -69,7 +70,11 @@ export function gameStatusService(deps: GameStatusDeps) {
       }
       // A join code only means something for the cfx.re games; anything else clears it.
       const cfxCode = body.game === 'fivem' || body.game === 'redm' ? body.cfxCode || null : null;
-      await repo.connectGame(server.id, { game: body.game, gameHost: body.host.trim(), gamePort: body.port, cfxCode }, now());
+      await repo.connectGame(
+        server.id,
+        { game: body.game, gameHost: body.host.trim(), gamePort: body.port, cfxCode, showPlayerNames: body.showPlayerNames },
+        now(),
+      );
       await poller.pollOne({ id: server.id, game: body.game, gameHost: body.host.trim(), gamePort: body.port, pollFailures: 0 });
       onCountsChanged();
       return status(server.id);

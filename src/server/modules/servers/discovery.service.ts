@@ -184,7 +184,21 @@ export function discoveryService({
       id: row.id,
       ownerId: row.ownerId,
       hidden: row.hidden,
-      body: { ...toApi(row), rank: rankOf(index, row.id), connect: connectInfo(row), reviews, reviewsTotal },
+      body: {
+        ...toApi(row),
+        rank: rankOf(index, row.id),
+        connect: connectInfo(row),
+        live: row.lastPolledAt
+          ? {
+              checkedAt: row.lastPolledAt.toISOString(),
+              map: row.gameMap,
+              version: row.gameVersion,
+              players: row.showPlayerNames && row.online ? row.playerNames : null,
+            }
+          : null,
+        reviews,
+        reviewsTotal,
+      },
       // An anonymous caller's whole answer, by the view count it shows: made once, sent as bytes.
       anonymous: new Map<number, CachedBody>(),
     };
@@ -330,7 +344,7 @@ export function discoveryService({
     async publicServer(id: number): Promise<Server> {
       const found = await page(id);
       if (!found || !serverPolicy.canSee(undefined, found)) throw notFound(MSG.serverNotFound);
-      const { reviews: _reviews, reviewsTotal: _total, connect: _connect, ...server } = found.body;
+      const { reviews: _reviews, reviewsTotal: _total, connect: _connect, live: _live, ...server } = found.body;
       return server;
     },
 
