@@ -64,7 +64,9 @@ function readCpuTicks(pid: number): number {
 export async function startApp(target: BenchTarget, options: { redisUrl?: string; timeoutMs?: number } = {}): Promise<AppProcess> {
   const port = await freePort();
   await ensureServerBuild();
-  const args = [path.join(ROOT, 'dist', 'server', 'server.js')];
+  // BENCH_CPU_PROF=<dir>: the app writes a V8 CPU profile there when it stops (profiling a target).
+  const profileDir = process.env.BENCH_CPU_PROF;
+  const args = [...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []), path.join(ROOT, 'dist', 'server', 'server.js')];
   // On PostgreSQL the app still keeps uploads and mail in a data directory: a temporary one.
   const ownDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rp-bench-app-'));
   const env: NodeJS.ProcessEnv = {

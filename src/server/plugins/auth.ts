@@ -27,8 +27,12 @@ async function resolve(request: FastifyRequest): Promise<UserRow | undefined> {
   return user;
 }
 
+const ANONYMOUS: Promise<UserRow | undefined> = Promise.resolve(undefined);
+
 /** The caller, or undefined when anonymous or the token is no longer valid. Resolved once per request. */
 export function currentUser(request: FastifyRequest): Promise<UserRow | undefined> {
+  // No Authorization header (most reads): nothing to resolve or to remember.
+  if (!request.headers.authorization) return ANONYMOUS;
   let pending = cache.get(request);
   if (!pending) {
     pending = resolve(request);
