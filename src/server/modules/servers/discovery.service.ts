@@ -340,6 +340,16 @@ export function discoveryService({
       return body;
     },
 
+    /**
+     * A server's card as lists show it (with its rank), read fresh: what a join or vote answers.
+     * One plain query, a third of the full page's (the vote just dropped the cached card).
+     */
+    async freshCard(id: number): Promise<Server> {
+      const card = JSON.parse((await loadCards([id])).get(id) ?? 'null') as Server | null;
+      if (!card) throw notFound(MSG.serverNotFound);
+      return { ...card, rank: rankOf(await loadedIndex(), id) };
+    },
+
     /** A server anyone may see, as its page shows it (with its rank), from the page cache; 404 otherwise. */
     async publicServer(id: number): Promise<Server> {
       const found = await page(id);

@@ -5,21 +5,21 @@ import { MSG } from '../../../shared/messages';
 import { serverSchema, voteBodySchema } from '../../../shared/schemas/server';
 import { requireUser } from '../../plugins/auth';
 import { voteLimit } from './limits';
-import type { ServersService } from './servers.service';
+import type { DiscoveryService } from './discovery.service';
 import type { VotesService } from './votes.service';
 
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema, 429: errorSchema };
 
-/** Join, like and dislike (with an optional review): each answers the server with its new counters. */
+/** Join, like and dislike (with an optional review): each answers the server's card with its new counters. */
 export const votesRoutes =
-  ({ votes, servers }: { votes: VotesService; servers: ServersService }): FastifyPluginAsync =>
+  ({ votes, discovery }: { votes: VotesService; discovery: DiscoveryService }): FastifyPluginAsync =>
   async (app: FastifyInstance) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
 
     r.post('/servers/:id/join', {
       schema: { tags: ['voting'], params: idParams(MSG.serverNotFound), response: { 200: serverSchema, ...errors } },
       preHandler: voteLimit(app),
-      handler: async (request) => servers.full(await votes.join(await requireUser(request), request.params.id)),
+      handler: async (request) => discovery.freshCard(await votes.join(await requireUser(request), request.params.id)),
     });
 
     for (const type of ['like', 'dislike'] as const) {
@@ -33,7 +33,7 @@ export const votesRoutes =
         preHandler: voteLimit(app),
         handler: async (request) => {
           const actor = await requireUser(request);
-          return servers.full(await votes.vote(actor, request.params.id, type, request.body?.review));
+          return discovery.freshCard(await votes.vote(actor, request.params.id, type, request.body?.review));
         },
       });
     }
