@@ -210,12 +210,12 @@ export async function recountServers(db: Kysely<Database>): Promise<void> {
     UPDATE servers s SET likes = coalesce(c.likes, 0), dislikes = coalesce(c.dislikes, 0)
     FROM servers s2 LEFT JOIN (
       SELECT server_id, count(*) FILTER (WHERE type = 'like')::int AS likes, count(*) FILTER (WHERE type = 'dislike')::int AS dislikes
-      FROM votes GROUP BY server_id
+      FROM votes WHERE status = 'counted' GROUP BY server_id
     ) c ON c.server_id = s2.id
     WHERE s.id = s2.id AND (s.likes <> coalesce(c.likes, 0) OR s.dislikes <> coalesce(c.dislikes, 0))`.execute(db);
   await sql`
     UPDATE servers s SET total_joins = coalesce(c.n, 0)
-    FROM servers s2 LEFT JOIN (SELECT server_id, count(*)::int AS n FROM joins GROUP BY server_id) c ON c.server_id = s2.id
+    FROM servers s2 LEFT JOIN (SELECT server_id, count(*)::int AS n FROM joins WHERE status = 'counted' GROUP BY server_id) c ON c.server_id = s2.id
     WHERE s.id = s2.id AND s.total_joins <> coalesce(c.n, 0)`.execute(db);
   await sql`
     UPDATE servers s SET total_boosts = coalesce(c.n, 0), last_boosted_at = c.last
@@ -237,8 +237,8 @@ export async function recountServers(db: Kysely<Database>): Promise<void> {
 export async function checkServerCounters(db: Kysely<Database>, limit = 10): Promise<{ total: number; problems: string[] }> {
   const rows = await sql<{ id: number; what: string; counter: number; rows: number; total: number }>`
     WITH v AS (SELECT server_id, count(*) FILTER (WHERE type = 'like')::int AS likes, count(*) FILTER (WHERE type = 'dislike')::int AS dislikes
-               FROM votes GROUP BY server_id),
-    j AS (SELECT server_id, count(*)::int AS n FROM joins GROUP BY server_id),
+               FROM votes WHERE status = 'counted' GROUP BY server_id),
+    j AS (SELECT server_id, count(*)::int AS n FROM joins WHERE status = 'counted' GROUP BY server_id),
     b AS (SELECT server_id, sum(amount)::int AS n FROM boosts WHERE revoked_at IS NULL GROUP BY server_id),
     w AS (SELECT server_id, count(*)::int AS n FROM server_views GROUP BY server_id),
     c AS (

@@ -25,6 +25,7 @@ import { MAX_ATTEMPTS, VOTE_REWARDS_QUEUE, voteRewardsRepository, voteRewardsSer
 import { guardedFetch } from './adapters/guarded-http';
 import { ownerApiRepository, ownerApiService } from './modules/owner-api';
 import { followsRepository, followsService } from './modules/follows';
+import { fraudRepository, fraudService } from './modules/fraud';
 import { sendVotifierVote } from './adapters/votifier';
 import { svgToPng } from './adapters/images';
 import {
@@ -296,6 +297,7 @@ export async function createContainer(
     dailyVotes,
     voteRewards,
     follows,
+    fraud: fraudService({ repository: fraudRepository(db), inTransaction, now, onChange: () => discovery.invalidate() }),
     ownerApi: ownerApiService({ repository: ownerApiRepository(db), now, publicServer: (id) => discovery.publicServer(id) }),
     ownerApiLimit: options.ownerApiLimit ?? { max: 120, windowMs: 60_000 },
     banners: bannersService({ publicServer: (id) => discovery.publicServer(id), renderPng: svgToPng, site: SITE }),

@@ -20,6 +20,7 @@ import type { DailyVotesService } from './modules/daily-votes';
 import type { VoteRewardsService } from './modules/vote-rewards';
 import type { OwnerApiLimit, OwnerApiService } from './modules/owner-api';
 import type { FollowsService } from './modules/follows';
+import type { FraudService } from './modules/fraud';
 import type { DiscoveryService, ServersService, VotesService } from './modules/servers';
 import type { PlayersService } from './modules/players';
 import type { StripeGateway } from './adapters/stripe';
@@ -70,6 +71,7 @@ export interface Context {
   voteRewards: VoteRewardsService;
   ownerApi: OwnerApiService;
   follows: FollowsService;
+  fraud: FraudService;
   ownerApiLimit: OwnerApiLimit;
   health: HealthService;
   gameStatus: GameStatusService;

@@ -18,6 +18,7 @@ import { dailyVotesRoutes } from './modules/daily-votes';
 import { voteRewardsRoutes } from './modules/vote-rewards';
 import { ownerApiRoutes } from './modules/owner-api';
 import { followsRoutes } from './modules/follows';
+import { fraudRoutes } from './modules/fraud';
 
 /** Every API route, mounted under `/api`: one origin serves the web app, the API and the socket. */
 export const apiRoutes =
@@ -45,4 +46,5 @@ export const apiRoutes =
     await app.register(voteRewardsRoutes(ctx));
     await app.register(ownerApiRoutes(ctx));
     await app.register(followsRoutes(ctx));
+    await app.register(fraudRoutes(ctx));
   };

@@ -14,6 +14,7 @@ import * as apiKeys from './migrations/20261124_1030_api_keys';
 import * as connect from './migrations/20261124_1045_connect';
 import * as follows from './migrations/20261124_1100_follows';
 import * as gameDetails from './migrations/20261124_1115_game_details';
+import * as rankingIntegrity from './migrations/20261124_1130_ranking_integrity';
 
 /**
  * Migrations are listed here rather than read from disk, so they run the same under tsx,
@@ -34,6 +35,7 @@ const migrations: Record<string, Migration> = {
   '20261124_1045_connect': connect,
   '20261124_1100_follows': follows,
   '20261124_1115_game_details': gameDetails,
+  '20261124_1130_ranking_integrity': rankingIntegrity,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -20,9 +20,9 @@ interface CounterRow {
 export async function checkCounters(db: Kysely<Database>): Promise<string[]> {
   const servers = await sql<CounterRow>`
     SELECT s.id, s.likes, s.dislikes, s.total_joins AS "totalJoins", s.total_boosts AS "totalBoosts",
-      (SELECT count(*)::int FROM votes v WHERE v.server_id = s.id AND v.type = 'like') AS "likeRows",
-      (SELECT count(*)::int FROM votes v WHERE v.server_id = s.id AND v.type = 'dislike') AS "dislikeRows",
-      (SELECT count(*)::int FROM joins j WHERE j.server_id = s.id) AS "joinRows",
+      (SELECT count(*)::int FROM votes v WHERE v.server_id = s.id AND v.type = 'like' AND v.status = 'counted') AS "likeRows",
+      (SELECT count(*)::int FROM votes v WHERE v.server_id = s.id AND v.type = 'dislike' AND v.status = 'counted') AS "dislikeRows",
+      (SELECT count(*)::int FROM joins j WHERE j.server_id = s.id AND j.status = 'counted') AS "joinRows",
       (SELECT coalesce(sum(b.amount), 0)::int FROM boosts b WHERE b.server_id = s.id AND b.revoked_at IS NULL) AS "boostSum"
     FROM servers s`.execute(db);
   const problems: string[] = [];

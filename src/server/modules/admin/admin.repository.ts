@@ -125,8 +125,8 @@ export function adminRepository(db: Kysely<Database>) {
     },
 
     /**
-     * Takes a user's votes and joins off the counters of the servers they touched, before the rows
-     * go with the user (cascade): counters stay equal to the rows.
+     * Takes a user's counted votes and joins off the counters of the servers they touched, before
+     * the rows go with the user (cascade): counters stay equal to the counted rows.
      */
     async uncountUser(userId: number, tx: Executor = db): Promise<void> {
       await sql`
@@ -134,11 +134,11 @@ export function adminRepository(db: Kysely<Database>) {
       likes = s.likes - v.likes,
       dislikes = s.dislikes - v.dislikes
     FROM (SELECT server_id, count(*) FILTER (WHERE type = 'like')::int AS likes, count(*) FILTER (WHERE type = 'dislike')::int AS dislikes
-          FROM votes WHERE user_id = ${userId} GROUP BY server_id) v
+          FROM votes WHERE user_id = ${userId} AND status = 'counted' GROUP BY server_id) v
     WHERE s.id = v.server_id`.execute(tx);
       await sql`
     UPDATE servers s SET total_joins = s.total_joins - j.n
-    FROM (SELECT server_id, count(*)::int AS n FROM joins WHERE user_id = ${userId} GROUP BY server_id) j
+    FROM (SELECT server_id, count(*)::int AS n FROM joins WHERE user_id = ${userId} AND status = 'counted' GROUP BY server_id) j
     WHERE s.id = j.server_id`.execute(tx);
     },
 

@@ -1,3 +1,4 @@
+import { clientNetwork } from '../../lib/network';
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
@@ -46,7 +47,7 @@ export const authRoutes =
     r.post('/register', {
       schema: { tags: ['accounts'], body: registerBodySchema, response: { 201: authResponseSchema, ...errors } },
       preHandler: limitPerIpAndUsername(app, 'register', rateLimits.registerPerIp, rateLimits.registerPerUsername),
-      handler: async (request, reply) => reply.code(201).send(grant(reply, await auth.register(request.body))),
+      handler: async (request, reply) => reply.code(201).send(grant(reply, await auth.register(request.body, clientNetwork(request.ip)))),
     });
 
     r.post('/login', {

@@ -49,7 +49,8 @@ export function authService(deps: Deps) {
   };
 
   return {
-    async register(body: RegisterBody): Promise<SessionGrant> {
+    /** A new account; `network` (the caller's /24 or /64) is kept to see registration bursts. */
+    async register(body: RegisterBody, network: string | null = null): Promise<SessionGrant> {
       authPolicy.assertMayRegisterAs(body.role);
       if (await users.findByUsername(body.username)) throw conflict(MSG.usernameTaken);
       const passwordHash = await hashPassword(body.password);
@@ -61,6 +62,7 @@ export function authService(deps: Deps) {
           email: null,
           profilePicture: null,
           stripeCustomerId: null,
+          registeredNetwork: network,
         });
         return await session(user);
       } catch (error) {

@@ -17,10 +17,10 @@ export function votesRepository(db: Kysely<Database>) {
     },
 
     /** Adds the user's join unless there is one; true when it went in. */
-    async insertJoin(userId: number, serverId: number, tx: Executor = db): Promise<boolean> {
+    async insertJoin(userId: number, serverId: number, network: string | null, tx: Executor = db): Promise<boolean> {
       const row = await tx
         .insertInto('joins')
-        .values({ userId, serverId })
+        .values({ userId, serverId, network })
         .onConflict((oc) => oc.columns(['userId', 'serverId']).doNothing())
         .returning('id')
         .executeTakeFirst();
@@ -62,13 +62,14 @@ export function votesRepository(db: Kysely<Database>) {
       serverId: number;
       type: VoteType;
       review: string | null;
+      network: string | null;
     }): Promise<{ server: { id: number; ownerId: number; hidden: boolean }; added: boolean } | undefined> {
       const counter = sql.ref(vote.type === 'like' ? 'likes' : 'dislikes');
       const result = await sql<{ id: number; ownerId: number; hidden: boolean; added: boolean }>`
         WITH target AS (SELECT id, owner_id, hidden FROM servers WHERE id = ${vote.serverId}),
         ins AS (
-          INSERT INTO votes (user_id, server_id, type, review)
-          SELECT ${vote.userId}, t.id, ${vote.type}, ${vote.review}::text FROM target t
+          INSERT INTO votes (user_id, server_id, type, review, network)
+          SELECT ${vote.userId}, t.id, ${vote.type}, ${vote.review}::text, ${vote.network}::text FROM target t
           WHERE NOT t.hidden AND t.owner_id <> ${vote.userId}
           ON CONFLICT (user_id, server_id) DO NOTHING
           RETURNING server_id),

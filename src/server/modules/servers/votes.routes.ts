@@ -4,6 +4,7 @@ import { errorSchema, idParams } from '../../../shared/schemas/common';
 import { MSG } from '../../../shared/messages';
 import { serverSchema, voteBodySchema } from '../../../shared/schemas/server';
 import { requireUser } from '../../plugins/auth';
+import { clientNetwork } from '../../lib/network';
 import { voteLimit } from './limits';
 import type { DiscoveryService } from './discovery.service';
 import type { VotesService } from './votes.service';
@@ -19,7 +20,8 @@ export const votesRoutes =
     r.post('/servers/:id/join', {
       schema: { tags: ['voting'], params: idParams(MSG.serverNotFound), response: { 200: serverSchema, ...errors } },
       preHandler: voteLimit(app),
-      handler: async (request) => discovery.freshCard(await votes.join(await requireUser(request), request.params.id)),
+      handler: async (request) =>
+        discovery.freshCard(await votes.join(await requireUser(request), request.params.id, clientNetwork(request.ip))),
     });
 
     for (const type of ['like', 'dislike'] as const) {
@@ -33,7 +35,7 @@ export const votesRoutes =
         preHandler: voteLimit(app),
         handler: async (request) => {
           const actor = await requireUser(request);
-          return discovery.freshCard(await votes.vote(actor, request.params.id, type, request.body?.review));
+          return discovery.freshCard(await votes.vote(actor, request.params.id, type, request.body?.review, clientNetwork(request.ip)));
         },
       });
     }

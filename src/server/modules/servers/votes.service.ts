@@ -28,10 +28,10 @@ export function votesService({ votes, inTransaction, settings, onChange }: Deps)
 
   return {
     /** Joins a server once; a second join answers 409. Answers the server's id. */
-    async join(actor: UserRow, id: number): Promise<number> {
+    async join(actor: UserRow, id: number, network: string | null = null): Promise<number> {
       const server = await target(id, actor);
       const done = await inTransaction(async (tx) => {
-        const added = await votes.insertJoin(actor.id, server.id, tx);
+        const added = await votes.insertJoin(actor.id, server.id, network, tx);
         if (added) await votes.addJoin(server.id, tx);
         return added;
       });
@@ -45,12 +45,12 @@ export function votesService({ votes, inTransaction, settings, onChange }: Deps)
      * the server's id. The common case is one statement; a review while reviews are off is refused
      * after the server is found, as before.
      */
-    async vote(actor: UserRow, id: number, type: VoteType, review: string | undefined): Promise<number> {
+    async vote(actor: UserRow, id: number, type: VoteType, review: string | undefined, network: string | null = null): Promise<number> {
       if (review && !(await settings.flag('enableReviews'))) {
         await target(id, actor);
         serverPolicy.assertCanReview(false);
       }
-      const cast = await votes.castVote({ userId: actor.id, serverId: id, type, review: review ? review : null });
+      const cast = await votes.castVote({ userId: actor.id, serverId: id, type, review: review ? review : null, network });
       if (!cast) throw notFound(MSG.serverNotFound);
       serverPolicy.assertCanVoteOn(actor, cast.server);
       if (!cast.added) {
