@@ -21,6 +21,7 @@ import { seedDemo } from './db/seed/demo';
 import type { CountingSettings } from './modules/servers';
 import { registerMultipart } from './plugins/multipart';
 import type { TargetPolicy } from './adapters/address-guard';
+import type { HoldRules } from './modules/servers';
 import type { GuardedHttpsAgent } from './adapters/guarded-http';
 import { DEFAULT_QUEUE_OPTIONS, type QueueOptions } from './adapters/queue';
 import { startBackgroundWork } from './background';
@@ -61,6 +62,8 @@ export interface BuildOptions {
    * local webhook and Votifier receivers) and the CA that signs the tests' HTTPS receiver.
    */
   voteRewards?: { policy?: TargetPolicy; ca?: string | Buffer };
+  /** When votes and joins are held for review (default: from HOLD_RULES; tests pass their own). */
+  holdRules?: HoldRules;
   /** Requests per API key and window on `/api/v1` (default 120 a minute). */
   ownerApiLimit?: { max: number; windowMs: number };
   /** How often the poller looks for due servers (default 10 s; 0: never, tests poll by hand). */

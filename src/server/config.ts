@@ -30,6 +30,7 @@ const envSchema = z.object({
     .regex(/^(true|false|\d{1,2}|[\d.:a-fA-F/, ]+)$/, 'must be true, a number of hops, or proxy addresses')
     .optional(),
   GAME_POLL_SECONDS: z.coerce.number({ error: 'must be a number of seconds' }).int().min(30, 'must be at least 30').max(86400).default(180),
+  HOLD_RULES: z.enum(['on', 'off'], { error: 'must be on or off' }).default('on'),
   PUSH_ENDPOINT_HOSTS: z
     .string()
     .regex(/^[\w.-]+(:\d+)?(,[\w.-]+(:\d+)?)*$/, 'must be host[:port] names separated by commas')
@@ -70,6 +71,8 @@ export interface Config {
   pushEndpointHosts: string[];
   /** How often each game server is asked for its players. */
   gamePollSeconds: number;
+  /** Whether suspicious votes and joins are held for review (off: every one counts at once). */
+  holdRules: boolean;
   /** Fastify's trustProxy: who may set X-Forwarded-For (rate limits key on the client IP). */
   trustProxy: boolean | number | string;
 }
@@ -119,5 +122,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     pushEndpointHosts: e.PUSH_ENDPOINT_HOSTS ? e.PUSH_ENDPOINT_HOSTS.split(',') : [],
     gamePollSeconds: e.GAME_POLL_SECONDS,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    holdRules: e.HOLD_RULES === 'on',
   };
 }

@@ -38,6 +38,8 @@ import {
   serverWritesRepository,
   votesRepository,
   votesService,
+  DEFAULT_HOLD_RULES,
+  NO_HOLDS,
   type CacheChange,
 } from './modules/servers';
 import { redisInvalidationBus } from './adapters/invalidation-bus';
@@ -121,7 +123,14 @@ export async function createContainer(
     ...(bus ? { publish: (change: CacheChange) => bus.publish(change) } : {}),
   });
   discovery.warmUp();
-  const votes = votesService({ votes: votesRepository(db), inTransaction, settings, onChange: (change) => discovery.invalidate(change) });
+  const holdRules = options.holdRules ?? (config.holdRules ? DEFAULT_HOLD_RULES : NO_HOLDS);
+  const votes = votesService({
+    votes: votesRepository(db, holdRules),
+    inTransaction,
+    settings,
+    now,
+    onChange: (change) => discovery.invalidate(change),
+  });
   const onServersChanged = () => {
     discovery.invalidate();
     void playerCount
@@ -185,7 +194,7 @@ export async function createContainer(
     log: app.log,
   });
   const dailyVotes = dailyVotesService({
-    repository: dailyVotesRepository(db),
+    repository: dailyVotesRepository(db, holdRules),
     inTransaction,
     now,
     onChange: (change) => discovery.invalidate(change),

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
+import { NO_HOLDS } from '../../src/server/modules/servers';
 import { build, type BuildOptions } from '../../src/server/app';
 import { loadConfig, type Config } from '../../src/server/config';
 import type { RateLimitSettings } from '../../src/server/plugins/rate-limits';
@@ -85,6 +86,8 @@ export async function createTestApp(options: { env?: Record<string, string>; bui
     listCacheTtlMs: 0,
     // Tests poll game servers by hand (pollDue), so timing never decides a result.
     pollerTickMs: 0,
+    // Every test account comes from 127.0.0.1: the hold rules have their own tests.
+    holdRules: NO_HOLDS,
     ...options.build,
     database,
   });

@@ -1,9 +1,10 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { Executor } from '../../db/transaction';
+import { heldExpression, type HoldRules } from '../servers';
 
 /** Daily votes: once per player and server every 24 hours, the month's counter, the monthly ranking. */
-export function dailyVotesRepository(db: Kysely<Database>) {
+export function dailyVotesRepository(db: Kysely<Database>, rules: HoldRules) {
   return {
     /** The server a vote is for: listed, and its owner (no voting on your own). */
     findTarget(serverId: number, tx: Executor = db) {
@@ -35,18 +36,23 @@ export function dailyVotesRepository(db: Kysely<Database>) {
         .executeTakeFirst();
     },
 
+    /** Stores a vote, counted or held by the hold rules. */
     insert(
-      vote: {
-        userId: number;
-        serverId: number;
-        playerName: string | null;
-        network: string | null;
-        status: 'counted' | 'held';
-        createdAt: Date;
-      },
+      vote: { userId: number; serverId: number; playerName: string | null; network: string | null; createdAt: Date },
       tx: Executor = db,
     ) {
-      return tx.insertInto('dailyVotes').values(vote).returning(['id', 'createdAt']).executeTakeFirstOrThrow();
+      const held = heldExpression('daily_votes', { ...vote, now: vote.createdAt }, rules);
+      return tx
+        .insertInto('dailyVotes')
+        .values({ ...vote, status: sql<'counted' | 'held'>`CASE WHEN ${held} THEN 'held' ELSE 'counted' END` })
+        .returning(['id', 'createdAt', 'status'])
+        .executeTakeFirstOrThrow();
+    },
+
+    /** The server's counted votes of the month. */
+    async monthCount(serverId: number, month: string, tx: Executor = db): Promise<number> {
+      const row = await tx.selectFrom('servers').select(['voteMonth', 'monthVotes']).where('id', '=', serverId).executeTakeFirst();
+      return row && row.voteMonth === month ? row.monthVotes : 0;
     },
 
     /** Adds a counted vote to the server's month (a vote in a new month starts the count at 1); answers the count. */

@@ -87,12 +87,14 @@ export function dailyVotesService({ repository, inTransaction, now, onChange, on
         await repository.lockVoter(actor.id, serverId, tx);
         const last = await repository.latest(actor.id, serverId, tx);
         if (last && at.getTime() - last.createdAt.getTime() < DAILY_VOTE_INTERVAL_MS) return { done: false as const, last: last.createdAt };
-        const status = 'counted' as const;
         const vote = await repository.insert(
-          { userId: actor.id, serverId, playerName: input.playerName ?? null, network: input.network, status, createdAt: at },
+          { userId: actor.id, serverId, playerName: input.playerName ?? null, network: input.network, createdAt: at },
           tx,
         );
-        const monthVotes = await repository.addToMonth(serverId, month, tx);
+        const status = vote.status === 'held' ? ('held' as const) : ('counted' as const);
+        // A held vote counts nowhere (and rewards nobody) until an admin releases it.
+        const monthVotes =
+          status === 'counted' ? await repository.addToMonth(serverId, month, tx) : await repository.monthCount(serverId, month, tx);
         return { done: true as const, vote, monthVotes, status };
       });
       if (!outcome.done) {
@@ -100,15 +102,16 @@ export function dailyVotesService({ repository, inTransaction, now, onChange, on
         throw new AppError(409, `${MSG.dailyVoteTooSoon} ${waitText(left)}.`, { 'retry-after': String(Math.ceil(left / 1000)) });
       }
       onChange({ kind: 'vote', serverId });
-      onCounted?.({
-        voteId: Number(outcome.vote.id),
-        serverId,
-        userId: actor.id,
-        username: actor.username,
-        playerName: input.playerName ?? null,
-        address: input.address,
-        at,
-      });
+      if (outcome.status === 'counted')
+        onCounted?.({
+          voteId: Number(outcome.vote.id),
+          serverId,
+          userId: actor.id,
+          username: actor.username,
+          playerName: input.playerName ?? null,
+          address: input.address,
+          at,
+        });
       return state(at, outcome.status, outcome.monthVotes, month);
     },
 

@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { Executor } from '../../db/transaction';
+import { heldExpression, type HoldRules } from './hold-rules.repository';
 
 /** A vote's kind. */
 export type VoteType = 'like' | 'dislike';
@@ -9,7 +10,7 @@ export type VoteType = 'like' | 'dislike';
  * Joins and votes. Each insert lets the unique key (user, server) decide: it answers whether a
  * row went in, and the service raises the counter in the same transaction only then.
  */
-export function votesRepository(db: Kysely<Database>) {
+export function votesRepository(db: Kysely<Database>, rules: HoldRules) {
   return {
     /** What a join or vote needs to know about its server, or undefined. */
     findTarget(serverId: number, tx: Executor = db) {
@@ -17,14 +18,22 @@ export function votesRepository(db: Kysely<Database>) {
     },
 
     /** Adds the user's join unless there is one; true when it went in. */
-    async insertJoin(userId: number, serverId: number, network: string | null, tx: Executor = db): Promise<boolean> {
+    /** Adds the user's join unless there is one, counted or held by the rules; undefined when there was one. */
+    async insertJoin(
+      userId: number,
+      serverId: number,
+      network: string | null,
+      now: Date,
+      tx: Executor = db,
+    ): Promise<'counted' | 'held' | undefined> {
+      const held = heldExpression('joins', { userId, serverId, network, now }, rules);
       const row = await tx
         .insertInto('joins')
-        .values({ userId, serverId, network })
+        .values({ userId, serverId, network, status: sql<'counted' | 'held'>`CASE WHEN ${held} THEN 'held' ELSE 'counted' END` })
         .onConflict((oc) => oc.columns(['userId', 'serverId']).doNothing())
-        .returning('id')
+        .returning('status')
         .executeTakeFirst();
-      return Boolean(row);
+      return row ? (row.status === 'held' ? 'held' : 'counted') : undefined;
     },
 
     /** Raises a server's all-time join counter by one. */
@@ -63,20 +72,25 @@ export function votesRepository(db: Kysely<Database>) {
       type: VoteType;
       review: string | null;
       network: string | null;
-    }): Promise<{ server: { id: number; ownerId: number; hidden: boolean }; added: boolean } | undefined> {
+      now: Date;
+    }): Promise<{ server: { id: number; ownerId: number; hidden: boolean }; added: boolean; held: boolean } | undefined> {
       const counter = sql.ref(vote.type === 'like' ? 'likes' : 'dislikes');
-      const result = await sql<{ id: number; ownerId: number; hidden: boolean; added: boolean }>`
+      const held = heldExpression('votes', vote, rules);
+      const result = await sql<{ id: number; ownerId: number; hidden: boolean; added: boolean; held: boolean }>`
         WITH target AS (SELECT id, owner_id, hidden FROM servers WHERE id = ${vote.serverId}),
         ins AS (
-          INSERT INTO votes (user_id, server_id, type, review, network)
-          SELECT ${vote.userId}, t.id, ${vote.type}, ${vote.review}::text, ${vote.network}::text FROM target t
+          INSERT INTO votes (user_id, server_id, type, review, network, status)
+          SELECT ${vote.userId}, t.id, ${vote.type}, ${vote.review}::text, ${vote.network}::text,
+            CASE WHEN ${held} THEN 'held' ELSE 'counted' END
+          FROM target t
           WHERE NOT t.hidden AND t.owner_id <> ${vote.userId}
           ON CONFLICT (user_id, server_id) DO NOTHING
-          RETURNING server_id),
-        bump AS (UPDATE servers SET ${counter} = ${counter} + 1 WHERE id IN (SELECT server_id FROM ins) RETURNING id)
-        SELECT t.id, t.owner_id, t.hidden, EXISTS (SELECT 1 FROM bump) AS added FROM target t`.execute(db);
+          RETURNING server_id, status),
+        bump AS (UPDATE servers SET ${counter} = ${counter} + 1 WHERE id IN (SELECT server_id FROM ins WHERE status = 'counted') RETURNING id)
+        SELECT t.id, t.owner_id, t.hidden, EXISTS (SELECT 1 FROM ins) AS added, EXISTS (SELECT 1 FROM ins WHERE status = 'held') AS held
+        FROM target t`.execute(db);
       const row = result.rows[0];
-      return row && { server: { id: row.id, ownerId: row.ownerId, hidden: row.hidden }, added: row.added };
+      return row && { server: { id: row.id, ownerId: row.ownerId, hidden: row.hidden }, added: row.added, held: row.held };
     },
 
     /** The kind of the vote the user already gave the server, or undefined. */

@@ -10,6 +10,7 @@ interface Deps {
   votes: VotesRepository;
   inTransaction: InTransaction;
   settings: Pick<SettingsService, 'flag'>;
+  now: () => Date;
   /** Told which server's counter a join or vote changed (its cached page and the orders it moves in are dropped). */
   onChange: (change: { kind: 'join' | 'vote'; serverId: number }) => void;
 }
@@ -18,7 +19,7 @@ interface Deps {
  * Joins and votes: one of each per user per server, decided by the unique constraint inside the
  * transaction that bumps the counter, so counters equal rows under any concurrency.
  */
-export function votesService({ votes, inTransaction, settings, onChange }: Deps) {
+export function votesService({ votes, inTransaction, settings, now, onChange }: Deps) {
   const target = async (id: number, actor: UserRow) => {
     const server = await votes.findTarget(id);
     if (!server) throw notFound(MSG.serverNotFound);
@@ -31,8 +32,9 @@ export function votesService({ votes, inTransaction, settings, onChange }: Deps)
     async join(actor: UserRow, id: number, network: string | null = null): Promise<number> {
       const server = await target(id, actor);
       const done = await inTransaction(async (tx) => {
-        const added = await votes.insertJoin(actor.id, server.id, network, tx);
-        if (added) await votes.addJoin(server.id, tx);
+        const added = await votes.insertJoin(actor.id, server.id, network, now(), tx);
+        // A held join is stored and counts nowhere until an admin releases it.
+        if (added === 'counted') await votes.addJoin(server.id, tx);
         return added;
       });
       if (!done) throw conflict(MSG.alreadyJoined);
@@ -50,7 +52,7 @@ export function votesService({ votes, inTransaction, settings, onChange }: Deps)
         await target(id, actor);
         serverPolicy.assertCanReview(false);
       }
-      const cast = await votes.castVote({ userId: actor.id, serverId: id, type, review: review ? review : null, network });
+      const cast = await votes.castVote({ userId: actor.id, serverId: id, type, review: review ? review : null, network, now: now() });
       if (!cast) throw notFound(MSG.serverNotFound);
       serverPolicy.assertCanVoteOn(actor, cast.server);
       if (!cast.added) {

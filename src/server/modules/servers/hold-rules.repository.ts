@@ -1,0 +1,47 @@
+import { sql, type RawBuilder } from 'kysely';
+
+/**
+ * When a new vote, join or daily vote is held instead of counted (docs/decisions/029-ranking-integrity.md):
+ * its network already gave `sameNetworkPerDay` counted ones to that server in the last 24 hours,
+ * or its account is younger than `youngAccountMs` and one of at least `burstAccounts` accounts
+ * registered from one network within `burstWindowMs`.
+ */
+export interface HoldRules {
+  sameNetworkPerDay: number;
+  youngAccountMs: number;
+  burstAccounts: number;
+  burstWindowMs: number;
+}
+
+export const DEFAULT_HOLD_RULES: HoldRules = { sameNetworkPerDay: 2, youngAccountMs: 3600_000, burstAccounts: 3, burstWindowMs: 3600_000 };
+
+/** Rules that never hold (tests whose many accounts all come from 127.0.0.1; `HOLD_RULES=off`). */
+export const NO_HOLDS: HoldRules = { sameNetworkPerDay: 1_000_000_000, youngAccountMs: 0, burstAccounts: 1_000_000_000, burstWindowMs: 0 };
+
+const DAY_MS = 24 * 3600_000;
+
+/**
+ * The SQL that decides, inside the statement that inserts the row, whether it is held: two
+ * indexed counts (the server's rows from the network in a day; the accounts registered from the
+ * voter's network in the burst window).
+ */
+export function heldExpression(
+  table: 'votes' | 'joins' | 'daily_votes',
+  row: { userId: number; serverId: number; network: string | null; now: Date },
+  rules: HoldRules,
+): RawBuilder<boolean> {
+  const dayAgo = new Date(row.now.getTime() - DAY_MS);
+  const youngSince = new Date(row.now.getTime() - rules.youngAccountMs);
+  const burstSince = new Date(row.now.getTime() - rules.burstWindowMs);
+  return sql<boolean>`(
+    (${row.network}::text IS NOT NULL AND (
+      SELECT count(*) FROM ${sql.table(table)} x
+      WHERE x.server_id = ${row.serverId} AND x.network = ${row.network}::text AND x.status = 'counted' AND x.created_at > ${dayAgo}
+    ) >= ${rules.sameNetworkPerDay})
+    OR EXISTS (
+      SELECT 1 FROM users u
+      WHERE u.id = ${row.userId} AND u.created_at > ${youngSince} AND u.registered_network IS NOT NULL
+        AND (SELECT count(*) FROM users o WHERE o.registered_network = u.registered_network AND o.created_at > ${burstSince}) >= ${rules.burstAccounts}
+    )
+  )`;
+}
