@@ -142,21 +142,21 @@ describe('the search index against the table', () => {
     expect(card.filters).toEqual(['Arabic', 'DarkRP', 'FiveM (GTA V)', 'Serious RP']);
     expect(card.galleryImages.map((u: string) => u.split('/').pop())).toEqual(['g0.webp', 'g1.webp']);
     expect([card.joins, card.boosts]).toEqual([1, 3]);
-    const { reviews: _r, reviewsTotal: _t, viewer: _v, views: _pv, ...shown } = page;
+    // The page's own parts (reviews, the caller's state, how to connect, what the game says) are not on cards.
+    const { reviews: _r, reviewsTotal: _t, viewer: _v, views: _pv, connect: _c, live: _l, ...shown } = page;
     const { views: _cv, ...listed } = card;
     expect(listed).toEqual(shown);
   });
 
   it('shows each listed server’s rank in Most Popular, overall and in its game, on cards and pages', async () => {
     const res = await t.app.inject({ url: '/api/servers?sort=popular&limit=30' });
-    const cards =
-      res.json<
-        Array<{
-          id: string;
-          filters: string[];
-          rank: { position: number; of: number; game: { name: string; position: number; of: number } | null };
-        }>
-      >();
+    const cards = res.json<
+      Array<{
+        id: string;
+        filters: string[];
+        rank: { position: number; of: number; game: { name: string; position: number; of: number } | null };
+      }>
+    >();
     const total = Number(res.headers['x-total-count']);
     cards.forEach((card, i) => expect(card.rank).toMatchObject({ position: i + 1, of: total }));
     const fivem = cards.filter((card) => card.filters.includes('FiveM (GTA V)'));

@@ -155,7 +155,11 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
   }
 
   const seed = config.seedDemo ?? (handle.kind === 'pglite' && handle.created);
-  if (seed) await seedDemo(db, ctx.storage, app.log);
+  if (seed) {
+    await seedDemo(db, ctx.storage, app.log);
+    // Written behind the services' backs: the search index and the caches read them before the first request.
+    ctx.discovery.invalidate();
+  }
   await ctx.playerCount.init();
   ctx.playerCount.every(10_000, (err) => app.log.warn({ err }, 'player count refresh failed'));
 
