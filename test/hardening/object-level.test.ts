@@ -29,6 +29,14 @@ const ACTS_ON_OTHERS_BY_DESIGN: Record<string, string> = {
   'POST /api/servers/{id}/dislike': 'voting is done on other people’s servers',
   'POST /api/reports': 'reporting is done on other people’s servers',
   'POST /api/boost-single-session': 'players boost servers they do not own',
+  'POST /api/servers/{id}/vote': 'daily votes are given to other people’s servers',
+  'GET /api/servers/{id}/vote': 'the caller’s own daily vote on a server',
+  'GET /api/servers/{id}/follow': 'public follower count and the caller’s own follow',
+  'POST /api/servers/{id}/follow': 'players follow servers they do not own',
+  'DELETE /api/servers/{id}/follow': 'the caller’s own follow',
+  'GET /api/servers/{id}/events': 'public events of a server',
+  'GET /servers/{id}/banner.svg': 'public banner of a server',
+  'GET /servers/{id}/banner.png': 'public banner of a server',
 };
 
 /** The operation takes an object id, in its path or its body. */

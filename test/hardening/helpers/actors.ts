@@ -17,6 +17,8 @@ export interface Side {
   checkoutId: string;
   reportId: number;
   testimonialId: number;
+  /** An API key of the owner's server (its id, for revoking). */
+  apiKeyId: number;
 }
 
 /** Two owners and two players (sides A and B) and an admin, each with objects of their own. */
@@ -90,7 +92,18 @@ async function createSide(app: FastifyInstance, label: string, other?: number): 
     .values({ ownerId: owner.row.id, content: `testimonial ${label}` })
     .returning('id')
     .executeTakeFirstOrThrow();
+  const apiKey = await db
+    .insertInto('apiKeys')
+    .values({
+      serverId: server.id,
+      name: `key ${label}`,
+      prefix: `hk${label}${process.pid}`.slice(0, 10).padEnd(10, '0'),
+      hash: '0'.repeat(64),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   return {
+    apiKeyId: apiKey.id,
     owner,
     player,
     serverId: server.id,
@@ -141,6 +154,7 @@ export const ID_KINDS: Record<string, keyof Side | 'user' | 'campaign'> = {
   reports: 'reportId',
   'email-campaigns': 'campaign',
   testimonials: 'testimonialId',
+  'api-keys': 'apiKeyId',
 };
 
 /** The id kind of each path parameter of an operation, from the segment before it. */
@@ -203,6 +217,13 @@ const BODY_OVERRIDES: Record<string, (user: TestUser | undefined) => Record<stri
   // Saving a subscription sends nothing; the endpoint only has to be a known push service.
   'POST /api/notifications/save-subscription': () => PUSH_SUBSCRIPTION,
   'POST /api/push/subscribe': () => ({ subscription: PUSH_SUBSCRIPTION }),
+  'POST /api/servers/{id}/vote': () => ({ playerName: 'Steve' }),
+  'PUT /api/servers/{id}/rewards/webhook': () => ({ url: 'https://hooks.example.test/votes' }),
+  // Saved only: nothing is sent until a vote or a test, and then only through the guard.
+  'PUT /api/servers/{id}/rewards/votifier': () => ({ version: 2, host: '127.0.0.1', port: 9, token: 'hardening-token' }),
+  'POST /api/servers/{id}/api-keys': () => ({ name: 'Plugin' }),
+  'POST /api/servers/{id}/events': () => ({ title: 'Event night', details: '', startsAt: new Date(Date.now() + 86_400_000).toISOString() }),
+  'POST /api/admin/fraud/actions': () => ({ action: 'release', voteIds: ['1'] }),
 };
 
 const QUERY_OVERRIDES: Record<string, () => Record<string, string>> = {

@@ -31,6 +31,11 @@ export const PUBLIC_OPERATIONS: Record<string, string> = {
   'POST /api/auth/refresh': 'the refresh cookie is the credential',
   'POST /api/logout': 'logging out without a session does nothing',
   'POST /api/auth/logout': 'logging out without a session does nothing',
+  'GET /api/servers/{id}/events': "a server's announced events are public",
+  'GET /api/servers/{id}/follow': 'the follower count is public (anonymous: not following)',
+  'GET /api/rankings/votes': 'the monthly ranking',
+  'GET /servers/{id}/banner.svg': 'a banner any site may embed',
+  'GET /servers/{id}/banner.png': 'a banner any site may embed',
 };
 
 /** Operations outside `/api/admin` that only an admin may call. */
@@ -53,6 +58,17 @@ export const OWNER_OPERATIONS = new Set([
   'POST /api/subscribe-session',
   'POST /api/boost-session',
   'POST /api/weekend-session',
+  'GET /api/servers/{id}/votes/daily',
+  'GET /api/servers/{id}/rewards',
+  'PUT /api/servers/{id}/rewards/webhook',
+  'DELETE /api/servers/{id}/rewards/webhook',
+  'PUT /api/servers/{id}/rewards/votifier',
+  'DELETE /api/servers/{id}/rewards/votifier',
+  'POST /api/servers/{id}/rewards/test',
+  'GET /api/servers/{id}/api-keys',
+  'POST /api/servers/{id}/api-keys',
+  'DELETE /api/servers/{id}/api-keys/{keyId}',
+  'POST /api/servers/{id}/events',
 ]);
 
 /** The audience of an operation: everything under `/api/admin` is admin-only by its path alone. */
