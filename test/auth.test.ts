@@ -22,6 +22,7 @@ describe('register and login', () => {
         username,
         role,
         email: null,
+        emailConfirmed: false,
         subscriptionPlan: '',
         displayName: username,
         profilePicture: null,
@@ -29,6 +30,7 @@ describe('register and login', () => {
       expect(Object.keys(body.user).sort()).toEqual([
         'displayName',
         'email',
+        'emailConfirmed',
         'id',
         'profilePicture',
         'role',
@@ -94,14 +96,35 @@ describe('register and login', () => {
       subscriptionPlan: 'Premium',
       tokenVersion: 99,
       id: '1',
+      emailConfirmedAt: new Date().toISOString(),
+      emailConfirmed: true,
       email: 'x@example.com',
     });
     expect(res.statusCode).toBe(201);
     const row = await t.app.ctx.db.selectFrom('users').selectAll().where('username', '=', username).executeTakeFirstOrThrow();
     expect(row.subscriptionPlan).toBe('');
     expect(row.tokenVersion).toBe(0);
-    expect(row.email).toBeNull();
+    // An address given at registration is kept unconfirmed until its mailed link is opened.
+    expect(row.email).toBe('x@example.com');
+    expect(row.emailConfirmedAt).toBeNull();
+    expect(res.json().user.emailConfirmed).toBe(false);
     expect(row.role).toBe('player');
+  });
+
+  it('refuses a malformed or disposable address at registration, creating nothing', async () => {
+    for (const [email, status, error] of [
+      ['not-an-address', 400, 'Enter a valid e-mail address'],
+      [42, 400, 'Enter a valid e-mail address'],
+      ['someone@mailinator.com', 400, 'Disposable e-mail addresses are not accepted. Please use your own address.'],
+    ] as const) {
+      const username = uniqueName('mail');
+      const res = await register({ username, password: 'long-enough-pw', role: 'player', email });
+      expect(res.statusCode, String(email)).toBe(status);
+      expect(res.json()).toEqual({ error });
+      expect(await t.app.ctx.db.selectFrom('users').select('id').where('username', '=', username).executeTakeFirst()).toBeUndefined();
+    }
+    // Left empty, the address is simply not given: the first login asks for it.
+    expect((await register({ username: uniqueName('mail'), password: 'long-enough-pw', role: 'player', email: '' })).statusCode).toBe(201);
   });
 
   it('answers 409 for a taken username, whatever its case, also under concurrent registrations', async () => {

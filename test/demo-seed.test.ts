@@ -4,6 +4,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers/test-app';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../src/server/db/seed/demo';
+import { tickDemoServers } from '../src/server/db/seed/demo-live';
 
 describe('demo seed (SEED_DEMO=1)', () => {
   let t: TestApp;
@@ -34,6 +35,44 @@ describe('demo seed (SEED_DEMO=1)', () => {
     const served = await t.app.inject({ url: servers[0]!.banner! });
     expect(served.statusCode).toBe(200);
     expect(served.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('shows player counts only for servers whose game answered: live ones with a month of history, some not connected', async () => {
+    const { db } = t.app.ctx;
+    const servers = await db.selectFrom('servers').selectAll().execute();
+    const live = servers.filter((s) => s.game !== null);
+    const unconnected = servers.filter((s) => s.game === null);
+    expect(live.length).toBeGreaterThanOrEqual(25);
+    expect(unconnected.length).toBeGreaterThanOrEqual(5);
+    for (const s of unconnected) expect(s).toMatchObject({ currentPlayers: 0, online: null, lastPolledAt: null });
+    for (const s of live) {
+      expect(s.online).toBe(true);
+      expect(s.lastPolledAt).not.toBeNull();
+      expect(s.gameHost).toMatch(/\.demo\.invalid$/);
+    }
+    const page = (await t.app.inject({ url: `/api/servers/${live[0]!.id}` })).json();
+    expect(page.live).toMatchObject({ map: expect.any(String), version: expect.any(String) });
+    expect(page.connect.address).toContain('.demo.invalid');
+    const history = (await t.app.inject({ url: `/api/servers/${live[0]!.id}/history?range=30d` })).json();
+    expect(history.points.length).toBeGreaterThanOrEqual(28);
+    const none = (await t.app.inject({ url: `/api/servers/${unconnected[0]!.id}` })).json();
+    expect(none).toMatchObject({ live: null, connect: null, online: null, currentPlayers: 0 });
+    // Sorting by players puts every not-connected server after every live one with players.
+    const byPlayers = (await t.app.inject({ url: '/api/servers?sort=players&limit=100' })).json() as Array<{ online: boolean | null }>;
+    const firstUnconnected = byPlayers.findIndex((s) => s.online === null);
+    expect(byPlayers.slice(firstUnconnected).every((s) => s.online === null)).toBe(true);
+    // The demo feed answers for the demo addresses each minute; the real poller never claims them.
+    const later = Date.now() + 5 * 60_000;
+    expect(await tickDemoServers(db, later)).toBe(live.length);
+    const after = await db.selectFrom('servers').select(['lastPolledAt']).where('id', '=', live[0]!.id).executeTakeFirstOrThrow();
+    expect(after.lastPolledAt!.getTime()).toBe(later);
+    const due = await db
+      .selectFrom('servers')
+      .select('id')
+      .where('gameHost', 'like', '%.demo.invalid')
+      .where('nextPollAt', '<', new Date('9000-01-01'))
+      .execute();
+    expect(due).toEqual([]);
   });
 
   it('keeps every counter equal to the rows it counts', async () => {

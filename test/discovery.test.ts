@@ -239,7 +239,7 @@ describe('GET /api/servers/{id}', () => {
     expect(body.reviews).toHaveLength(10);
     expect(body.reviewsTotal).toBe(12);
     expect(body.reviews[0]).toMatchObject({ type: 'like', review: 'Review <b>11</b>', username: voters[11]!.row.username });
-    expect(body.viewer).toEqual({ joined: false, vote: 'dislike', isOwner: false });
+    expect(body.viewer).toEqual({ joined: false, vote: 'dislike', review: 'Review <b>0</b>', isOwner: false });
     expect(body).toMatchObject({ likes: 8, dislikes: 4 });
     const more = await t.app.inject({ url: `/api/servers/${server.id}/reviews?offset=10&limit=10` });
     expect(more.json().map((r: { review: string }) => r.review)).toEqual(['Review <b>1</b>', 'Review <b>0</b>']);

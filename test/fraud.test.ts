@@ -1,7 +1,9 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers/test-app';
-import { createServer, createUser, TEST_PASSWORD, uniqueName, type TestUser } from './helpers/factories';
+import { createServer, createUser, type TestUser } from './helpers/factories';
+import { startSmtpServer } from './helpers/smtp';
+import { registerAndConfirm } from './helpers/confirmed-accounts';
 
 describe('fraud review', () => {
   let t: TestApp;
@@ -10,24 +12,20 @@ describe('fraud review', () => {
   let botted: number;
   let honest: number;
   const bots: Array<{ id: string; headers: Record<string, string> }> = [];
+  let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
 
   beforeAll(async () => {
-    t = await createTestApp();
+    smtp = await startSmtpServer();
+    t = await createTestApp({ env: { SMTP_URL: smtp.url } });
     admin = await createUser(t.app, { role: 'admin' });
     owner = await createUser(t.app, { role: 'server_owner' });
     botted = (await createServer(t.app, owner.row.id, { name: 'Botted Bay' })).id;
     honest = (await createServer(t.app, owner.row.id, { name: 'Honest Harbor' })).id;
-    // A burst of fresh accounts registered from one network, each liking the same server.
+    // A burst of fresh accounts registered (and confirmed, each with a mailbox of its own) from
+    // one network, each liking the same server.
     for (let i = 0; i < 12; i++) {
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/api/register',
-        payload: { username: uniqueName('bot'), password: TEST_PASSWORD, role: 'player' },
-      });
-      expect(res.statusCode).toBe(201);
-      const { token, user } = res.json();
-      const headers = { authorization: `Bearer ${token}` };
-      bots.push({ id: user.id, headers });
+      const { id, headers } = await registerAndConfirm(t.app, smtp);
+      bots.push({ id, headers });
       expect((await t.app.inject({ method: 'POST', url: `/api/servers/${botted}/like`, headers })).statusCode).toBe(200);
     }
     // Real players: accounts months old, each from its own network.
@@ -45,7 +43,10 @@ describe('fraud review', () => {
     }
     await t.app.ctx.db.updateTable('servers').set({ likes: 6 }).where('id', '=', honest).execute();
   });
-  afterAll(() => t?.close());
+  afterAll(async () => {
+    await t?.close();
+    await smtp?.close();
+  });
 
   const counters = async (id: number) =>
     t.app.ctx.db.selectFrom('servers').select(['likes', 'dislikes', 'totalJoins']).where('id', '=', id).executeTakeFirstOrThrow();

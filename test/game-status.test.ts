@@ -62,7 +62,20 @@ describe('setting a game address', () => {
       host: null,
       online: null,
     });
+    // A count the poller once wrote goes with the game: a disconnected server shows none.
+    await t.app.ctx.db
+      .updateTable('servers')
+      .set({ currentPlayers: 12, online: true, playerNames: ['Ann'] })
+      .where('id', '=', server.id)
+      .execute();
     expect((await t.app.inject({ method: 'DELETE', url: `/api/servers/${server.id}/game`, headers: owner.headers })).statusCode).toBe(204);
+    expect(
+      await t.app.ctx.db
+        .selectFrom('servers')
+        .select(['currentPlayers', 'online', 'playerNames'])
+        .where('id', '=', server.id)
+        .executeTakeFirstOrThrow(),
+    ).toEqual({ currentPlayers: 0, online: null, playerNames: null });
     expect((await t.app.inject({ url: '/api/games' })).json().map((g: { id: string }) => g.id)).toEqual(
       expect.arrayContaining(['fivem', 'redm', 'minecraft', 'minecraft-bedrock', 'garrysmod']),
     );

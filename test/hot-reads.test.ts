@@ -146,8 +146,8 @@ describe('targeted invalidation', () => {
     const anonymous = await get(`/api/servers/${server.id}`, { 'user-agent': 'hot-reads-test' });
     expect(anonymous.json().viewer).toBeNull();
     const mine = await get(`/api/servers/${server.id}`, viewer.headers);
-    expect(mine.json().viewer).toEqual({ joined: false, vote: null, isOwner: false });
+    expect(mine.json().viewer).toEqual({ joined: false, vote: null, review: null, isOwner: false });
     const ownPage = await get(`/api/servers/${server.id}`, owner.headers);
-    expect(ownPage.json().viewer).toEqual({ joined: false, vote: null, isOwner: true });
+    expect(ownPage.json().viewer).toEqual({ joined: false, vote: null, review: null, isOwner: true });
   });
 });

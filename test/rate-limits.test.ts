@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers/test-app';
-import { createUser, TEST_PASSWORD } from './helpers/factories';
+import { createServer, createUser, TEST_PASSWORD } from './helpers/factories';
 import type { RateLimitSettings } from '../src/server/plugins/rate-limits';
 
 const tight: Partial<RateLimitSettings> = {
@@ -129,6 +129,80 @@ describe('brute-force limits in Redis, shared by two instances', () => {
     const limited = await login(b, user.row.username, '10.9.0.1');
     expect(limited.statusCode).toBe(429);
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+  });
+});
+
+describe('velocity per IP network and per account, over an hour', () => {
+  const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+  const velocity: Partial<RateLimitSettings> = {
+    votesPerNetworkHour: { max: 5, windowMs: 3_600_000 },
+    votesPerUserHour: { max: 4, windowMs: 3_600_000 },
+    registerPerNetworkHour: { max: 3, windowMs: 3_600_000 },
+  };
+  let a: TestApp;
+  let b: TestApp;
+  beforeAll(async () => {
+    // Two instances sharing Redis (each with a database of its own): registrations spread over both meet one limit.
+    const namespace = `rl-velocity-${process.pid}-${Date.now()}:`;
+    a = await createTestApp({ env: { REDIS_URL: redisUrl }, build: { rateLimits: velocity, rateLimitNamespace: namespace } });
+    b = await createTestApp({ env: { REDIS_URL: redisUrl }, build: { rateLimits: velocity, rateLimitNamespace: namespace } });
+  });
+  afterAll(async () => {
+    await a?.close();
+    await b?.close();
+  });
+
+  it('limits votes from one /24 spread over addresses and accounts, not the next network; and one account over an hour', async () => {
+    const owner = await createUser(a.app, { role: 'server_owner' });
+    const servers = await Promise.all(Array.from({ length: 6 }, () => createServer(a.app, owner.row.id)));
+    const codes: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      const voter = await createUser(a.app);
+      const res = await a.app.inject({
+        method: 'POST',
+        url: `/api/servers/${servers[i]!.id}/like`,
+        headers: voter.headers,
+        remoteAddress: `198.51.100.${10 + i}`,
+      });
+      codes.push(res.statusCode);
+    }
+    expect(codes).toEqual([200, 200, 200, 200, 200, 429]);
+    const elsewhere = await createUser(a.app);
+    const other = await a.app.inject({
+      method: 'POST',
+      url: `/api/servers/${servers[5]!.id}/like`,
+      headers: elsewhere.headers,
+      remoteAddress: '198.51.101.10',
+    });
+    expect(other.statusCode).toBe(200);
+
+    // One account, each vote from a network of its own: the hourly per-account limit still holds.
+    const busy = await createUser(a.app);
+    const own: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      const res = await a.app.inject({
+        method: 'POST',
+        url: `/api/servers/${servers[i]!.id}/join`,
+        headers: busy.headers,
+        remoteAddress: `203.0.${i}.9`,
+      });
+      own.push(res.statusCode);
+    }
+    expect(own).toEqual([200, 200, 200, 200, 429]);
+  });
+
+  it('limits registrations per /24 over an hour, whichever address and instance they come from', async () => {
+    const codes: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      const res = await (i % 2 ? b : a).app.inject({
+        method: 'POST',
+        url: '/api/register',
+        remoteAddress: `192.0.2.${20 + i}`,
+        payload: { username: `net_${process.pid}_${i}`, password: TEST_PASSWORD, role: 'player' },
+      });
+      codes.push(res.statusCode);
+    }
+    expect(codes).toEqual([201, 201, 201, 429]);
   });
 });
 

@@ -10,10 +10,10 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('owner stats per day (/stats)', () => {
-  it('counts views, joins, likes, dislikes and boosts per UTC day, every day present, with totals', async () => {
+  it('counts views, counted joins, likes, dislikes and boosts per UTC day, held and voided apart, every day present, with totals', async () => {
     const owner = await createUser(t.app, { role: 'server_owner' });
     const server = await createServer(t.app, owner.row.id);
-    const players = await Promise.all(Array.from({ length: 4 }, () => createUser(t.app)));
+    const players = await Promise.all(Array.from({ length: 7 }, () => createUser(t.app)));
     const db = t.app.ctx.db;
     const day = (offset: number, hour = 10) => new Date(Date.UTC(2026, 10, 22 - offset, hour));
     await db
@@ -30,7 +30,18 @@ describe('owner stats per day (/stats)', () => {
         { userId: players[0]!.row.id, serverId: server.id, type: 'like', createdAt: day(0) },
         { userId: players[1]!.row.id, serverId: server.id, type: 'dislike', createdAt: day(6) },
         { userId: players[3]!.row.id, serverId: server.id, type: 'like', createdAt: day(40) },
+        // Held and voided votes count in no like or dislike: they show apart, on their day.
+        { userId: players[4]!.row.id, serverId: server.id, type: 'like', createdAt: day(0), status: 'held' },
+        { userId: players[5]!.row.id, serverId: server.id, type: 'like', createdAt: day(0), status: 'voided' },
       ])
+      .execute();
+    await db
+      .insertInto('joins')
+      .values({ userId: players[6]!.row.id, serverId: server.id, createdAt: day(1), status: 'voided' })
+      .execute();
+    await db
+      .insertInto('dailyVotes')
+      .values({ userId: players[6]!.row.id, serverId: server.id, createdAt: day(1), status: 'held' })
       .execute();
     await db
       .insertInto('boosts')
@@ -54,11 +65,11 @@ describe('owner stats per day (/stats)', () => {
     const body = week.json();
     expect(body.days).toHaveLength(7);
     expect(body.days[0].day).toBe('2026-11-16');
-    expect(body.days[6]).toEqual({ day: '2026-11-22', views: 2, joins: 1, likes: 1, dislikes: 0, boosts: 0 });
-    expect(body.days[5]).toEqual({ day: '2026-11-21', views: 0, joins: 0, likes: 0, dislikes: 0, boosts: 26 });
+    expect(body.days[6]).toEqual({ day: '2026-11-22', views: 2, joins: 1, likes: 1, dislikes: 0, boosts: 0, held: 1, voided: 1 });
+    expect(body.days[5]).toEqual({ day: '2026-11-21', views: 0, joins: 0, likes: 0, dislikes: 0, boosts: 26, held: 1, voided: 1 });
     expect(body.days[4].joins).toBe(1);
     expect(body.days[0]).toMatchObject({ views: 1, dislikes: 1 });
-    expect(body.totals).toEqual({ views: 3, joins: 2, likes: 1, dislikes: 1, boosts: 26 });
+    expect(body.totals).toEqual({ views: 3, joins: 2, likes: 1, dislikes: 1, boosts: 26, held: 2, voided: 2 });
 
     const month = (await t.app.inject({ url: `/api/stats/servers/${server.id}?days=30`, headers: owner.headers })).json();
     expect(month.days).toHaveLength(30);

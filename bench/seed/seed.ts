@@ -87,9 +87,11 @@ export async function seedBench(db: Kysely<Database>, sizes: SeedSizes, log: (li
 
   await step(`${sizes.users} users`, log, () =>
     sql`
-      INSERT INTO users (id, username, password_hash, role, email, created_at, updated_at)
+      INSERT INTO users (id, username, password_hash, role, email, email_key, email_confirmed_at, created_at, updated_at)
       SELECT ${lit(userBase)} + g, 'bench_' || g, ${passwordHash}::text,
-        CASE WHEN g <= ${lit(owners)} THEN 'server_owner' ELSE 'player' END, NULL,
+        CASE WHEN g <= ${lit(owners)} THEN 'server_owner' ELSE 'player' END,
+        -- Confirmed addresses: joining and voting need one.
+        'bench_' || g || '@bench.example.com', 'bench_' || g || '@bench.example.com', now() - interval '731 days',
         now() - random() * interval '730 days', now()
       FROM generate_series(1, ${lit(sizes.users)}) AS g`.execute(db),
   );

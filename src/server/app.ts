@@ -18,6 +18,7 @@ import { registerRateLimiting } from './plugins/rate-limit-store';
 import { DEFAULT_LOAD_SHEDDING, registerLoadShedding, type LoadSheddingOptions } from './plugins/load-shedding';
 import { apiRoutes } from './routes';
 import { seedDemo } from './db/seed/demo';
+import { startDemoLiveFeed } from './db/seed/demo-live';
 import type { CountingSettings } from './modules/servers';
 import { registerMultipart } from './plugins/multipart';
 import type { TargetPolicy } from './adapters/address-guard';
@@ -159,6 +160,11 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
     await seedDemo(db, ctx.storage, app.log);
     // Written behind the services' backs: the search index and the caches read them before the first request.
     ctx.discovery.invalidate();
+  }
+  // A database with the demo in it keeps its demo game servers answering (none of them is real).
+  if (await db.selectFrom('settings').select('key').where('key', '=', 'demoSeeded').executeTakeFirst()) {
+    const feed = startDemoLiveFeed(db, app.log);
+    app.addHook('onClose', async () => feed.stop());
   }
   await ctx.playerCount.init();
   ctx.playerCount.every(10_000, (err) => app.log.warn({ err }, 'player count refresh failed'));

@@ -11,7 +11,7 @@ import { authService, createTokenService, emailChangesRepository, resetCodesRepo
 import { usersRepository } from './modules/users';
 import { playerCountRepository, playerCountService, sendCountOnConnect } from './modules/player-count';
 import { attachSocket } from './plugins/socket';
-import { DEFAULT_RATE_LIMITS } from './plugins/rate-limits';
+import { DEFAULT_RATE_LIMITS, NO_NETWORK_LIMITS } from './plugins/rate-limits';
 import { isDatabaseUnavailable } from './db/unavailable';
 import { filtersRepository, loadFilterCatalog } from './modules/filters';
 import { healthRepository, healthService } from './modules/health';
@@ -126,7 +126,6 @@ export async function createContainer(
   const holdRules = options.holdRules ?? (config.holdRules ? DEFAULT_HOLD_RULES : NO_HOLDS);
   const votes = votesService({
     votes: votesRepository(db, holdRules),
-    inTransaction,
     settings,
     now,
     onChange: (change) => discovery.invalidate(change),
@@ -322,7 +321,8 @@ export async function createContainer(
         void follows.backOnline(serverId).catch((err: unknown) => app.log.warn({ err, serverId }, 'telling followers failed')),
     }),
     io,
-    rateLimits: { ...DEFAULT_RATE_LIMITS, ...options.rateLimits },
+    // HOLD_RULES=off is for clients that all look like one network: its per-network limits go too.
+    rateLimits: { ...DEFAULT_RATE_LIMITS, ...(config.holdRules ? {} : NO_NETWORK_LIMITS), ...options.rateLimits },
     now,
   };
 }

@@ -26,6 +26,7 @@ const ACTS_ON_OTHERS_BY_DESIGN: Record<string, string> = {
   'GET /api/servers/{id}/history': 'public player-count history',
   'POST /api/servers/{id}/join': 'joining is done to other people’s servers',
   'POST /api/servers/{id}/like': 'voting is done on other people’s servers',
+  'PUT /api/servers/{id}/review': 'the caller’s own review of another person’s server',
   'POST /api/servers/{id}/dislike': 'voting is done on other people’s servers',
   'POST /api/reports': 'reporting is done on other people’s servers',
   'POST /api/boost-single-session': 'players boost servers they do not own',

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { UserRow } from '../../src/server/db/schema';
 import { hashPassword } from '../../src/server/modules/auth/password';
+import { normalizedEmail } from '../../src/server/lib/email-address';
 
 /** The password of every factory user. Hashed once per test file: argon2 is deliberately slow. */
 export const TEST_PASSWORD = 'correct-horse-battery';
@@ -15,20 +16,34 @@ export interface TestUser {
   headers: { authorization: string };
 }
 
-/** A user written straight to the database (no HTTP, no rate limits) and a valid token for it. */
+/**
+ * A user written straight to the database (no HTTP, no rate limits) and a valid token for it. Its
+ * address counts as confirmed (as if the mailed link had been opened) unless `confirmed: false`;
+ * tests of the confirmation itself go through the mail.
+ */
 export async function createUser(
   app: FastifyInstance,
-  attrs: { role?: UserRow['role']; username?: string; email?: string | null; plan?: UserRow['subscriptionPlan'] } = {},
+  attrs: {
+    role?: UserRow['role'];
+    username?: string;
+    email?: string | null;
+    plan?: UserRow['subscriptionPlan'];
+    confirmed?: boolean;
+  } = {},
 ): Promise<TestUser> {
   hashed ??= hashPassword(TEST_PASSWORD);
   const username = attrs.username ?? uniqueName(attrs.role ?? 'player');
+  const email = attrs.email === undefined ? `${username}@example.test` : attrs.email;
+  const confirmed = email !== null && attrs.confirmed !== false;
   const row = await app.ctx.db
     .insertInto('users')
     .values({
       username,
       passwordHash: await hashed,
       role: attrs.role ?? 'player',
-      email: attrs.email === undefined ? `${username}@example.test` : attrs.email,
+      email,
+      emailConfirmedAt: confirmed ? new Date() : null,
+      emailKey: confirmed ? normalizedEmail(email) : null,
       subscriptionPlan: attrs.plan ?? '',
       profilePicture: null,
       stripeCustomerId: null,

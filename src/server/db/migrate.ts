@@ -15,6 +15,7 @@ import * as connect from './migrations/20261124_1045_connect';
 import * as follows from './migrations/20261124_1100_follows';
 import * as gameDetails from './migrations/20261124_1115_game_details';
 import * as rankingIntegrity from './migrations/20261124_1130_ranking_integrity';
+import * as reviewEdits from './migrations/20261124_1300_review_edits';
 
 /**
  * Migrations are listed here rather than read from disk, so they run the same under tsx,
@@ -36,6 +37,7 @@ const migrations: Record<string, Migration> = {
   '20261124_1100_follows': follows,
   '20261124_1115_game_details': gameDetails,
   '20261124_1130_ranking_integrity': rankingIntegrity,
+  '20261124_1300_review_edits': reviewEdits,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -238,6 +238,8 @@ export interface VotesTable {
   /** The voter's /24 or /64 network. */
   network: string | null;
   statusChangedAt: NullableTimestamp;
+  /** When the voter last changed the review text. */
+  editedAt: NullableTimestamp;
   createdAt: CreatedAt;
 }
 

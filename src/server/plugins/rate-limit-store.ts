@@ -28,6 +28,7 @@ const PROBE_INTERVAL_MS = 1000;
 class RedisHealth {
   private up = true;
   private lastProbe = 0;
+  private downSince = 0;
 
   constructor(
     private readonly redis: Redis,
@@ -52,11 +53,16 @@ class RedisHealth {
     if (!this.up) return;
     this.up = false;
     this.lastProbe = Date.now();
+    this.downSince = this.lastProbe;
     this.log.warn({ err }, 'rate limits: Redis is not answering, counting in memory until it is back');
   }
 
-  markUp(): void {
-    if (this.up) return;
+  /**
+   * Redis answered a command sent at `sentAt`. One sent before the outage was seen (it was already
+   * on its way) proves nothing about now: only a later one brings the limits back to Redis.
+   */
+  markUp(sentAt: number): void {
+    if (this.up || sentAt < this.downSince) return;
     this.up = true;
     this.log.warn('rate limits: Redis answers again, counting in Redis');
   }
@@ -87,6 +93,7 @@ class FallbackStore implements Store {
 
   private call(method: 'incr' | 'read', key: string, cb: Callback, timeWindow: number, max: number): void {
     if (!this.health.shouldTry()) return this.memory[method](key, cb, timeWindow, max);
+    const sentAt = Date.now();
     this.redis[method](
       key,
       (err, result) => {
@@ -94,7 +101,7 @@ class FallbackStore implements Store {
           this.health.markDown(err);
           return this.memory[method](key, cb, timeWindow, max);
         }
-        this.health.markUp();
+        this.health.markUp(sentAt);
         cb(null, result);
       },
       timeWindow,

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { tooMany } from '../errors';
-import { clientKey } from '../lib/network';
+import { clientKey, clientNetwork } from '../lib/network';
 
 /** One limit: at most `max` attempts per `windowMs`. */
 export interface Limit {
@@ -27,6 +27,14 @@ export interface RateLimitSettings {
   passwordChangePerUser: Limit;
   votesPerIp: Limit;
   votesPerUser: Limit;
+  /**
+   * Velocity over an hour (docs/decisions/029-ranking-integrity.md): joins, likes, dislikes,
+   * reviews and daily votes per IP network (IPv4 /24, IPv6 /64) and per account, and
+   * registrations per network. Far above what people do, far below what a script does.
+   */
+  votesPerNetworkHour: Limit;
+  votesPerUserHour: Limit;
+  registerPerNetworkHour: Limit;
   uploadsPerIp: Limit;
   uploadsPerUser: Limit;
   /** Setting a new password with a reset code: per client network and per account the code names. */
@@ -58,6 +66,9 @@ export const DEFAULT_RATE_LIMITS: RateLimitSettings = {
   passwordChangePerUser: { max: 5, windowMs: 15 * MINUTE },
   votesPerIp: { max: 120, windowMs: MINUTE },
   votesPerUser: { max: 30, windowMs: MINUTE },
+  votesPerNetworkHour: { max: 600, windowMs: 60 * MINUTE },
+  votesPerUserHour: { max: 200, windowMs: 60 * MINUTE },
+  registerPerNetworkHour: { max: 30, windowMs: 60 * MINUTE },
   uploadsPerIp: { max: 60, windowMs: 10 * MINUTE },
   uploadsPerUser: { max: 40, windowMs: 10 * MINUTE },
   resetConfirmPerIp: { max: 30, windowMs: 60 * MINUTE },
@@ -69,6 +80,12 @@ export const DEFAULT_RATE_LIMITS: RateLimitSettings = {
   refreshPerIp: { max: 60, windowMs: 10 * MINUTE },
   pushSubscribePerIp: { max: 30, windowMs: 60 * MINUTE },
   pushSubscribePerUser: { max: 10, windowMs: 60 * MINUTE },
+};
+
+/** The per-network limits switched off (`HOLD_RULES=off`: every client looks like one network). */
+export const NO_NETWORK_LIMITS: Partial<RateLimitSettings> = {
+  votesPerNetworkHour: { max: 1_000_000_000, windowMs: 60 * MINUTE },
+  registerPerNetworkHour: { max: 1_000_000_000, windowMs: 60 * MINUTE },
 };
 
 /** The username a login, register or reset names in its body: what brute force targets. */
@@ -88,6 +105,8 @@ export function limitPerIpAndUsername(
   perIp: Limit,
   perAccount: Limit,
   accountOf: (request: FastifyRequest) => string | Promise<string> = usernameOf,
+  /** Longer windows on top: per IP network (IPv4 /24, IPv6 /64) and per account over an hour. */
+  velocity: { perNetwork?: Limit; perAccount?: Limit } = {},
 ): preHandlerAsyncHookHandler {
   const byIp = app.createRateLimit({ max: perIp.max, timeWindow: perIp.windowMs, keyGenerator: (r) => `${action}:ip:${clientKey(r.ip)}` });
   const byAccount = app.createRateLimit({
@@ -95,8 +114,25 @@ export function limitPerIpAndUsername(
     timeWindow: perAccount.windowMs,
     keyGenerator: async (r) => `${action}:user:${await accountOf(r)}`,
   });
+  const limiters = [byIp, byAccount];
+  if (velocity.perNetwork) {
+    const limit = velocity.perNetwork;
+    limiters.push(
+      app.createRateLimit({ max: limit.max, timeWindow: limit.windowMs, keyGenerator: (r) => `${action}:net:${clientNetwork(r.ip)}` }),
+    );
+  }
+  if (velocity.perAccount) {
+    const limit = velocity.perAccount;
+    limiters.push(
+      app.createRateLimit({
+        max: limit.max,
+        timeWindow: limit.windowMs,
+        keyGenerator: async (r) => `${action}:user-hour:${await accountOf(r)}`,
+      }),
+    );
+  }
   return async (request) => {
-    const results = await Promise.all([byIp(request), byAccount(request)]);
+    const results = await Promise.all(limiters.map((limiter) => limiter(request)));
     const exceeded = results.filter((r) => !r.isAllowed && r.isExceeded);
     if (exceeded.length > 0) {
       throw tooMany(Math.max(1, ...exceeded.map((r) => (r.isAllowed ? 0 : r.ttlInSeconds))));

@@ -39,6 +39,19 @@ export const serverPolicy = {
     assertNotOwnServer(actor, server);
   },
 
+  /**
+   * Joining, liking, disliking, reviewing and daily votes count only from a confirmed e-mail
+   * address: one real person, one vote (docs/decisions/029-ranking-integrity.md).
+   */
+  assertConfirmed(actor: Pick<UserRow, 'email' | 'emailConfirmedAt'>): void {
+    if (!actor.email || !actor.emailConfirmedAt) throw forbidden(MSG.confirmEmailFirst);
+  },
+
+  /** Whether the account may join and vote at all (its e-mail address is confirmed). */
+  isConfirmed(actor: Pick<UserRow, 'email' | 'emailConfirmedAt'>): boolean {
+    return Boolean(actor.email && actor.emailConfirmedAt);
+  },
+
   /** A vote may carry a review text only while reviews are turned on (an admin setting). */
   assertCanReview(reviewsEnabled: boolean): void {
     if (!reviewsEnabled) throw forbidden(MSG.reviewsDisabled);

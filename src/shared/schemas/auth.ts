@@ -18,11 +18,25 @@ export const usernameSchema = required(MSG.allFieldsRequired).pipe(
 /** A new password, of the allowed length. */
 export const passwordSchema = z.string().min(LIMITS.passwordMin, MSG.passwordLength).max(LIMITS.passwordMax, MSG.passwordLength);
 
+/** An e-mail address, trimmed. */
+export const emailSchema = z
+  .string({ error: MSG.emailRequired })
+  .trim()
+  .min(1, MSG.emailRequired)
+  .max(LIMITS.email, MSG.emailInvalid)
+  .pipe(z.email({ error: MSG.emailInvalid }));
+
 /** `POST /api/register`: a new account of a role anyone may choose. */
 export const registerBodySchema = z.object({
   username: usernameSchema,
   password: required(MSG.allFieldsRequired).pipe(passwordSchema),
   role: required(MSG.allFieldsRequired).pipe(z.enum(REGISTRABLE_ROLES, { error: MSG.roleInvalid })),
+  /** Optional here: given, its confirmation link is mailed at once; else the first login asks for it. */
+  email: z
+    .string({ error: MSG.emailInvalid })
+    .max(LIMITS.email * 4, MSG.emailInvalid)
+    .nullish()
+    .refine((v) => !v?.trim() || emailSchema.safeParse(v).success, { message: MSG.emailInvalid }),
 });
 export type RegisterBody = z.infer<typeof registerBodySchema>;
 
@@ -50,14 +64,6 @@ export const changePasswordBodySchema = z.object({
   newPassword: required(MSG.allFieldsRequired).pipe(passwordSchema),
 });
 
-/** An e-mail address, trimmed. */
-export const emailSchema = z
-  .string({ error: MSG.emailRequired })
-  .trim()
-  .min(1, MSG.emailRequired)
-  .max(LIMITS.email, MSG.emailInvalid)
-  .pipe(z.email({ error: MSG.emailInvalid }));
-
 /** A new address waits for its confirmation link; the current password proves it is the owner asking. */
 export const updateEmailBodySchema = z.object({
   email: emailSchema,
@@ -83,6 +89,8 @@ export const userSchema = z.object({
   username: z.string(),
   role: z.enum(ROLES),
   email: z.string().nullable(),
+  /** Whether the link mailed to `email` was opened: joining, voting and reviewing need it. */
+  emailConfirmed: z.boolean().default(false),
   subscriptionPlan: z.enum(PLANS),
   displayName: z.string(),
   profilePicture: z.string().nullable(),

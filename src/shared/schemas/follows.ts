@@ -25,3 +25,4 @@ export const serverEventsSchema = z.array(serverEventSchema);
 
 /** `POST /api/servers/{id}/follow`: whether the caller follows it now, and how many do. */
 export const followStateSchema = z.object({ following: z.boolean(), followers: z.number().int() });
+export type FollowState = z.infer<typeof followStateSchema>;

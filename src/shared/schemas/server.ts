@@ -12,6 +12,10 @@ export const reviewSchema = z.object({
   username: z.string(),
   profilePicture: z.string().nullable(),
   createdAt: z.iso.datetime(),
+  /** When its author last changed the text (one review per account and server, editable). */
+  editedAt: z.iso.datetime().nullable(),
+  /** Whether the author joined the server: such reviews are listed first. */
+  joined: z.boolean(),
 });
 export type Review = z.infer<typeof reviewSchema>;
 
@@ -72,7 +76,13 @@ export const serverOfTheWeekendSchema = serverSchema.nullable();
 export const galleryImageQuerySchema = z.object({ url: z.string().max(300) });
 
 /** What the caller has already done on a server: the page locks those buttons. */
-export const viewerStateSchema = z.object({ joined: z.boolean(), vote: z.enum(['like', 'dislike']).nullable(), isOwner: z.boolean() });
+export const viewerStateSchema = z.object({
+  joined: z.boolean(),
+  vote: z.enum(['like', 'dislike']).nullable(),
+  /** The caller's own review text, to edit (null: none). */
+  review: z.string().nullable(),
+  isOwner: z.boolean(),
+});
 export type ViewerState = z.infer<typeof viewerStateSchema>;
 
 /** `GET /api/servers/{id}`: the server, its newest reviews, their total, and the caller's state (null when anonymous). */
@@ -180,6 +190,11 @@ export const voteBodySchema = z
   .object({ review: z.string({ error: MSG.reviewTooLong }).trim().max(LIMITS.review, MSG.reviewTooLong).optional() })
   .nullish()
   .transform((body) => body ?? {});
+
+/** `PUT /api/servers/{id}/review`: the new text of the caller's own review (empty removes the text, the vote stays). */
+export const reviewEditBodySchema = z.object({
+  review: z.string({ error: MSG.reviewTooLong }).trim().max(LIMITS.review, MSG.reviewTooLong),
+});
 
 export const filterCategorySchema = z.object({ category: z.string(), filters: z.array(z.string()) });
 export type FilterCategory = z.infer<typeof filterCategorySchema>;

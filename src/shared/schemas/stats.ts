@@ -8,6 +8,9 @@ export const statsDaySchema = z.object({
   likes: z.number().int(),
   dislikes: z.number().int(),
   boosts: z.number().int(),
+  /** Likes, dislikes, joins and daily votes held for review (counted nowhere yet) and voided by an admin. */
+  held: z.number().int(),
+  voided: z.number().int(),
 });
 export type StatsDay = z.infer<typeof statsDaySchema>;
 

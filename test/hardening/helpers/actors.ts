@@ -218,6 +218,7 @@ const BODY_OVERRIDES: Record<string, (user: TestUser | undefined) => Record<stri
   'POST /api/notifications/save-subscription': () => PUSH_SUBSCRIPTION,
   'POST /api/push/subscribe': () => ({ subscription: PUSH_SUBSCRIPTION }),
   'POST /api/servers/{id}/vote': () => ({ playerName: 'Steve' }),
+  'PUT /api/servers/{id}/review': () => ({ review: 'Changed my mind: great staff.' }),
   'PUT /api/servers/{id}/rewards/webhook': () => ({ url: 'https://hooks.example.test/votes' }),
   // Saved only: nothing is sent until a vote or a test, and then only through the guard.
   'PUT /api/servers/{id}/rewards/votifier': () => ({ version: 2, host: '127.0.0.1', port: 9, token: 'hardening-token' }),

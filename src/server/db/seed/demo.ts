@@ -5,6 +5,8 @@ import type { Storage } from '../../adapters/storage';
 import { hashPassword } from '../../modules/auth';
 import { DEMO_PLAYER_NAMES, DEMO_REVIEWS, DEMO_SERVERS } from './demo-servers';
 import { generateBanner, generateEmblem, rng } from './images';
+import { normalizedEmail } from '../../lib/email-address';
+import { demoGameColumns, seedDemoHistory, tickDemoServers } from './demo-live';
 
 /** Demo logins, printed at start-up and listed in the README. */
 export const DEMO_PASSWORD = 'demo-password';
@@ -49,17 +51,24 @@ export async function seedDemo(db: Kysely<Database>, storage: Storage, log: Fast
       username: string,
       role: 'player' | 'server_owner',
       extra: { email?: string; plan?: '' | 'Pro' | 'Premium'; displayName?: string; daysAgo: number },
-    ) => ({
-      username,
-      passwordHash,
-      role,
-      email: extra.email ?? `${username.toLowerCase().replace(/[^a-z0-9]/g, '')}@example.com`,
-      subscriptionPlan: extra.plan ?? '',
-      displayName: extra.displayName ?? username.replace(/[_.]/g, ' '),
-      profilePicture: null,
-      stripeCustomerId: null,
-      createdAt: new Date(now - extra.daysAgo * DAY),
-    });
+    ) => {
+      const email = extra.email ?? `${username.toLowerCase().replace(/[^a-z0-9]/g, '')}@example.com`;
+      const createdAt = new Date(now - extra.daysAgo * DAY);
+      // Demo accounts are confirmed, as if each had opened its link when it registered.
+      return {
+        username,
+        passwordHash,
+        role,
+        email,
+        emailKey: normalizedEmail(email),
+        emailConfirmedAt: createdAt,
+        subscriptionPlan: extra.plan ?? '',
+        displayName: extra.displayName ?? username.replace(/[_.]/g, ' '),
+        profilePicture: null,
+        stripeCustomerId: null,
+        createdAt,
+      };
+    };
 
     const players = await trx
       .insertInto('users')
@@ -98,6 +107,8 @@ export async function seedDemo(db: Kysely<Database>, storage: Storage, log: Fast
           const ageMs = i >= DEMO_SERVERS.length - 5 ? random() * 20 * HOUR : (3 + random() * 200) * DAY;
           const owner = i < 3 ? owners[0] : owners[i - 2];
           const img = images[i];
+          // The draw that once typed a player count: kept, so the rest of the demo stays as it was.
+          random();
           return {
             ownerId: owner!.id,
             name,
@@ -111,9 +122,12 @@ export async function seedDemo(db: Kysely<Database>, storage: Storage, log: Fast
               .slice(0, 10)}`,
             profilePicture: img ? storage.url(img.emblem.key) : null,
             banner: img ? storage.url(img.banner.key) : null,
-            currentPlayers: Math.floor(capacity * popularity * (0.4 + random() * 0.6)),
+            // Most demo servers have a game connected (a demo address the demo feed answers for); every
+            // seventh has none and shows "not connected". Player counts come from the feed, never typed.
+            ...(i % 7 === 6 ? {} : demoGameColumns(name, game)),
+            currentPlayers: 0,
             maxPlayers: capacity,
-            online: true,
+            online: null,
             views: Math.floor(200 + popularity * 5000 * random()),
             createdAt: new Date(now - ageMs),
           };
@@ -212,6 +226,9 @@ export async function seedDemo(db: Kysely<Database>, storage: Storage, log: Fast
       .values({ key: 'demoSeeded', value: JSON.stringify(true) })
       .execute();
   });
+  // Charts with a month behind them, and the first "poll" of the live demo servers.
+  await seedDemoHistory(db, now);
+  await tickDemoServers(db, now);
   log.info(
     { servers: DEMO_SERVERS.length, ms: Date.now() - started },
     `demo data seeded; log in as ${DEMO_ACCOUNTS.player} or ${DEMO_ACCOUNTS.owner} with password ${DEMO_PASSWORD}`,

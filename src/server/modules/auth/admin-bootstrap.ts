@@ -35,6 +35,8 @@ export async function ensureAdmin(
       passwordHash: await hashPassword(admin.password),
       role: 'admin',
       email: admin.email ?? null,
+      // The operator's own address, from the environment: nobody else could have typed it.
+      emailConfirmedAt: admin.email ? new Date() : null,
       profilePicture: null,
       stripeCustomerId: null,
     });

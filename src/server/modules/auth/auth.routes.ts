@@ -46,7 +46,9 @@ export const authRoutes =
 
     r.post('/register', {
       schema: { tags: ['accounts'], body: registerBodySchema, response: { 201: authResponseSchema, ...errors } },
-      preHandler: limitPerIpAndUsername(app, 'register', rateLimits.registerPerIp, rateLimits.registerPerUsername),
+      preHandler: limitPerIpAndUsername(app, 'register', rateLimits.registerPerIp, rateLimits.registerPerUsername, undefined, {
+        perNetwork: rateLimits.registerPerNetworkHour,
+      }),
       handler: async (request, reply) => reply.code(201).send(grant(reply, await auth.register(request.body, clientNetwork(request.ip)))),
     });
 
@@ -103,9 +105,23 @@ export const authRoutes =
       preHandler: limitPerIpAndUsername(app, 'update-email', rateLimits.emailChangePerIp, rateLimits.emailChangePerUser, userKey),
       handler: async (request) => {
         const user = await requireUser(request);
-        const first = !user.email;
+        // A first or still unconfirmed address is replaced at once; a confirmed one waits for the new link.
+        const first = !user.email || !user.emailConfirmedAt;
         await auth.requestEmailChange(user, request.body.email, request.body.currentPassword);
         return first ? { message: MSG.emailSaved, email: request.body.email } : { message: MSG.emailChangeSent, email: user.email };
+      },
+    });
+
+    r.post('/users/confirm-email/resend', {
+      schema: {
+        tags: ['accounts'],
+        description: "Mails the confirmation link again for the account's unconfirmed address.",
+        response: { 200: messageSchema, ...errors },
+      },
+      preHandler: limitPerIpAndUsername(app, 'update-email', rateLimits.emailChangePerIp, rateLimits.emailChangePerUser, userKey),
+      handler: async (request) => {
+        await auth.resendConfirmation(await requireUser(request));
+        return { message: MSG.confirmLinkResent };
       },
     });
 

@@ -3,7 +3,7 @@ import type { InTransaction } from '../../db/transaction';
 import type { Mailer } from '../../adapters/mailer';
 import type { RegisterBody, LoginBody } from '../../../shared/schemas/auth';
 import { MSG } from '../../../shared/messages';
-import { AppError, conflict, isUniqueViolation } from '../../errors';
+import { AppError, badRequest, conflict, isUniqueViolation } from '../../errors';
 import { authPolicy } from '../../policies/auth.policy';
 import type { UsersRepository } from '../users';
 import { burnVerifyTime, hashPassword, verifyPassword, warmDummyHash } from './password';
@@ -53,9 +53,12 @@ export function authService(deps: Deps) {
     async register(body: RegisterBody, network: string | null = null): Promise<SessionGrant> {
       authPolicy.assertMayRegisterAs(body.role);
       if (await users.findByUsername(body.username)) throw conflict(MSG.usernameTaken);
+      const email = body.email?.trim() || undefined;
+      if (email) await emails.assertAcceptable(undefined, email);
       const passwordHash = await hashPassword(body.password);
+      let user: UserRow;
       try {
-        const user = await users.create({
+        user = await users.create({
           username: body.username,
           passwordHash,
           role: body.role,
@@ -64,12 +67,17 @@ export function authService(deps: Deps) {
           stripeCustomerId: null,
           registeredNetwork: network,
         });
-        return await session(user);
       } catch (error) {
         // Two registrations of one name at once: the unique index decides, the loser gets 409.
         if (isUniqueViolation(error)) throw conflict(MSG.usernameTaken);
         throw error;
       }
+      // The confirmation link goes out at once; joining, voting and reviewing wait for it.
+      if (email) {
+        await emails.request(user, email);
+        user = (await users.findById(user.id)) ?? user;
+      }
+      return session(user);
     },
 
     /** Same status, body and (through a dummy hash) time for an unknown user and a wrong password. */
@@ -170,7 +178,15 @@ export function authService(deps: Deps) {
     async requestEmailChange(user: UserRow, email: string, currentPassword: string | undefined): Promise<void> {
       const proof = authPolicy.emailChangeProof(user, currentPassword);
       if (proof !== undefined) authPolicy.assertCurrentPassword(await verifyPassword(user.passwordHash, proof));
+      await emails.assertAcceptable(user.id, email);
       await emails.request(user, email);
+    },
+
+    /** Mails the confirmation link again for the account's unconfirmed address. */
+    async resendConfirmation(user: UserRow): Promise<void> {
+      if (!user.email) throw badRequest(MSG.emailRequired);
+      if (user.emailConfirmedAt) throw conflict(MSG.emailAlreadyConfirmed);
+      await emails.request(user, user.email);
     },
 
     /** Opens a confirmation link: the address changes now, once. */

@@ -3,6 +3,9 @@ import type { InTransaction } from '../../db/transaction';
 import type { Mailer } from '../../adapters/mailer';
 import type { UsersRepository } from '../users';
 import type { EmailChangesRepository } from './email-changes.repository';
+import { MSG } from '../../../shared/messages';
+import { badRequest, conflict, isUniqueViolation } from '../../errors';
+import { isDisposableEmail, normalizedEmail } from '../../lib/email-address';
 import { randomCode, sha256 } from './secret-codes';
 
 const CONFIRM_TTL_MS = 24 * 60 * 60 * 1000;
@@ -24,14 +27,26 @@ interface Deps {
 export function emailChanges({ users, changes, inTransaction, mailer, publicUrl, now, onMailError }: Deps) {
   return {
     /**
+     * One account per mailbox: an address at a disposable-mail domain answers 400, one whose mailbox
+     * (compared normalised: case, `+tags`, Gmail dots) another account confirmed answers 409.
+     */
+    async assertAcceptable(userId: number | undefined, email: string): Promise<void> {
+      if (isDisposableEmail(email)) throw badRequest(MSG.emailDisposable);
+      const holder = await users.findIdByEmailKey(normalizedEmail(email));
+      if (holder !== undefined && holder !== userId) throw conflict(MSG.emailTaken);
+    },
+
+    /**
      * Records the pending address (replacing any earlier one) and mails the link and the notice.
-     * A first address is stored at once, unconfirmed: there is no older address to protect, and the
-     * account needs one for password resets; opening the link confirms it.
+     * A first address, or one replacing an unconfirmed one, is stored at once, unconfirmed: there is
+     * no confirmed address to protect, and the account needs one for password resets; opening the
+     * link confirms it.
      */
     async request(user: UserRow, newEmail: string): Promise<void> {
       const token = randomCode(24);
+      const confirmedEmail = user.emailConfirmedAt ? user.email : null;
       await inTransaction(async (tx) => {
-        if (!user.email) await users.setUnconfirmedEmail(user.id, newEmail, now(), tx);
+        if (!confirmedEmail) await users.setUnconfirmedEmail(user.id, newEmail, now(), tx);
         await changes.closePending(user.id, now(), tx);
         await changes.insert(
           { userId: user.id, newEmail, tokenHash: sha256(token), expiresAt: new Date(now().getTime() + CONFIRM_TTL_MS) },
@@ -53,10 +68,10 @@ export function emailChanges({ users, changes, inTransaction, mailer, publicUrl,
           ].join('\n'),
         }),
       ];
-      if (user.email && user.email.toLowerCase() !== newEmail.toLowerCase()) {
+      if (confirmedEmail && confirmedEmail.toLowerCase() !== newEmail.toLowerCase()) {
         mails.push(
           mailer.send({
-            to: user.email,
+            to: confirmedEmail,
             subject: 'Your e-mail address is being changed',
             text: [
               `Hello ${user.username},`,
@@ -78,7 +93,13 @@ export function emailChanges({ users, changes, inTransaction, mailer, publicUrl,
         const at = now();
         const used = await changes.use(sha256(token), at, tx);
         if (!used) return undefined;
-        await users.setConfirmedEmail(used.userId, used.newEmail, at, tx);
+        try {
+          await users.setConfirmedEmail(used.userId, used.newEmail, normalizedEmail(used.newEmail), at, tx);
+        } catch (error) {
+          // Two accounts confirming one mailbox: the first keeps it; the link stays unused.
+          if (isUniqueViolation(error)) throw conflict(MSG.emailTaken);
+          throw error;
+        }
         return used.userId;
       });
     },

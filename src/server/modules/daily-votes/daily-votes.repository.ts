@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { Executor } from '../../db/transaction';
-import { heldExpression, type HoldRules } from '../servers';
+import { heldExpression, holdBurstPeers, type HoldRules } from '../servers';
 
 /** Daily votes: once per player and server every 24 hours, the month's counter, the monthly ranking. */
 export function dailyVotesRepository(db: Kysely<Database>, rules: HoldRules) {
@@ -34,6 +34,12 @@ export function dailyVotesRepository(db: Kysely<Database>, rules: HoldRules) {
         .orderBy('createdAt', 'desc')
         .limit(1)
         .executeTakeFirst();
+    },
+
+    /** Holds what the voter's registration burst already gave the server this month; answers how many. */
+    async holdBurstPeers(userId: number, serverId: number, now: Date, tx: Executor = db): Promise<number> {
+      const result = await holdBurstPeers('daily_votes', { userId, serverId, now }, rules).execute(tx);
+      return result.rows[0]?.moved ?? 0;
     },
 
     /** Stores a vote, counted or held by the hold rules. */

@@ -81,6 +81,7 @@ export function dailyVotesService({ repository, inTransaction, now, onChange, on
       input: { playerName: string | undefined; network: string | null; address: string },
     ): Promise<DailyVoteState> {
       await target(actor, serverId);
+      serverPolicy.assertConfirmed(actor);
       const at = now();
       const month = monthOf(at);
       const outcome = await inTransaction(async (tx) => {
@@ -92,6 +93,7 @@ export function dailyVotesService({ repository, inTransaction, now, onChange, on
           tx,
         );
         const status = vote.status === 'held' ? ('held' as const) : ('counted' as const);
+        if (status === 'held') await repository.holdBurstPeers(actor.id, serverId, at, tx);
         // A held vote counts nowhere (and rewards nobody) until an admin releases it.
         const monthVotes =
           status === 'counted' ? await repository.addToMonth(serverId, month, tx) : await repository.monthCount(serverId, month, tx);

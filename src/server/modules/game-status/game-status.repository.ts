@@ -116,11 +116,13 @@ export function gameStatusRepository(db: Kysely<Database>) {
         .execute();
     },
 
-    /** Forgets the address and the poll state; the last player count stays. */
+    /** Forgets the address, the poll state and the player count: only a polled game has one. */
     async disconnectGame(id: number, tx: Executor = db) {
       await tx
         .updateTable('servers')
         .set({
+          currentPlayers: 0,
+          playerNames: null,
           game: null,
           gameHost: null,
           gamePort: null,

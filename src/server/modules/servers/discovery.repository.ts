@@ -6,13 +6,39 @@ import type { Executor } from '../../db/transaction';
 export function discoveryRepository(db: Kysely<Database>) {
   return {
     /** A page of a server's shown votes with their authors, newest first. */
+    /**
+     * A page of a server's counted, shown votes: those of players who joined the server first (a
+     * "joined" badge), then the rest, newest first within each. Held and voided votes are not shown.
+     */
     reviewsPage(serverId: number, limit: number, offset: number, tx: Executor = db) {
       return tx
         .selectFrom('votes')
         .innerJoin('users', 'users.id', 'votes.userId')
-        .select(['votes.type', 'votes.review', 'votes.createdAt', 'users.username', 'users.displayName', 'users.profilePicture'])
+        .select([
+          'votes.type',
+          'votes.review',
+          'votes.createdAt',
+          'votes.editedAt',
+          'users.username',
+          'users.displayName',
+          'users.profilePicture',
+        ])
+        .select((eb) =>
+          eb
+            .exists(
+              eb
+                .selectFrom('joins')
+                .select('joins.id')
+                .whereRef('joins.userId', '=', 'votes.userId')
+                .where('joins.serverId', '=', serverId)
+                .where('joins.status', '=', 'counted'),
+            )
+            .as('joined'),
+        )
         .where('votes.serverId', '=', serverId)
         .where('votes.hidden', '=', false)
+        .where('votes.status', '=', 'counted')
+        .orderBy('joined', 'desc')
         .orderBy('votes.createdAt', 'desc')
         .orderBy('votes.id', 'desc')
         .limit(limit)
@@ -28,6 +54,7 @@ export function discoveryRepository(db: Kysely<Database>) {
           .select((eb) => eb.fn.countAll<number>().as('n'))
           .where('serverId', '=', serverId)
           .where('hidden', '=', false)
+          .where('status', '=', 'counted')
           .executeTakeFirstOrThrow()
       ).n;
     },
@@ -49,6 +76,7 @@ export function discoveryRepository(db: Kysely<Database>) {
         .selectNoFrom((eb) => [
           eb.exists(eb.selectFrom('joins').select('id').where('serverId', '=', serverId).where('userId', '=', userId)).as('joined'),
           eb.selectFrom('votes').select('type').where('serverId', '=', serverId).where('userId', '=', userId).as('vote'),
+          eb.selectFrom('votes').select('review').where('serverId', '=', serverId).where('userId', '=', userId).as('review'),
         ])
         .executeTakeFirstOrThrow();
     },

@@ -158,6 +158,8 @@ export function discoveryService({
       username: r.username,
       profilePicture: r.profilePicture,
       createdAt: r.createdAt.toISOString(),
+      editedAt: r.editedAt ? r.editedAt.toISOString() : null,
+      joined: Boolean(r.joined),
     }));
   };
 
@@ -362,7 +364,7 @@ export function discoveryService({
     async viewerState(serverId: number, ownerId: number, viewer: UserRow | undefined): Promise<ViewerState | null> {
       if (!viewer) return null;
       const row = await discovery.findViewerState(serverId, viewer.id);
-      return { joined: Boolean(row.joined), vote: row.vote ?? null, isOwner: ownerId === viewer.id };
+      return { joined: Boolean(row.joined), vote: row.vote ?? null, review: row.review ?? null, isOwner: ownerId === viewer.id };
     },
 
     /** A page of a visible server's reviews and their total. */

@@ -2,7 +2,8 @@ import { sql, type RawBuilder } from 'kysely';
 
 /**
  * When a new vote, join or daily vote is held instead of counted (docs/decisions/029-ranking-integrity.md):
- * its network already gave `sameNetworkPerDay` counted ones to that server in the last 24 hours,
+ * its network already gave `sameNetworkPerDay` to that server in the last 24 hours (counted or not:
+ * held ones were sent too),
  * or its account is younger than `youngAccountMs` and one of at least `burstAccounts` accounts
  * registered from one network within `burstWindowMs`.
  */
@@ -36,7 +37,7 @@ export function heldExpression(
   return sql<boolean>`(
     (${row.network}::text IS NOT NULL AND (
       SELECT count(*) FROM ${sql.table(table)} x
-      WHERE x.server_id = ${row.serverId} AND x.network = ${row.network}::text AND x.status = 'counted' AND x.created_at > ${dayAgo}
+      WHERE x.server_id = ${row.serverId} AND x.network = ${row.network}::text AND x.created_at > ${dayAgo}
     ) >= ${rules.sameNetworkPerDay})
     OR EXISTS (
       SELECT 1 FROM users u
@@ -44,4 +45,42 @@ export function heldExpression(
         AND (SELECT count(*) FROM users o WHERE o.registered_network = u.registered_network AND o.created_at > ${burstSince}) >= ${rules.burstAccounts}
     )
   )`;
+}
+
+/**
+ * Once a registration burst shows itself (its third account), the votes its earlier accounts
+ * already gave the server were no different: they are held too, and the counters drop by them,
+ * in one statement. A burst's first accounts otherwise look like two friends and would count.
+ */
+export function holdBurstPeers(
+  table: 'votes' | 'joins' | 'daily_votes',
+  row: { userId: number; serverId: number; now: Date },
+  rules: HoldRules,
+): RawBuilder<{ moved: number }> {
+  const youngSince = new Date(row.now.getTime() - rules.youngAccountMs);
+  const burstSince = new Date(row.now.getTime() - rules.burstWindowMs);
+  const month = row.now.toISOString().slice(0, 7);
+  const counters =
+    table === 'votes'
+      ? sql`likes = likes - (SELECT count(*) FROM moved WHERE type = 'like'), dislikes = dislikes - (SELECT count(*) FROM moved WHERE type = 'dislike')`
+      : table === 'joins'
+        ? sql`total_joins = total_joins - (SELECT count(*) FROM moved)`
+        : sql`month_votes = CASE WHEN vote_month = ${month}
+            THEN greatest(0, month_votes - (SELECT count(*) FROM moved WHERE to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM') = ${month}))
+            ELSE month_votes END`;
+  const returning = table === 'votes' ? sql`type` : table === 'joins' ? sql`1 AS one` : sql`created_at`;
+  return sql<{ moved: number }>`
+    WITH burst AS (
+      SELECT o.id FROM users u JOIN users o ON o.registered_network = u.registered_network
+      WHERE u.id = ${row.userId} AND u.registered_network IS NOT NULL
+        AND o.created_at > ${burstSince} AND o.created_at > ${youngSince}
+        AND (SELECT count(*) FROM users c WHERE c.registered_network = u.registered_network AND c.created_at > ${burstSince}) >= ${rules.burstAccounts}
+    ),
+    moved AS (
+      UPDATE ${sql.table(table)} SET status = 'held', status_changed_at = ${row.now}
+      WHERE server_id = ${row.serverId} AND status = 'counted' AND user_id IN (SELECT id FROM burst)
+      RETURNING ${returning}
+    ),
+    bump AS (UPDATE servers SET ${counters} WHERE id = ${row.serverId} AND EXISTS (SELECT 1 FROM moved) RETURNING id)
+    SELECT (SELECT count(*) FROM moved)::int AS moved`;
 }

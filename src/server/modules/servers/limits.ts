@@ -8,9 +8,12 @@ import { limitPerIpAndUsername } from '../../plugins/rate-limits';
  */
 const byUser = async (request: Parameters<typeof currentUser>[0]) => String((await currentUser(request))?.id ?? `anon:${request.ip}`);
 
-/** Pre-handler limiting joins, votes and reports per IP and per user. */
+/** Pre-handler limiting joins, votes and reports per IP and per user, and over an hour per network and per user. */
 export const voteLimit = (app: FastifyInstance) =>
-  limitPerIpAndUsername(app, 'vote', app.ctx.rateLimits.votesPerIp, app.ctx.rateLimits.votesPerUser, byUser);
+  limitPerIpAndUsername(app, 'vote', app.ctx.rateLimits.votesPerIp, app.ctx.rateLimits.votesPerUser, byUser, {
+    perNetwork: app.ctx.rateLimits.votesPerNetworkHour,
+    perAccount: app.ctx.rateLimits.votesPerUserHour,
+  });
 
 /** Pre-handler limiting image uploads per IP and per user. */
 export const uploadLimit = (app: FastifyInstance) =>

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { Executor } from '../../db/transaction';
-import { heldExpression, type HoldRules } from './hold-rules.repository';
+import { heldExpression, holdBurstPeers, type HoldRules } from './hold-rules.repository';
 
 /** A vote's kind. */
 export type VoteType = 'like' | 'dislike';
@@ -18,45 +18,33 @@ export function votesRepository(db: Kysely<Database>, rules: HoldRules) {
     },
 
     /** Adds the user's join unless there is one; true when it went in. */
-    /** Adds the user's join unless there is one, counted or held by the rules; undefined when there was one. */
-    async insertJoin(
-      userId: number,
-      serverId: number,
-      network: string | null,
-      now: Date,
-      tx: Executor = db,
-    ): Promise<'counted' | 'held' | undefined> {
-      const held = heldExpression('joins', { userId, serverId, network, now }, rules);
-      const row = await tx
-        .insertInto('joins')
-        .values({ userId, serverId, network, status: sql<'counted' | 'held'>`CASE WHEN ${held} THEN 'held' ELSE 'counted' END` })
-        .onConflict((oc) => oc.columns(['userId', 'serverId']).doNothing())
-        .returning('status')
-        .executeTakeFirst();
-      return row ? (row.status === 'held' ? 'held' : 'counted') : undefined;
-    },
-
-    /** Raises a server's all-time join counter by one. */
-    async addJoin(serverId: number, tx: Executor = db): Promise<void> {
-      await tx
-        .updateTable('servers')
-        .set((eb) => ({ totalJoins: eb('totalJoins', '+', 1) }))
-        .where('id', '=', serverId)
-        .execute();
-    },
-
-    /** Adds the user's vote unless there is one; true when it went in. */
-    async insertVote(
-      vote: { userId: number; serverId: number; type: VoteType; review: string | null },
-      tx: Executor = db,
-    ): Promise<boolean> {
-      const row = await tx
-        .insertInto('votes')
-        .values({ userId: vote.userId, serverId: vote.serverId, type: vote.type, review: vote.review })
-        .onConflict((oc) => oc.columns(['userId', 'serverId']).doNothing())
-        .returning('id')
-        .executeTakeFirst();
-      return Boolean(row);
+    /**
+     * A join in one statement, as `castVote` does a vote: finds the server, inserts the join unless
+     * the user has one (guarded by the vote policy: listed, not the joiner's own), and raises the
+     * counter only for a counted row. `status` is undefined when no row went in; the whole answer
+     * is undefined when there is no such server.
+     */
+    async castJoin(join: {
+      userId: number;
+      serverId: number;
+      network: string | null;
+      now: Date;
+    }): Promise<{ server: { id: number; ownerId: number; hidden: boolean }; status: 'counted' | 'held' | undefined } | undefined> {
+      const held = heldExpression('joins', join, rules);
+      const result = await sql<{ id: number; ownerId: number; hidden: boolean; status: 'counted' | 'held' | null }>`
+        WITH target AS (SELECT id, owner_id, hidden FROM servers WHERE id = ${join.serverId}),
+        ins AS (
+          INSERT INTO joins (user_id, server_id, network, status)
+          SELECT ${join.userId}, t.id, ${join.network}::text, CASE WHEN ${held} THEN 'held' ELSE 'counted' END
+          FROM target t
+          WHERE NOT t.hidden AND t.owner_id <> ${join.userId}
+          ON CONFLICT (user_id, server_id) DO NOTHING
+          RETURNING server_id, status),
+        bump AS (UPDATE servers SET total_joins = total_joins + 1 WHERE id IN (SELECT server_id FROM ins WHERE status = 'counted') RETURNING id)
+        SELECT t.id, t.owner_id, t.hidden, (SELECT status FROM ins) AS status
+        FROM target t`.execute(db);
+      const row = result.rows[0];
+      return row && { server: { id: row.id, ownerId: row.ownerId, hidden: row.hidden }, status: row.status ?? undefined };
     },
 
     /**
@@ -93,6 +81,24 @@ export function votesRepository(db: Kysely<Database>, rules: HoldRules) {
       return row && { server: { id: row.id, ownerId: row.ownerId, hidden: row.hidden }, added: row.added, held: row.held };
     },
 
+    /** Holds what the voter's registration burst already gave the server (see `holdBurstPeers`); answers how many. */
+    async holdBurstPeers(table: 'votes' | 'joins', userId: number, serverId: number, now: Date, tx: Executor = db): Promise<number> {
+      const result = await holdBurstPeers(table, { userId, serverId, now }, rules).execute(tx);
+      return result.rows[0]?.moved ?? 0;
+    },
+
+    /** Replaces the text of the user's own vote on a server; false when there is no such vote. */
+    async editReview(userId: number, serverId: number, review: string | null, at: Date, tx: Executor = db): Promise<boolean> {
+      const row = await tx
+        .updateTable('votes')
+        .set({ review, editedAt: at })
+        .where('userId', '=', userId)
+        .where('serverId', '=', serverId)
+        .returning('id')
+        .executeTakeFirst();
+      return Boolean(row);
+    },
+
     /** The kind of the vote the user already gave the server, or undefined. */
     async findVoteType(userId: number, serverId: number, tx: Executor = db): Promise<VoteType | undefined> {
       const previous = await tx
@@ -102,16 +108,6 @@ export function votesRepository(db: Kysely<Database>, rules: HoldRules) {
         .where('serverId', '=', serverId)
         .executeTakeFirst();
       return previous?.type;
-    },
-
-    /** Raises a server's like or dislike counter by one. */
-    async addVote(serverId: number, type: VoteType, tx: Executor = db): Promise<void> {
-      const column = type === 'like' ? 'likes' : 'dislikes';
-      await tx
-        .updateTable('servers')
-        .set((eb) => ({ [column]: eb(column, '+', 1) }))
-        .where('id', '=', serverId)
-        .execute();
     },
   };
 }

@@ -2,7 +2,8 @@ import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorSchema, idParams } from '../../../shared/schemas/common';
 import { MSG } from '../../../shared/messages';
-import { serverSchema, voteBodySchema } from '../../../shared/schemas/server';
+import { reviewEditBodySchema, serverSchema, voteBodySchema } from '../../../shared/schemas/server';
+import { messageSchema } from '../../../shared/schemas/common';
 import { requireUser } from '../../plugins/auth';
 import { clientNetwork } from '../../lib/network';
 import { voteLimit } from './limits';
@@ -39,4 +40,19 @@ export const votesRoutes =
         },
       });
     }
+
+    r.put('/servers/:id/review', {
+      schema: {
+        tags: ['voting'],
+        description: "Changes the text of the caller's own review (one per account and server); an empty text removes it, the vote stays.",
+        params: idParams(MSG.serverNotFound),
+        body: reviewEditBodySchema,
+        response: { 200: messageSchema, ...errors },
+      },
+      preHandler: voteLimit(app),
+      handler: async (request) => {
+        await votes.editReview(await requireUser(request), request.params.id, request.body.review);
+        return { message: MSG.reviewSaved };
+      },
+    });
   };

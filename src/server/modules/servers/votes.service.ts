@@ -1,5 +1,4 @@
 import type { UserRow } from '../../db/schema';
-import type { InTransaction } from '../../db/transaction';
 import { MSG } from '../../../shared/messages';
 import { conflict, notFound } from '../../errors';
 import { serverPolicy } from '../../policies/servers.policy';
@@ -8,7 +7,6 @@ import type { VotesRepository, VoteType } from './votes.repository';
 
 interface Deps {
   votes: VotesRepository;
-  inTransaction: InTransaction;
   settings: Pick<SettingsService, 'flag'>;
   now: () => Date;
   /** Told which server's counter a join or vote changed (its cached page and the orders it moves in are dropped). */
@@ -17,9 +15,9 @@ interface Deps {
 
 /**
  * Joins and votes: one of each per user per server, decided by the unique constraint inside the
- * transaction that bumps the counter, so counters equal rows under any concurrency.
+ * one statement that also bumps the counter, so counters equal rows under any concurrency.
  */
-export function votesService({ votes, inTransaction, settings, now, onChange }: Deps) {
+export function votesService({ votes, settings, now, onChange }: Deps) {
   const target = async (id: number, actor: UserRow) => {
     const server = await votes.findTarget(id);
     if (!server) throw notFound(MSG.serverNotFound);
@@ -30,16 +28,20 @@ export function votesService({ votes, inTransaction, settings, now, onChange }: 
   return {
     /** Joins a server once; a second join answers 409. Answers the server's id. */
     async join(actor: UserRow, id: number, network: string | null = null): Promise<number> {
-      const server = await target(id, actor);
-      const done = await inTransaction(async (tx) => {
-        const added = await votes.insertJoin(actor.id, server.id, network, now(), tx);
-        // A held join is stored and counts nowhere until an admin releases it.
-        if (added === 'counted') await votes.addJoin(server.id, tx);
-        return added;
-      });
-      if (!done) throw conflict(MSG.alreadyJoined);
-      onChange({ kind: 'join', serverId: server.id });
-      return server.id;
+      if (!serverPolicy.isConfirmed(actor)) {
+        // A missing or someone's own server answers as it would for anyone; then the address.
+        await target(id, actor);
+        serverPolicy.assertConfirmed(actor);
+      }
+      // One statement: a slow database costs one round trip, not a transaction's four.
+      const cast = await votes.castJoin({ userId: actor.id, serverId: id, network, now: now() });
+      if (!cast) throw notFound(MSG.serverNotFound);
+      serverPolicy.assertCanVoteOn(actor, cast.server);
+      if (!cast.status) throw conflict(MSG.alreadyJoined);
+      // A held join is stored and counts nowhere until an admin releases it; its burst's earlier joins neither.
+      if (cast.status === 'held') await votes.holdBurstPeers('joins', actor.id, id, now());
+      onChange({ kind: 'join', serverId: id });
+      return id;
     },
 
     /**
@@ -48,6 +50,11 @@ export function votesService({ votes, inTransaction, settings, now, onChange }: 
      * after the server is found, as before.
      */
     async vote(actor: UserRow, id: number, type: VoteType, review: string | undefined, network: string | null = null): Promise<number> {
+      if (!serverPolicy.isConfirmed(actor)) {
+        // A missing or someone's own server answers as it would for anyone; then the address.
+        await target(id, actor);
+        serverPolicy.assertConfirmed(actor);
+      }
       if (review && !(await settings.flag('enableReviews'))) {
         await target(id, actor);
         serverPolicy.assertCanReview(false);
@@ -59,8 +66,21 @@ export function votesService({ votes, inTransaction, settings, now, onChange }: 
         const existing = (await votes.findVoteType(actor.id, id)) ?? type;
         throw conflict(existing === 'like' ? MSG.alreadyLiked : MSG.alreadyDisliked);
       }
+      if (cast.held) await votes.holdBurstPeers('votes', actor.id, id, now());
       onChange({ kind: 'vote', serverId: id });
       return id;
+    },
+
+    /**
+     * Changes the text of the caller's own review: one review per account and server, editable,
+     * never a second one. The same rules as writing it: reviews on, a confirmed address.
+     */
+    async editReview(actor: UserRow, id: number, review: string): Promise<void> {
+      const server = await target(id, actor);
+      serverPolicy.assertConfirmed(actor);
+      if (review) serverPolicy.assertCanReview(await settings.flag('enableReviews'));
+      if (!(await votes.editReview(actor.id, server.id, review || null, now()))) throw notFound(MSG.reviewNeedsVote);
+      onChange({ kind: 'vote', serverId: server.id });
     },
   };
 }

@@ -7,7 +7,7 @@ import { statsPolicy } from '../../policies/stats.policy';
 import type { StatsRepository } from './stats.repository';
 
 const DAY_MS = 86400_000;
-const KINDS = ['views', 'joins', 'likes', 'dislikes', 'boosts'] as const;
+const KINDS = ['views', 'joins', 'likes', 'dislikes', 'boosts', 'held', 'voided'] as const;
 
 /** Owner analytics (`/stats`): views, joins, likes, dislikes and boosts per UTC day. */
 export function statsService({ repository, now }: { repository: StatsRepository; now: () => Date }) {
@@ -24,7 +24,7 @@ export function statsService({ repository, now }: { repository: StatsRepository;
       const byDay = new Map<string, StatsDay>();
       for (let i = 0; i < days; i++) {
         const day = new Date(from.getTime() + i * DAY_MS).toISOString().slice(0, 10);
-        byDay.set(day, { day, views: 0, joins: 0, likes: 0, dislikes: 0, boosts: 0 });
+        byDay.set(day, { day, views: 0, joins: 0, likes: 0, dislikes: 0, boosts: 0, held: 0, voided: 0 });
       }
       for (const row of rows) {
         const entry = byDay.get(row.day);
@@ -36,7 +36,15 @@ export function statsService({ repository, now }: { repository: StatsRepository;
       return {
         serverId: toApiId(server.id),
         days: list,
-        totals: { views: sum('views'), joins: sum('joins'), likes: sum('likes'), dislikes: sum('dislikes'), boosts: sum('boosts') },
+        totals: {
+          views: sum('views'),
+          joins: sum('joins'),
+          likes: sum('likes'),
+          dislikes: sum('dislikes'),
+          boosts: sum('boosts'),
+          held: sum('held'),
+          voided: sum('voided'),
+        },
         allTime: {
           views: server.views,
           joins: server.totalJoins,

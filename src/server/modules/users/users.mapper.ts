@@ -9,6 +9,7 @@ export function toApiUser(row: UserRow): User {
     username: row.username,
     role: row.role,
     email: row.email,
+    emailConfirmed: row.email !== null && row.emailConfirmedAt !== null,
     subscriptionPlan: row.subscriptionPlan,
     displayName: row.displayName || row.username,
     profilePicture: row.profilePicture,

@@ -36,9 +36,18 @@ export function usersRepository(db: Kysely<Database>) {
       await tx.updateTable('users').set({ email, emailConfirmedAt: null, updatedAt: at }).where('id', '=', id).execute();
     },
 
-    /** Saves an address whose mailed link was opened at `at`. */
-    async setConfirmedEmail(id: number, email: string, at: Date, tx: Executor = db): Promise<void> {
-      await tx.updateTable('users').set({ email, emailConfirmedAt: at, updatedAt: at }).where('id', '=', id).execute();
+    /**
+     * Saves an address whose mailed link was opened at `at`, with its mailbox key; the unique index
+     * on the key refuses a mailbox another account confirmed first (a unique violation).
+     */
+    async setConfirmedEmail(id: number, email: string, emailKey: string, at: Date, tx: Executor = db): Promise<void> {
+      await tx.updateTable('users').set({ email, emailKey, emailConfirmedAt: at, updatedAt: at }).where('id', '=', id).execute();
+    },
+
+    /** The account that confirmed this mailbox, if any. */
+    async findIdByEmailKey(emailKey: string, tx: Executor = db): Promise<number | undefined> {
+      const row = await tx.selectFrom('users').select('id').where('emailKey', '=', emailKey).executeTakeFirst();
+      return row?.id;
     },
 
     /**
