@@ -2,6 +2,7 @@ import http from 'node:http';
 import sharp from 'sharp';
 import { expect } from 'vitest';
 import { baseURL, uniqueName } from './browser';
+import { confirmTokenFor } from './outbox';
 
 /**
  * Each test file calls from its own loopback address (127.0.0.2–251): the server limits
@@ -38,13 +39,16 @@ export async function api<T = Record<string, unknown>>(method: string, pathname:
   return (res.text ? JSON.parse(res.text) : undefined) as T;
 }
 
-/** A new account with an e-mail (so login does not stop at /update-email). */
+/**
+ * A new account with a confirmed e-mail, made as a person makes one: the address given at
+ * registration, then the link from the mail it received opened (joining and voting need it).
+ */
 export async function registerUser(role: 'player' | 'server_owner'): Promise<{ username: string; password: string; token: string }> {
   const username = uniqueName(role === 'player' ? 'player' : 'owner');
   const password = `${role}-password`;
-  const { token } = await api<{ token: string }>('POST', '/api/register', { username, password, role });
-  // A first address is saved at once (its confirmation link is mailed; the auth journeys open it).
-  await api('POST', '/api/users/update-email', { email: `${username}@e2e.test` }, token);
+  const email = `${username}@e2e.example.com`;
+  const { token } = await api<{ token: string }>('POST', '/api/register', { username, password, role, email });
+  await api('POST', '/api/users/confirm-email', { token: await confirmTokenFor(email) });
   return { username, password, token };
 }
 

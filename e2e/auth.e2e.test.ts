@@ -43,8 +43,10 @@ describe('register and log in', () => {
     await expect
       .poll(() => page.evaluate(() => (JSON.parse(localStorage.getItem('user') ?? 'null') as { email: string | null }).email))
       .toBe(email);
+    // Until its link is opened the account may browse but not vote: the profile says so.
+    await page.getByTestId('confirm-email-notice').getByText(email).waitFor();
 
-    // Changing it later asks for the password and waits for the link mailed to the new address.
+    // Correcting a not yet confirmed address asks for the password, replaces it at once and mails a new link.
     const next = `${username}.next@e2e.test`;
     await page.goto('/update-email');
     await page.getByLabel('E-mail').fill(next);
@@ -53,9 +55,11 @@ describe('register and log in', () => {
     await expect.poll(() => page.getByRole('alert').textContent()).toBe('Current password is incorrect');
     await page.getByLabel('Current password').fill('player-password');
     await page.getByRole('button', { name: 'Save e-mail' }).click();
-    await expect.poll(() => page.getByRole('status').textContent()).toContain('we sent a confirmation link to the new address');
+    await expect.poll(() => page.getByRole('status').textContent()).toContain('We sent you a link to confirm it.');
     await page.goto(`/login?confirm-email=${await confirmTokenFor(next)}`);
     await expectPath(page, '/profile');
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    expect(await page.getByTestId('confirm-email-notice').count()).toBe(0);
     await expect
       .poll(() => page.evaluate(() => (JSON.parse(localStorage.getItem('user') ?? 'null') as { email: string | null }).email))
       .toBe(next);

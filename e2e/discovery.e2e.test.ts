@@ -61,6 +61,8 @@ describe('home', () => {
     expect(await carousel.locator('[data-carousel-track]').count()).toBe(0);
     expect(await carousel.evaluate((el) => getComputedStyle(el).overflowX)).toBe('auto');
     expect(await carousel.getByRole('article').count()).toBe(10);
+    // Top 10 is numbered #1–#10, in order.
+    expect(await carousel.getByTestId('card-position').allTextContents()).toEqual(Array.from({ length: 10 }, (_, i) => `#${i + 1}`));
     expectNoPageErrors(errors);
     await context.close();
   });

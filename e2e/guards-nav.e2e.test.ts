@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, E2E_ADMIN } from './accounts';
-import { expectNoPageErrors, expectPath, launchBrowser, loginThroughForm, newPage, PHONE } from './browser';
+import { DESKTOP, expectNoPageErrors, expectPath, launchBrowser, loginThroughForm, newPage, PHONE, screenshot } from './browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -29,21 +29,31 @@ describe('route guards', () => {
     await context.close();
   });
 
-  it('sends a player who opens /admin to /', async () => {
+  it('sends a player who opens /admin to /, saying why', async () => {
     const { context, page, errors } = await newPage(browser);
     await loginThroughForm(page, DEMO.player, DEMO.password, '/profile');
     await page.goto('/admin');
     await expectPath(page, '/');
+    expect(await page.getByTestId('route-notice').textContent()).toContain('Only admins can open /admin.');
+    expect(await page.getByTestId('route-notice').getByRole('link', { name: 'Log in' }).count()).toBe(0);
     expectNoPageErrors(errors);
     await context.close();
   });
 
-  it('sends an unknown path to /', async () => {
-    const { context, page, errors } = await newPage(browser);
-    await page.goto('/no/such/page');
-    await expectPath(page, '/');
-    expectNoPageErrors(errors);
-    await context.close();
+  it('sends an unknown path to /, saying so and offering a logged-out visitor to log in', async () => {
+    for (const viewport of [PHONE, DESKTOP]) {
+      const { context, page, errors } = await newPage(browser, { viewport });
+      await page.goto('/no/such/page');
+      await expectPath(page, '/');
+      const notice = page.getByTestId('route-notice');
+      expect(await notice.textContent()).toContain('That page does not exist: /no/such/page');
+      await notice.getByRole('link', { name: 'Log in' }).waitFor();
+      await screenshot(page, `route-notice-${viewport === PHONE ? 'phone' : 'desktop'}`);
+      await notice.getByRole('button', { name: 'Dismiss' }).click();
+      expect(await page.getByTestId('route-notice').count()).toBe(0);
+      expectNoPageErrors(errors);
+      await context.close();
+    }
   });
 });
 
@@ -55,28 +65,28 @@ describe('navigation bar per role', () => {
     await context.close();
   });
 
-  it('adds nothing for a player, and Logout', async () => {
+  it('adds Profile for a player, and Logout', async () => {
     const { context, page } = await newPage(browser);
     await loginThroughForm(page, DEMO.player, DEMO.password, '/profile');
-    expect(await navLabels(page)).toEqual([...COMMON, 'Logout']);
+    expect(await navLabels(page)).toEqual([...COMMON, 'Profile', 'Logout']);
     await context.close();
   });
 
-  it('adds Dashboard, Stats and Payments for an owner', async () => {
+  it('adds Dashboard, Stats, Payments and Profile for an owner', async () => {
     const { context, page } = await newPage(browser);
     await page.goto('/login');
     await page.getByLabel('Username').fill(DEMO.owner);
     await page.getByLabel('Password', { exact: true }).fill(DEMO.password);
     await page.getByRole('button', { name: 'Login', exact: true }).click();
     await page.waitForURL((url) => url.pathname === '/dashboard' || url.pathname === '/quick-create');
-    expect(await navLabels(page)).toEqual([...COMMON, 'Dashboard', 'Stats', 'Payments', 'Logout']);
+    expect(await navLabels(page)).toEqual([...COMMON, 'Dashboard', 'Stats', 'Payments', 'Profile', 'Logout']);
     await context.close();
   });
 
-  it('adds Admin Dashboard and Send Mass Email for an admin', async () => {
+  it('adds Admin Dashboard, Send Mass Email and Profile for an admin', async () => {
     const { context, page } = await newPage(browser);
     await loginThroughForm(page, E2E_ADMIN.username, E2E_ADMIN.password, '/admin');
-    expect(await navLabels(page)).toEqual([...COMMON, 'Admin Dashboard', 'Send Mass Email', 'Logout']);
+    expect(await navLabels(page)).toEqual([...COMMON, 'Admin Dashboard', 'Send Mass Email', 'Profile', 'Logout']);
     await context.close();
   });
 

@@ -4,7 +4,8 @@ import { inject } from 'vitest';
 
 /**
  * The first match of `pattern` in the newest `.eml` the e2e server wrote to `to` (its DATA_DIR
- * outbox; no SMTP_URL is set). Quoted-printable soft breaks and =XX escapes are undone first.
+ * outbox; no SMTP_URL is set). A quoted-printable mail has its soft breaks and =XX escapes undone
+ * first; a 7bit one is read as it is (a link's `=AB…` is not an escape there).
  */
 export async function fromMailTo(to: string, pattern: RegExp, timeoutMs = 30_000): Promise<string> {
   const outbox = path.join(inject('dataDir'), 'outbox');
@@ -15,7 +16,10 @@ export async function fromMailTo(to: string, pattern: RegExp, timeoutMs = 30_000
     for (const { file } of newestFirst) {
       const raw = fs.readFileSync(path.join(outbox, file), 'utf8');
       if (!new RegExp(`^To: .*${to.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`, 'im').test(raw)) continue;
-      const text = raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+      const quotedPrintable = /^Content-Transfer-Encoding: quoted-printable/im.test(raw);
+      const text = quotedPrintable
+        ? raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)))
+        : raw;
       const found = pattern.exec(text)?.[1];
       if (found) return found;
     }

@@ -1,7 +1,17 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, registerUser, serverIdByName } from './api';
-import { expectNoPageErrors, expectPath, launchBrowser, loginThroughForm, newPage, uniqueName } from './browser';
+import {
+  DESKTOP,
+  PHONE,
+  expectNoPageErrors,
+  expectPath,
+  launchBrowser,
+  loginThroughForm,
+  newPage,
+  screenshot,
+  uniqueName,
+} from './browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -32,6 +42,29 @@ async function checkout(page: Page, amount: string, action: 'Pay' | 'Cancel'): P
 const planOnPaymentsPage = (page: Page) => page.getByTestId('plan-badge').textContent();
 
 describe('owner purchases through the built-in checkout', () => {
+  it('subscribes from /payments without leaving it: a plan is required, then checkout comes back with it', async () => {
+    for (const viewport of [PHONE, DESKTOP]) {
+      const { context, page, errors } = await newPage(browser, { viewport });
+      await ownerWithServer(page);
+      await page.goto('/payments');
+      const form = page.getByTestId('subscribe-form');
+      await form.getByRole('button', { name: 'Subscribe' }).click();
+      await expect.poll(() => form.getByRole('alert').textContent()).toBe('Please select a plan');
+      await form.getByRole('radio', { name: /Premium/ }).check();
+      await screenshot(page, `payments-subscribe-${viewport === PHONE ? 'phone' : 'desktop'}`);
+      await form.getByRole('button', { name: 'Subscribe' }).click();
+      await checkout(page, '$25', 'Pay');
+      await expectPath(page, '/payments');
+      await expect.poll(() => planOnPaymentsPage(page)).toContain('Premium');
+      // The plan it has is not offered again; the other one is, to switch.
+      // Polled: the form re-renders once the new plan has reached it.
+      await expect.poll(() => page.getByTestId('subscribe-form').getByRole('radio').count()).toBe(1);
+      expect(await page.getByTestId('subscribe-form').textContent()).toContain('Pro');
+      expectNoPageErrors(errors);
+      await context.close();
+    }
+  });
+
   it('subscribes to Pro, buys boosts, books a weekend, cancels a checkout and the subscription', async () => {
     const { context, page, errors } = await newPage(browser);
     const { serverId, serverName } = await ownerWithServer(page);

@@ -102,7 +102,7 @@ describe('push promotions', () => {
   it('shows an empty inbox to a visitor, and an owner without a plan is told promotions need one', async () => {
     const visitor = await newPage(browser);
     await visitor.page.goto('/inbox');
-    await visitor.page.getByText('Your inbox is empty').waitFor();
+    await visitor.page.getByText('Log in to see your inbox').waitFor();
     expectNoPageErrors(visitor.errors);
     await visitor.context.close();
 

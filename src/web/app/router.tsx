@@ -1,9 +1,9 @@
 import { lazy, type ComponentType, type ReactNode } from 'react';
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { createBrowserRouter, type RouteObject } from 'react-router';
 import { AppLayout } from '../components/app-layout';
 import { MaintenanceBanner } from '../features/admin/components/maintenance-banner';
 import { LandingPage } from '../features/landing';
-import { RequireAccess, type Access } from './guards';
+import { RequireAccess, UnknownPath, type Access } from './guards';
 
 /**
  * A page loaded on first visit: each route's code is its own chunk, so `/` downloads only the shell
@@ -72,7 +72,7 @@ export const routes: RouteObject[] = [
       { element: <RequireAccess access="user" />, children: routesFor('user') },
       { element: <RequireAccess access="server_owner" />, children: routesFor('server_owner') },
       { element: <RequireAccess access="admin" />, children: routesFor('admin') },
-      { path: '*', element: <Navigate to="/" replace /> },
+      { path: '*', element: <UnknownPath /> },
     ],
   },
 ];

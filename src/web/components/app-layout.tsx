@@ -1,6 +1,7 @@
 import { Suspense, type ReactNode } from 'react';
 import { Outlet } from 'react-router';
 import { NavBar } from './nav-bar';
+import { RouteNotice } from './route-notice';
 import { Skeleton } from './skeleton';
 import { SiteFooter } from './site-footer';
 import { UpdateBanner } from './update-banner';
@@ -18,6 +19,7 @@ export function AppLayout({ banner }: { banner?: ReactNode }) {
       <NavBar />
       {banner}
       <main id="main" className="flex flex-1 flex-col">
+        <RouteNotice />
         <Suspense fallback={<PageLoading />}>
           <Outlet />
         </Suspense>

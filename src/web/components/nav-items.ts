@@ -21,9 +21,13 @@ const admin: NavItem[] = [
   { to: '/admin/email', label: 'Send Mass Email' },
 ];
 
+/** Every logged-in role has a profile. */
+const profile: NavItem = { to: '/profile', label: 'Profile' };
+
 /** The navigation bar's links for a role, each only to pages that role may open; `null` is a visitor. */
 export function navItemsFor(role: Role | null): NavItem[] {
-  if (role === 'server_owner') return [...common, ...owner];
-  if (role === 'admin') return [...common, ...admin];
+  if (role === 'server_owner') return [...common, ...owner, profile];
+  if (role === 'admin') return [...common, ...admin, profile];
+  if (role === 'player') return [...common, profile];
   return common;
 }

@@ -8,14 +8,14 @@ export function SiteFooter() {
     <footer className="border-t border-white/10 bg-ink-950">
       <div className="mx-auto flex max-w-7xl flex-col gap-3 px-4 py-6 text-sm text-slate-400 sm:flex-row sm:items-center sm:justify-between">
         <p>© {new Date().getFullYear()} RP Servers · Find your next roleplay home.</p>
-        <div className="flex flex-wrap gap-4">
-          <Link to="/subscriptions" className="hover:text-white">
+        <div className="-mx-2 flex flex-wrap">
+          <Link to="/subscriptions" className="inline-flex min-h-11 items-center px-2 hover:text-white">
             Plans
           </Link>
-          <Link to="/testimonials" className="hover:text-white">
+          <Link to="/testimonials" className="inline-flex min-h-11 items-center px-2 hover:text-white">
             Testimonials
           </Link>
-          <a href={`mailto:${SUPPORT_EMAIL}`} className="hover:text-white">
+          <a href={`mailto:${SUPPORT_EMAIL}`} className="inline-flex min-h-11 items-center px-2 hover:text-white">
             Contact support
           </a>
         </div>

@@ -3,3 +3,4 @@ export { useUser } from './api/get-user';
 export { LoginPage } from './components/login-page';
 export { RegisterPage } from './components/register-page';
 export { UpdateEmailPage } from './components/update-email-page';
+export { ConfirmEmailNotice } from './components/confirm-email-notice';

@@ -10,3 +10,4 @@ export { ListPage } from './components/list-page';
 export { QuickCreatePage } from './components/quick-create-page';
 export { SearchPage } from './components/search-page';
 export { ServerPage } from './components/server-page';
+export { FollowedServers } from './components/followed-servers';

@@ -7,6 +7,7 @@ export const adminKeys = {
   popularFilters: ['admin', 'popular-filters'] as const,
   settings: ['admin', 'settings'] as const,
   reports: ['admin', 'reports'] as const,
+  fraud: ['admin', 'fraud'] as const,
   campaigns: ['admin', 'email-campaigns'] as const,
   campaign: (id: string) => ['admin', 'email-campaigns', id] as const,
 };

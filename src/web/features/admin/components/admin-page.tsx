@@ -1,6 +1,7 @@
 import { ButtonLink } from '../../../components/button';
 import { useSession } from '../../../lib/session';
 import { AnalyticsCards } from './analytics-cards';
+import { FraudPanel } from './fraud-panel';
 import { PopularFilters } from './popular-filters';
 import { ReportsQueue } from './reports-queue';
 import { RevenuePanel } from './revenue-panel';
@@ -8,7 +9,7 @@ import { ServersPanel } from './servers-panel';
 import { TogglesPanel } from './toggles-panel';
 import { UsersPanel } from './users-panel';
 
-/** `/admin`: stats, revenue, popular filters, toggles, moderation, users and servers. */
+/** `/admin`: stats, revenue, popular filters, toggles, moderation, fraud review, users and servers. */
 export function AdminPage() {
   const session = useSession();
   if (session?.user.role !== 'admin') return <AccessDenied />;
@@ -30,6 +31,7 @@ export function AdminPage() {
         <PopularFilters />
       </div>
       <ReportsQueue />
+      <FraudPanel />
       <UsersPanel />
       <ServersPanel />
     </div>

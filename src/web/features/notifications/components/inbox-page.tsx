@@ -29,7 +29,7 @@ export function InboxPage() {
         </>
       ) : (
         <EmptyState
-          title="Your inbox is empty"
+          title="Log in to see your inbox"
           action={
             <div className="flex flex-wrap justify-center gap-2">
               <ButtonLink to="/login">Login</ButtonLink>

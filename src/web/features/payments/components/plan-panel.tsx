@@ -10,6 +10,7 @@ import { formatDate, formatUsd } from '../../../lib/format';
 import { useCancelSubscription } from '../api/cancel-subscription';
 import { useSubscription } from '../api/get-subscription';
 import { PLAN_FEATURES, PLAN_PRICES } from './plans';
+import { SubscribeForm } from './subscribe-form';
 
 /** The owner's current plan, with Cancel (after a confirmation) and a link to change it. */
 export function PlanPanel() {
@@ -37,7 +38,7 @@ export function PlanPanel() {
       title="Your plan"
       action={
         <ButtonLink to="/subscriptions" variant="secondary">
-          {plan ? 'Change plan' : 'See plans'}
+          Compare plans
         </ButtonLink>
       }
     >
@@ -91,6 +92,7 @@ export function PlanPanel() {
               analytics and push promotions.
             </p>
           )}
+          {data.status === 'past_due' ? null : <SubscribeForm current={plan} />}
         </div>
       )}
       <FormMessage error={message?.error} success={message?.success} />

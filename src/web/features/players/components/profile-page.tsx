@@ -1,6 +1,8 @@
 import { MSG } from '../../../../shared/messages';
 import { Skeleton } from '../../../components/skeleton';
 import { useSession } from '../../../lib/session';
+import { ConfirmEmailNotice } from '../../auth';
+import { FollowedServers } from '../../servers';
 import { usePlayer } from '../api/get-player';
 import { ProfileEditor } from './profile-editor';
 import { ServerList } from './server-list';
@@ -61,9 +63,11 @@ export function ProfilePage() {
           ))}
         </dl>
       </header>
+      <ConfirmEmailNotice />
       <div className="grid gap-6 lg:grid-cols-[22rem_1fr]">
         <ProfileEditor key={profile.id} profile={profile} />
-        <div className="flex flex-col gap-6">
+        <div className="flex min-w-0 flex-col gap-6">
+          <FollowedServers />
           <ServerList
             title="Joined servers"
             servers={profile.joinedServers}

@@ -5,6 +5,7 @@ import { PlanBadge } from '../../../components/plan-badge';
 import { Skeleton } from '../../../components/skeleton';
 import { useSession } from '../../../lib/session';
 import { LiveStatusPanel } from '../../game-status';
+import { ApiKeysPanel, BannerCodePanel, VoteRewardsPanel } from '../../reach';
 import { useOwnServers } from '../api/get-own-servers';
 import type { QuickCreateState } from './quick-create-page';
 import { ServerEditor } from './server-editor';
@@ -70,6 +71,9 @@ export function DashboardPage() {
         <>
           <LiveStatusPanel key={`status-${server.id}`} serverId={server.id} />
           <ServerEditor key={server.id} server={server} />
+          <VoteRewardsPanel key={`rewards-${server.id}`} serverId={server.id} />
+          <BannerCodePanel key={`banner-${server.id}`} serverId={server.id} name={server.name} />
+          <ApiKeysPanel key={`keys-${server.id}`} serverId={server.id} />
         </>
       ) : (
         <p role="alert" className="rounded-xl border border-red-500/30 bg-red-500/10 p-4 text-red-200">

@@ -54,7 +54,7 @@ export function HomePage() {
         }
       >
         <CarouselState query={{ ...top, data: top.data?.servers }} empty="No servers have been liked yet.">
-          {(servers) => <ServerCarousel servers={servers} label="Top 10 servers by likes" testId="top-10" />}
+          {(servers) => <ServerCarousel servers={servers} label="Top 10 servers by likes" testId="top-10" numbered />}
         </CarouselState>
       </PageSection>
     </div>

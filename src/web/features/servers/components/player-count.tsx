@@ -1,6 +1,6 @@
 import type { Server } from '../../../../shared/schemas/server';
 
-/** Live players: "42/128" with a green dot when the game server answered, grey when it is down. */
+/** Live players: "42/128" with a green dot when the game answered its last poll, "Offline", or "Not connected". */
 export function PlayerCount({
   server,
   className = '',
@@ -8,7 +8,16 @@ export function PlayerCount({
   server: Pick<Server, 'currentPlayers' | 'maxPlayers' | 'online'>;
   className?: string;
 }) {
-  const state = server.online === true ? 'online' : server.online === false ? 'offline' : 'status unknown';
+  const state = server.online === true ? 'online' : 'offline';
+  // Never polled (or no game connected): no number at all, only the poller's counts are shown.
+  if (server.online === null) {
+    return (
+      <span className={`inline-flex items-center gap-1.5 opacity-70 ${className}`}>
+        <span aria-hidden="true" className="size-2 rounded-full border border-current" />
+        Not connected
+      </span>
+    );
+  }
   if (server.online === false) {
     return (
       <span className={`inline-flex items-center gap-1.5 text-red-300 ${className}`}>

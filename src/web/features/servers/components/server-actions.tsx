@@ -9,7 +9,9 @@ import { FormMessage } from '../../../components/form-message';
 import { TextAreaField } from '../../../components/textarea-field';
 import { ApiError, errorText } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
+import { ConfirmEmailNotice } from '../../auth';
 import { useServerAction, type ServerAction } from '../api/vote-server';
+import { OwnReview } from './own-review';
 
 const DONE: Record<ServerAction, string> = {
   join: 'You joined this server. Have fun!',
@@ -80,6 +82,7 @@ export function ServerActions({
           This is your server: {MSG.ownServerVote.charAt(0).toLowerCase() + MSG.ownServerVote.slice(1)}
         </p>
       ) : null}
+      {owner ? null : <ConfirmEmailNotice />}
       <div className="grid grid-cols-3 gap-2 [&>button]:px-2">
         <Button onClick={() => void run('join')} disabled={owner || joined || pending !== null} aria-pressed={joined}>
           {joined ? '✓ Joined' : pending === 'join' ? 'Joining…' : 'Join'}
@@ -103,6 +106,7 @@ export function ServerActions({
           {vote === 'dislike' ? 'Disliked' : pending === 'dislike' ? 'Sending…' : 'Dislike'}
         </Button>
       </div>
+      {!owner && vote !== null && viewer?.vote ? <OwnReview serverId={server.id} review={viewer.review} /> : null}
       {voteLocked ? null : (
         <TextAreaField
           label="Review (optional, sent with your like or dislike)"

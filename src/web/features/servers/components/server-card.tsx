@@ -18,11 +18,14 @@ export function ServerCard({
   className = '',
   tabIndex,
   eager = false,
+  position,
 }: {
   server: Server;
   className?: string;
   tabIndex?: number;
   eager?: boolean;
+  /** Its place in the ranking the card is shown in (Top 10); else the card shows its Most Popular rank. */
+  position?: number;
 }) {
   const more = server.filters.length - TAGS_SHOWN;
   return (
@@ -50,6 +53,23 @@ export function ServerCard({
             eager={eager}
             className="size-14 rounded-xl border-2 border-ink-900"
           />
+          {position !== undefined ? (
+            <span
+              className="ml-auto rounded-lg bg-gradient-to-r from-brand-600 to-accent-500 px-2 py-0.5 text-sm font-black tabular-nums text-white"
+              data-testid="card-position"
+            >
+              #{position}
+            </span>
+          ) : server.rank ? (
+            <span
+              className="ml-auto rounded-lg border border-white/10 bg-black/40 px-2 py-0.5 text-xs font-bold tabular-nums text-amber-200"
+              title={`#${server.rank.position} of ${server.rank.of} in Most Popular${server.rank.game ? `, #${server.rank.game.position} in ${server.rank.game.name}` : ''}`}
+              data-testid="card-rank"
+            >
+              #{server.rank.position}
+              <span className="sr-only"> in Most Popular</span>
+            </span>
+          ) : null}
         </div>
         <h3 className="line-clamp-1 font-semibold text-white">
           <Link to={`/servers/${server.id}`} tabIndex={tabIndex} className="after:absolute after:inset-0 focus-visible:outline-none">
@@ -62,6 +82,11 @@ export function ServerCard({
             <span aria-hidden="true">♥</span>
             <span className="tabular-nums">{server.likes}</span>
             <span className="sr-only">likes</span>
+          </span>
+          <span className="inline-flex items-center gap-1" title="Votes this month">
+            <span aria-hidden="true">▲</span>
+            <span className="tabular-nums">{server.monthVotes}</span>
+            <span className="sr-only">votes this month</span>
           </span>
           <PlayerCount server={server} />
         </div>

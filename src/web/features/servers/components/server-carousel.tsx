@@ -17,12 +17,15 @@ export function ServerCarousel({
   label,
   testId,
   eagerCount = 0,
+  numbered = false,
 }: {
   servers: readonly Server[];
   label: string;
   testId?: string;
   /** How many leading cards are visible on arrival: their images are not lazy. */
   eagerCount?: number;
+  /** A ranking (Top 10): each card shows its place, #1 first. */
+  numbered?: boolean;
 }) {
   const reduced = useReducedMotion();
   const animate = !reduced && servers.length >= MIN_TO_ANIMATE;
@@ -33,7 +36,7 @@ export function ServerCarousel({
         <ul aria-label={label} className="flex w-max gap-4">
           {servers.map((s, i) => (
             <li key={s.id} className={CARD}>
-              <ServerCard server={s} className="h-full" eager={i < eagerCount} />
+              <ServerCard server={s} className="h-full" eager={i < eagerCount} position={numbered ? i + 1 : undefined} />
             </li>
           ))}
         </ul>
@@ -55,15 +58,15 @@ export function ServerCarousel({
         <ul aria-label={label} className="flex gap-4 pr-4">
           {servers.map((s, i) => (
             <li key={s.id} className={CARD}>
-              <ServerCard server={s} className="h-full" eager={i < eagerCount} />
+              <ServerCard server={s} className="h-full" eager={i < eagerCount} position={numbered ? i + 1 : undefined} />
             </li>
           ))}
         </ul>
         {/* The second copy only closes the loop: hidden from screen readers and the tab order. */}
         <ul aria-hidden="true" inert className="flex gap-4 pr-4">
-          {servers.map((s) => (
+          {servers.map((s, i) => (
             <li key={s.id} className={CARD}>
-              <ServerCard server={s} className="h-full" tabIndex={-1} />
+              <ServerCard server={s} className="h-full" tabIndex={-1} position={numbered ? i + 1 : undefined} />
             </li>
           ))}
         </ul>

@@ -19,6 +19,11 @@ import { ServerGallery } from './server-gallery';
 import { ServerHero } from './server-hero';
 import { ServerReviews } from './server-reviews';
 import { ServerStats } from './server-stats';
+import { ServerConnect } from './server-connect';
+import { DailyVoteCard } from './daily-vote-card';
+import { LiveFacts } from './live-facts';
+import { ServerRank } from './server-rank';
+import { FollowButton } from './follow-button';
 import { PlayerHistory } from '../../game-status';
 
 /** `/servers/:id`: the public server page, drawn in the owner's colours. */
@@ -58,11 +63,21 @@ export function ServerPage() {
   return (
     <div className="mx-auto flex w-full max-w-6xl flex-col gap-6 px-4 py-6 sm:py-8">
       <ServerHero server={server} />
+      <div className="-mt-3 flex flex-wrap items-center justify-between gap-3 px-1">
+        <ServerRank rank={server.rank} className="text-slate-200" />
+        <FollowButton
+          key={`follow-${server.id}-${session?.user.id ?? ''}`}
+          serverId={server.id}
+          isOwner={server.viewer?.isOwner === true}
+        />
+      </div>
       <div className="grid gap-6 lg:grid-cols-[1fr_22rem]">
         {/* First in the DOM so phones see the buttons before the long content; second column on desktop. */}
-        <aside className="flex flex-col gap-4 lg:sticky lg:top-20 lg:order-2 lg:self-start">
+        <aside className="flex min-w-0 flex-col gap-4 lg:sticky lg:top-20 lg:order-2 lg:self-start">
           <CheckoutReturnBanner successText="Thank you! Your boost is in: this server climbs the Hot list." />
+          <ServerConnect server={server} />
           <ServerActions key={`${server.id}-${session?.user.id ?? ''}`} server={server} viewer={server.viewer} onDone={onDone} />
+          <DailyVoteCard key={`vote-${server.id}-${session?.user.id ?? ''}`} server={server} />
           <BoostCard server={server} viewer={server.viewer} />
           {session?.user.role === 'player' ? (
             <p className="flex items-center justify-end gap-2 px-1 text-xs text-slate-400">
@@ -88,6 +103,9 @@ export function ServerPage() {
                 ))}
               </ul>
             ) : null}
+          </Block>
+          <Block title="Live from the game">
+            <LiveFacts server={server} />
           </Block>
           <Block title="Stats">
             <ServerStats server={server} />

@@ -42,8 +42,18 @@ export function ServerReviews({ serverId, first, total }: { serverId: string; fi
                   <ThumbIcon down={r.type === 'dislike'} className="mr-1 inline size-3" />
                   {r.type === 'like' ? 'Liked' : 'Disliked'}
                 </span>
+                {r.joined ? (
+                  <span
+                    className="rounded-full bg-sky-500/20 px-2 py-0.5 text-xs font-semibold"
+                    title="This player joined the server"
+                    data-testid="joined-badge"
+                  >
+                    ✓ Joined
+                  </span>
+                ) : null}
                 <time dateTime={r.createdAt} className="text-xs opacity-60">
                   {new Date(r.createdAt).toLocaleDateString()}
+                  {r.editedAt ? ' · edited' : ''}
                 </time>
                 <ReportAction serverId={serverId} reviewUsername={r.username} className="ml-auto" />
               </p>

@@ -11,7 +11,7 @@ import { Skeleton } from '../../../components/skeleton';
 import { StatCard } from '../../../components/stat-card';
 import { useOwnServers } from '../../servers';
 import { useServerStats, type StatsRange } from '../api/get-server-stats';
-import { METRICS } from './metrics';
+import { METRICS, VOTE_STANDING, votesByStanding } from './metrics';
 import { PushPromotionPanel } from './push-promotion-panel';
 
 const RANGES = [
@@ -140,6 +140,18 @@ function ServerStatsView({ server }: { server: Server }) {
                 <BarChart title={`${m.label} per day`} rows={data.days} series={[m]} testId={`chart-${m.key}`} />
               </div>
             ))}
+            <div className="min-w-0 md:col-span-2">
+              <BarChart
+                title={`Votes and joins per day: ${data.totals.held} held, ${data.totals.voided} voided`}
+                rows={data.days.map(votesByStanding)}
+                series={VOTE_STANDING}
+                testId="chart-standing"
+              />
+              <p className="mt-2 text-xs text-slate-400">
+                Held votes wait for a check by our team and count nowhere until then; voided ones came in a pattern no crowd of real players
+                makes and were removed (they stay on record).
+              </p>
+            </div>
           </div>
         </div>
       )}

@@ -1,0 +1,39 @@
+import { useEffect, useState } from 'react';
+import { Button } from './button';
+
+/**
+ * Copies `text` to the clipboard and says so for a moment; where the browser refuses (no
+ * permission, not a secure page) it asks to select and copy by hand. `onCopy` runs on each press.
+ */
+export function CopyButton({
+  text,
+  label = 'Copy',
+  onCopy,
+  className = '',
+}: {
+  text: string;
+  label?: string;
+  onCopy?: () => void;
+  className?: string;
+}) {
+  const [state, setState] = useState<'copied' | 'failed' | null>(null);
+  useEffect(() => {
+    if (!state) return;
+    const timer = window.setTimeout(() => setState(null), 2500);
+    return () => window.clearTimeout(timer);
+  }, [state]);
+  const copy = async () => {
+    onCopy?.();
+    try {
+      await navigator.clipboard.writeText(text);
+      setState('copied');
+    } catch {
+      setState('failed');
+    }
+  };
+  return (
+    <Button variant="secondary" className={`min-h-11 shrink-0 px-3 ${className}`} onClick={() => void copy()}>
+      <span aria-live="polite">{state === 'copied' ? 'Copied ✓' : state === 'failed' ? 'Select & copy' : label}</span>
+    </Button>
+  );
+}

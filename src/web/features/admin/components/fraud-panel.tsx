@@ -1,0 +1,225 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import type { FraudActionResult, FraudEvidenceRow, FraudSuspect } from '../../../../shared/schemas/fraud';
+import { Button } from '../../../components/button';
+import { EmptyState } from '../../../components/empty-state';
+import { FormMessage } from '../../../components/form-message';
+import { Panel } from '../../../components/panel';
+import { errorText } from '../../../lib/api-client';
+import { useFraudAction, useFraudEvidence, useFraudSuspects } from '../api/fraud';
+import { LoadState } from './load-state';
+
+const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'short', timeStyle: 'short' });
+const percent = new Intl.NumberFormat(undefined, { style: 'percent', maximumFractionDigits: 0 });
+const rowKey = (r: Pick<FraudEvidenceRow, 'kind' | 'id'>) => `${r.kind}:${r.id}`;
+
+/** "3 h", "2 d": how old an account was when it voted. */
+function ageAt(registeredAt: string, votedAt: string): string {
+  const hours = Math.max(0, (new Date(votedAt).getTime() - new Date(registeredAt).getTime()) / 3_600_000);
+  if (hours < 1) return `${Math.round(hours * 60)} min`;
+  return hours < 48 ? `${Math.round(hours)} h` : `${Math.round(hours / 24)} d`;
+}
+
+/** What an action did, in a sentence. */
+function resultText(action: 'void' | 'release', r: FraudActionResult): string {
+  const verb = action === 'void' ? 'Voided' : 'Released';
+  return `${verb} ${r.votes} vote${r.votes === 1 ? '' : 's'} and ${r.joins} join${r.joins === 1 ? '' : 's'}; ${r.servers.length} server${r.servers.length === 1 ? '' : 's'} recounted and their owners told.`;
+}
+
+/**
+ * Fraud review: servers whose votes of the last 24 hours look made (young accounts, one network,
+ * registration bursts), ranked by score; open one to see every vote with its account and network,
+ * then void or release a selection, or everything from the selected accounts, in one action.
+ */
+export function FraudPanel() {
+  const suspects = useFraudSuspects();
+  // Held here, not in the server's evidence: a voided server leaves the list, its outcome stays.
+  const act = useFraudAction();
+  const [open, setOpen] = useState<string | null>(null);
+  return (
+    <Panel
+      id="fraud-heading"
+      title="Fraud review"
+      description="Servers whose votes in the last 24 hours come unusually often from new accounts, one network or a registration burst."
+    >
+      <div data-testid="fraud" className="flex flex-col gap-4">
+        <FormMessage
+          error={act.isError ? errorText(act.error, 'The action failed; nothing changed.') : null}
+          success={act.isSuccess ? resultText(act.variables.action, act.data) : null}
+        />
+        {!suspects.data ? (
+          <LoadState pending={suspects.isPending} error={suspects.isError} label="fraud review" />
+        ) : suspects.data.length === 0 ? (
+          <EmptyState title="Nothing looks made">Servers with suspicious votes show up here, scored.</EmptyState>
+        ) : (
+          <ul className="flex flex-col gap-2">
+            {suspects.data.map((s) => (
+              <SuspectItem
+                key={s.server.id}
+                suspect={s}
+                act={act}
+                open={open === s.server.id}
+                onToggle={() => setOpen(open === s.server.id ? null : s.server.id)}
+              />
+            ))}
+          </ul>
+        )}
+      </div>
+    </Panel>
+  );
+}
+
+type Act = ReturnType<typeof useFraudAction>;
+
+function SuspectItem({ suspect: s, open, onToggle, act }: { suspect: FraudSuspect; open: boolean; onToggle: () => void; act: Act }) {
+  const tone = s.score >= 60 ? 'bg-red-500' : s.score >= 30 ? 'bg-amber-400' : 'bg-emerald-500';
+  return (
+    <li className="rounded-xl border border-white/10 bg-ink-950/40" data-testid="fraud-suspect">
+      <button
+        type="button"
+        onClick={onToggle}
+        aria-expanded={open}
+        className="flex min-h-11 w-full flex-wrap items-center gap-3 p-3 text-left text-sm"
+      >
+        <span className="w-28 shrink-0" title={`Score ${s.score} of 100`}>
+          <span className="block text-xs text-slate-400">Score {s.score}</span>
+          <span className="mt-1 block h-2 rounded-full bg-white/10">
+            <span className={`block h-2 rounded-full ${tone}`} style={{ width: `${s.score}%` }} />
+          </span>
+        </span>
+        <span className="min-w-0 flex-1 font-semibold text-white">{s.server.name}</span>
+        <span className="text-slate-300">
+          {s.rows} votes/joins · {s.held} held · {percent.format(s.youngShare)} new accounts
+          {s.topNetwork ? ` · ${s.topNetwork.rows} from ${s.topNetwork.network}` : ''} · {s.burstAccounts} in bursts
+        </span>
+        <span aria-hidden="true" className="text-slate-400">
+          {open ? '▲' : '▼'}
+        </span>
+      </button>
+      {open ? <Evidence serverId={s.server.id} act={act} /> : null}
+    </li>
+  );
+}
+
+function Evidence({ serverId, act }: { serverId: string; act: Act }) {
+  const evidence = useFraudEvidence(serverId);
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [reason, setReason] = useState('');
+  const rows = evidence.data ?? [];
+  const chosen = rows.filter((r) => selected.has(rowKey(r)));
+  const toggle = (key: string) =>
+    setSelected((prev) => {
+      const next = new Set(prev);
+      if (next.has(key)) next.delete(key);
+      else next.add(key);
+      return next;
+    });
+  const run = (action: 'void' | 'release', byAccount: boolean) => {
+    const body = byAccount
+      ? { action, accountIds: [...new Set(chosen.map((r) => r.account.id))], reason }
+      : {
+          action,
+          voteIds: chosen.filter((r) => r.kind === 'vote').map((r) => r.id),
+          joinIds: chosen.filter((r) => r.kind === 'join').map((r) => r.id),
+          reason,
+        };
+    act.mutate(body, { onSuccess: () => setSelected(new Set()) });
+  };
+
+  if (!evidence.data)
+    return (
+      <div className="p-3">
+        <LoadState pending={evidence.isPending} error={evidence.isError} label="evidence" height="h-24" />
+      </div>
+    );
+  return (
+    <div className="flex flex-col gap-3 border-t border-white/10 p-3">
+      <div className="flex flex-wrap items-center gap-2">
+        <Link to={`/servers/${serverId}`} className="text-sm font-semibold text-brand-300 hover:underline">
+          Open server page
+        </Link>
+        <Button variant="ghost" className="min-h-11 px-3" onClick={() => setSelected(new Set(rows.map(rowKey)))}>
+          Select all
+        </Button>
+        <Button
+          variant="ghost"
+          className="min-h-11 px-3"
+          onClick={() =>
+            setSelected(new Set(rows.filter((r) => r.account.registeredNetwork && r.account.registeredNetwork === r.network).map(rowKey)))
+          }
+        >
+          Select registered on this network
+        </Button>
+      </div>
+      <div className="overflow-x-auto rounded-xl border border-white/10">
+        <table className="w-full text-left text-sm" data-testid="fraud-evidence">
+          <thead className="text-xs text-slate-400">
+            <tr>
+              <th className="px-3 py-2 font-medium">
+                <span className="sr-only">Select</span>
+              </th>
+              <th className="px-3 py-2 font-medium">What</th>
+              <th className="px-3 py-2 font-medium">Account</th>
+              <th className="px-3 py-2 font-medium">Age at vote</th>
+              <th className="px-3 py-2 font-medium">Registered from</th>
+              <th className="px-3 py-2 font-medium">Voted from</th>
+              <th className="px-3 py-2 font-medium">When</th>
+              <th className="px-3 py-2 font-medium">Status</th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-white/10">
+            {rows.map((r) => (
+              <tr key={rowKey(r)}>
+                <td className="px-3 py-1">
+                  <input
+                    type="checkbox"
+                    className="size-5"
+                    checked={selected.has(rowKey(r))}
+                    onChange={() => toggle(rowKey(r))}
+                    aria-label={`Select ${r.kind} by ${r.account.username}`}
+                  />
+                </td>
+                <td className="px-3 py-2">{r.kind === 'join' ? 'Join' : r.type === 'dislike' ? 'Dislike' : 'Like'}</td>
+                <td className="px-3 py-2">
+                  {r.account.username}
+                  {r.account.confirmed ? null : <span className="ml-1 text-xs text-amber-300">(unconfirmed)</span>}
+                </td>
+                <td className="px-3 py-2 tabular-nums">{ageAt(r.account.registeredAt, r.createdAt)}</td>
+                <td className="px-3 py-2 font-mono text-xs">{r.account.registeredNetwork ?? '—'}</td>
+                <td className="px-3 py-2 font-mono text-xs">{r.network ?? '—'}</td>
+                <td className="whitespace-nowrap px-3 py-2">{when.format(new Date(r.createdAt))}</td>
+                <td className="px-3 py-2">{r.status}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <label className="flex flex-col gap-1 text-sm text-slate-200">
+        Reason (kept with the action)
+        <input
+          value={reason}
+          maxLength={500}
+          onChange={(e) => setReason(e.target.value)}
+          className="min-h-11 rounded-xl border border-white/10 bg-ink-950/60 px-3 text-slate-100"
+          placeholder="Registration burst from one network"
+        />
+      </label>
+      <div className="flex flex-wrap gap-2">
+        <Button variant="danger" className="min-h-11" disabled={chosen.length === 0 || act.isPending} onClick={() => run('void', false)}>
+          Void {chosen.length} selected
+        </Button>
+        <Button variant="danger" className="min-h-11" disabled={chosen.length === 0 || act.isPending} onClick={() => run('void', true)}>
+          Void all from these accounts
+        </Button>
+        <Button
+          variant="secondary"
+          className="min-h-11"
+          disabled={chosen.length === 0 || act.isPending}
+          onClick={() => run('release', false)}
+        >
+          Release {chosen.length} selected
+        </Button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,97 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import type { ServerDetail } from '../../../../shared/schemas/server';
+import { Button } from '../../../components/button';
+import { FormMessage } from '../../../components/form-message';
+import { TextField } from '../../../components/text-field';
+import { errorText } from '../../../lib/api-client';
+import { useSession } from '../../../lib/session';
+import { useDailyVote, useDailyVoteState } from '../api/daily-vote';
+
+const count = new Intl.NumberFormat();
+const monthName = new Intl.DateTimeFormat(undefined, { month: 'long', timeZone: 'UTC' });
+
+/** "in 23 h 59 min", "in 4 min", "in less than a minute", or null once the time has come. */
+function waitText(nextVoteAt: string | null, now: number): string | null {
+  if (!nextVoteAt) return null;
+  const ms = new Date(nextVoteAt).getTime() - now;
+  if (ms <= 0) return null;
+  const minutes = Math.floor(ms / 60_000);
+  if (minutes < 1) return 'in less than a minute';
+  return minutes >= 60 ? `in ${Math.floor(minutes / 60)} h ${minutes % 60} min` : `in ${minutes} min`;
+}
+
+/**
+ * The daily vote, as on every Minecraft and FiveM list: once every 24 hours, with the in-game name
+ * for the owner's rewards. Shows the month's votes, and when the next vote may be cast.
+ */
+export function DailyVoteCard({ server }: { server: Pick<ServerDetail, 'id' | 'monthVotes' | 'viewer'> }) {
+  const session = useSession();
+  const isOwner = server.viewer?.isOwner === true;
+  const state = useDailyVoteState(server.id, session !== null && !isOwner);
+  const vote = useDailyVote(server.id);
+  const [playerName, setPlayerName] = useState('');
+  // The clock, read every 30 s so the time left counts down, and again when a vote is cast (its
+  // next vote is 24 h from now, not from when the page opened).
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = window.setInterval(() => setNow(Date.now()), 30_000);
+    return () => window.clearInterval(timer);
+  }, []);
+
+  const monthVotes = state.data?.monthVotes ?? server.monthVotes;
+  const wait = waitText(state.data?.nextVoteAt ?? null, now);
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    vote.mutate(playerName, { onSettled: () => setNow(Date.now()) });
+  };
+
+  return (
+    <section
+      aria-labelledby="daily-vote-heading"
+      data-testid="daily-vote"
+      className="flex flex-col gap-3 rounded-2xl border border-white/10 bg-ink-900/90 p-4 text-slate-100 sm:p-5"
+    >
+      <div className="flex items-baseline justify-between gap-2">
+        <h2 id="daily-vote-heading" className="font-semibold text-white">
+          Vote daily
+        </h2>
+        <p className="text-sm text-slate-300">
+          <strong className="tabular-nums text-white" data-testid="month-votes">
+            {count.format(monthVotes)}
+          </strong>{' '}
+          {monthVotes === 1 ? 'vote' : 'votes'} in {monthName.format(new Date())}
+        </p>
+      </div>
+      {!session ? (
+        <p className="text-sm text-slate-300">
+          <Link to="/login" className="font-semibold text-brand-400 hover:underline">
+            Log in
+          </Link>{' '}
+          to vote for this server once a day.
+        </p>
+      ) : isOwner ? (
+        <p className="text-sm text-slate-400">Players vote for your server here once a day.</p>
+      ) : wait ? (
+        <p role="status" className="text-sm text-emerald-200">
+          {state.data?.status === 'held' ? 'Your vote is waiting for a check before it counts. ' : 'Thanks for voting! '}
+          You can vote again {wait}.
+        </p>
+      ) : (
+        <form onSubmit={onSubmit} className="flex flex-col gap-2">
+          <TextField
+            label="In-game name (optional, for rewards)"
+            value={playerName}
+            maxLength={32}
+            autoComplete="nickname"
+            onChange={(e) => setPlayerName(e.target.value)}
+          />
+          <Button type="submit" className="min-h-11" disabled={vote.isPending || state.isPending}>
+            {vote.isPending ? 'Voting…' : 'Vote'}
+          </Button>
+        </form>
+      )}
+      <FormMessage error={vote.isError ? errorText(vote.error, 'Your vote could not be sent. Please try again.') : null} />
+    </section>
+  );
+}

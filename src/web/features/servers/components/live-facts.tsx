@@ -1,0 +1,65 @@
+import { useEffect, useState } from 'react';
+import type { ServerDetail } from '../../../../shared/schemas/server';
+
+const relative = new Intl.RelativeTimeFormat(undefined, { numeric: 'auto' });
+
+/** "2 minutes ago", from an ISO time. */
+export function agoText(iso: string, now = Date.now()): string {
+  const seconds = Math.round((new Date(iso).getTime() - now) / 1000);
+  if (seconds > -60) return relative.format(0, 'minute');
+  if (seconds > -3600) return relative.format(Math.round(seconds / 60), 'minute');
+  if (seconds > -86_400) return relative.format(Math.round(seconds / 3600), 'hour');
+  return relative.format(Math.round(seconds / 86_400), 'day');
+}
+
+/**
+ * What the game itself said at its last poll: map, version, who is online (when the game lists
+ * them and the owner shows them) and when it was checked. "Not connected" before any poll.
+ */
+export function LiveFacts({ server }: { server: Pick<ServerDetail, 'live' | 'online' | 'currentPlayers' | 'maxPlayers'> }) {
+  // The clock, read each minute so "checked 2 minutes ago" stays true (a newer check reads as "now").
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = window.setInterval(() => setNow(Date.now()), 60_000);
+    return () => window.clearInterval(timer);
+  }, []);
+  const live = server.live;
+  if (!live) {
+    return (
+      <p className="text-sm opacity-80" data-testid="live-facts">
+        Not connected: the owner has not connected the game yet, so no player count is shown.
+      </p>
+    );
+  }
+  const facts: Array<[string, string]> = [];
+  if (server.online !== null) facts.push(['Status', server.online ? 'Online' : 'Offline']);
+  if (live.map) facts.push(['Map', live.map]);
+  if (live.version) facts.push(['Version', live.version]);
+  facts.push(['Last checked', agoText(live.checkedAt, now)]);
+  return (
+    <div className="flex flex-col gap-3" data-testid="live-facts">
+      <dl className="grid grid-cols-2 gap-2 sm:grid-cols-4">
+        {facts.map(([label, value]) => (
+          <div key={label} className="flex min-w-0 flex-col-reverse rounded-xl border border-current/15 bg-black/10 px-3 py-2">
+            <dt className="text-xs opacity-70">{label}</dt>
+            <dd className="truncate font-semibold" title={value}>
+              {value}
+            </dd>
+          </div>
+        ))}
+      </dl>
+      {live.players && live.players.length > 0 ? (
+        <details className="rounded-xl border border-current/15 bg-black/10 px-3 py-2">
+          <summary className="min-h-11 cursor-pointer content-center font-semibold">Online now ({live.players.length})</summary>
+          <ul className="mt-2 flex flex-wrap gap-1.5 text-sm" aria-label="Players online">
+            {live.players.map((name, i) => (
+              <li key={`${name}-${i}`} className="rounded-lg bg-black/20 px-2 py-0.5">
+                {name}
+              </li>
+            ))}
+          </ul>
+        </details>
+      ) : null}
+    </div>
+  );
+}

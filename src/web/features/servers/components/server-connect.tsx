@@ -1,0 +1,63 @@
+import type { ServerDetail } from '../../../../shared/schemas/server';
+import { buttonClass } from '../../../components/button';
+import { CopyButton } from '../../../components/copy-button';
+import { useSession } from '../../../lib/session';
+import { useServerAction } from '../api/vote-server';
+
+/**
+ * "Play now": the address with a Copy button and the game's own Connect links (fivem://,
+ * steam://, cfx.re). Pressing Connect also records the join (one per player; a repeat is fine),
+ * so joins count people who went in. Nothing shows before the owner connects the game.
+ */
+export function ServerConnect({ server }: { server: Pick<ServerDetail, 'id' | 'connect' | 'viewer'> }) {
+  const session = useSession();
+  const join = useServerAction();
+  const connect = server.connect;
+  if (!connect) return null;
+
+  const recordJoin = () => {
+    const viewer = server.viewer;
+    if (!session || !viewer || viewer.isOwner || viewer.joined) return;
+    // Fire and forget: the game opens either way; a refused join (not confirmed, already joined) changes nothing here.
+    join.mutate({ id: server.id, action: 'join' }, { onError: () => undefined });
+  };
+
+  return (
+    <section
+      aria-labelledby="connect-heading"
+      data-testid="server-connect"
+      className="flex flex-col gap-3 rounded-2xl border border-white/10 bg-ink-900/90 p-4 text-slate-100 sm:p-5"
+    >
+      <h2 id="connect-heading" className="font-semibold text-white">
+        Play now
+      </h2>
+      <div className="flex items-stretch gap-2">
+        <code
+          className="min-w-0 flex-1 select-all truncate rounded-xl border border-white/10 bg-black/30 px-3 py-2.5 font-mono text-sm"
+          title={connect.address}
+          data-testid="connect-address"
+        >
+          {connect.address}
+        </code>
+        {/* Where the game has no link (Minecraft), copying the address is how a player goes in. */}
+        <CopyButton text={connect.address} onCopy={connect.links.length === 0 ? recordJoin : undefined} />
+      </div>
+      {connect.links.length > 0 ? (
+        <div className="flex flex-col gap-2">
+          {connect.links.map((link, i) => (
+            <a
+              key={link.url}
+              href={link.url}
+              onClick={recordJoin}
+              className={buttonClass(i === 0 ? 'primary' : 'secondary', 'min-h-11 w-full')}
+              {...(link.url.startsWith('http') ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
+            >
+              {link.label}
+            </a>
+          ))}
+        </div>
+      ) : null}
+      <p className="text-xs text-slate-400">{connect.howTo}</p>
+    </section>
+  );
+}
