@@ -39,7 +39,10 @@ describe('fraud review', () => {
     await suspect.getByLabel('Reason (kept with the action)').fill('Registration burst from one network');
     await screenshot(page, 'admin-fraud-desktop');
     await suspect.getByRole('button', { name: 'Void all from these accounts' }).click();
-    await page.getByRole('status').filter({ hasText: 'Voided 9 votes and 9 joins; 1 server recounted' }).waitFor();
+    await page
+      .getByRole('status')
+      .filter({ hasText: 'Voided 9 likes or dislikes, 9 joins and 0 daily votes; 1 server recounted' })
+      .waitFor();
     expect(await likes()).toBe(0);
     expectNoPageErrors(errors);
     await context.close();

@@ -86,7 +86,17 @@ describe('counters equal counted rows under holds, releases and voids', () => {
               .where('serverId', 'in', ids)
               .orderBy('id')
               .execute();
-            const all = [...votes.map((v) => ({ ...v, kind: 'vote' })), ...joins.map((j) => ({ ...j, kind: 'join' }))];
+            const daily = await t.app.ctx.db
+              .selectFrom('dailyVotes')
+              .select(['id', 'userId'])
+              .where('serverId', 'in', ids)
+              .orderBy('id')
+              .execute();
+            const all = [
+              ...votes.map((v) => ({ ...v, kind: 'vote' })),
+              ...joins.map((j) => ({ ...j, kind: 'join' })),
+              ...daily.map((d) => ({ ...d, kind: 'daily' })),
+            ];
             if (all.length === 0) continue;
             const chosen = [...new Set(s.pick.map((i) => all[i % all.length]!))];
             const body = s.byAccount
@@ -95,6 +105,7 @@ describe('counters equal counted rows under holds, releases and voids', () => {
                   action: s.kind,
                   voteIds: chosen.filter((c) => c.kind === 'vote').map((c) => String(c.id)),
                   joinIds: chosen.filter((c) => c.kind === 'join').map((c) => String(c.id)),
+                  dailyVoteIds: chosen.filter((c) => c.kind === 'daily').map((c) => String(c.id)),
                 };
             const res = await t.app.inject({ method: 'POST', url: '/api/admin/fraud/actions', headers: admin.headers, payload: body });
             expect(res.statusCode, res.body).toBe(200);

@@ -16,6 +16,7 @@ import * as follows from './migrations/20261124_1100_follows';
 import * as gameDetails from './migrations/20261124_1115_game_details';
 import * as rankingIntegrity from './migrations/20261124_1130_ranking_integrity';
 import * as reviewEdits from './migrations/20261124_1300_review_edits';
+import * as fraudDailyVotes from './migrations/20261126_1000_fraud_daily_votes';
 
 /**
  * Migrations are listed here rather than read from disk, so they run the same under tsx,
@@ -38,6 +39,7 @@ const migrations: Record<string, Migration> = {
   '20261124_1115_game_details': gameDetails,
   '20261124_1130_ranking_integrity': rankingIntegrity,
   '20261124_1300_review_edits': reviewEdits,
+  '20261126_1000_fraud_daily_votes': fraudDailyVotes,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -172,6 +172,7 @@ export interface FraudActionsTable {
   reason: Defaulted<string>;
   voteIds: Defaulted<number[]>;
   joinIds: Defaulted<number[]>;
+  dailyVoteIds: Defaulted<number[]>;
   serverIds: Defaulted<number[]>;
   createdAt: CreatedAt;
 }

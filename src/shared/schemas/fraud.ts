@@ -9,7 +9,7 @@ export const fraudSuspectSchema = z.object({
   server: z.object({ id: z.string(), name: z.string() }),
   /** 0–100: how far the last 24 hours look like no crowd of real players. */
   score: z.number().int(),
-  /** Votes and joins in the window (counted and held). */
+  /** Votes, joins and daily votes in the window (counted and held). */
   rows: z.number().int(),
   held: z.number().int(),
   /** Share from accounts less than a day old when they voted. */
@@ -22,9 +22,9 @@ export const fraudSuspectSchema = z.object({
 export type FraudSuspect = z.infer<typeof fraudSuspectSchema>;
 export const fraudSuspectsSchema = z.array(fraudSuspectSchema);
 
-/** One vote or join of a suspect server: who, from where, when, how it stands. */
+/** One vote, join or daily vote of a suspect server: who, from where, when, how it stands. */
 export const fraudEvidenceRowSchema = z.object({
-  kind: z.enum(['vote', 'join']),
+  kind: z.enum(['vote', 'join', 'dailyVote']),
   id: z.string(),
   type: z.enum(['like', 'dislike']).nullable(),
   account: z.object({
@@ -47,7 +47,7 @@ const idList = z
   .default([]);
 
 /**
- * `POST /api/admin/fraud/actions`: void (undo) or release (count) a set of votes and joins, or every
+ * `POST /api/admin/fraud/actions`: void (undo) or release (count) a set of votes, joins and daily votes, or every
  * vote and join of a set of accounts. Nothing is deleted: each row keeps its new status, the action
  * is recorded.
  */
@@ -56,11 +56,12 @@ export const fraudActionBodySchema = z
     action: z.enum(['void', 'release']),
     voteIds: idList,
     joinIds: idList,
+    dailyVoteIds: idList,
     accountIds: idList,
     reason: z.string().trim().max(500).default(''),
   })
-  .refine((b) => b.voteIds.length + b.joinIds.length + b.accountIds.length > 0, {
-    message: 'Choose the votes, joins or accounts to act on',
+  .refine((b) => b.voteIds.length + b.joinIds.length + b.dailyVoteIds.length + b.accountIds.length > 0, {
+    message: 'Choose the votes, joins, daily votes or accounts to act on',
   });
 export type FraudActionBody = z.infer<typeof fraudActionBodySchema>;
 
@@ -68,6 +69,7 @@ export type FraudActionBody = z.infer<typeof fraudActionBodySchema>;
 export const fraudActionResultSchema = z.object({
   votes: z.number().int(),
   joins: z.number().int(),
+  dailyVotes: z.number().int(),
   servers: z.array(z.string()),
 });
 export type FraudActionResult = z.infer<typeof fraudActionResultSchema>;

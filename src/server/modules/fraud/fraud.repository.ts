@@ -15,10 +15,16 @@ export interface SuspectRow {
   topNetworkRows: number;
 }
 
+/** A row an action moved, and its server. */
+export interface MovedRow {
+  id: number;
+  serverId: number;
+}
+
 /** Accounts registered this close to another from the same network form a burst. */
 const BURST_WINDOW = sql`interval '15 minutes'`;
 
-/** The votes and joins (not voided) since `since`, with their account's age and registration burst. */
+/** The votes, joins and daily votes (not voided) since `since`, with their account's age and registration burst. */
 const recentRows = (since: Date, serverId?: number) => sql`
   SELECT r.*, u.username, u.created_at AS registered_at, u.registered_network, u.email_confirmed_at,
     EXISTS (
@@ -32,6 +38,9 @@ const recentRows = (since: Date, serverId?: number) => sql`
     UNION ALL
     SELECT 'join', j.id, j.server_id, j.user_id, NULL, j.network, j.status, j.created_at
     FROM joins j WHERE j.created_at > ${since} AND j.status <> 'voided' ${serverId ? sql`AND j.server_id = ${serverId}` : sql``}
+    UNION ALL
+    SELECT 'dailyVote', d.id, d.server_id, d.user_id, NULL, d.network, d.status, d.created_at
+    FROM daily_votes d WHERE d.created_at > ${since} AND d.status <> 'voided' ${serverId ? sql`AND d.server_id = ${serverId}` : sql``}
   ) r
   JOIN users u ON u.id = r.user_id`;
 
@@ -63,7 +72,7 @@ export function fraudRepository(db: Kysely<Database>) {
     /** A server's votes and joins since `since` with their accounts, newest first (at most `limit`). */
     async evidence(serverId: number, since: Date, limit: number) {
       const result = await sql<{
-        kind: 'vote' | 'join';
+        kind: 'vote' | 'join' | 'dailyVote';
         id: number;
         serverId: number;
         userId: number;
@@ -80,17 +89,17 @@ export function fraudRepository(db: Kysely<Database>) {
     },
 
     /**
-     * Moves votes and joins (by id, or every one of some accounts) from one of `from` to `to`; answers
-     * the rows moved with their servers.
+     * Moves votes, joins and daily votes (by id, or every one of some accounts) from one of `from` to
+     * `to`; answers the rows moved with their servers.
      */
     async setStatus(
-      target: { voteIds: number[]; joinIds: number[]; accountIds: number[] },
+      target: { voteIds: number[]; joinIds: number[]; dailyVoteIds: number[]; accountIds: number[] },
       from: VoteStatus[],
       to: VoteStatus,
       at: Date,
       tx: Executor = db,
-    ): Promise<{ votes: Array<{ id: number; serverId: number }>; joins: Array<{ id: number; serverId: number }> }> {
-      const move = (table: 'votes' | 'joins', ids: number[]) =>
+    ): Promise<{ votes: MovedRow[]; joins: MovedRow[]; dailyVotes: MovedRow[] }> {
+      const move = (table: 'votes' | 'joins' | 'dailyVotes', ids: number[]) =>
         tx
           .updateTable(table)
           .set({ status: to, statusChangedAt: at })
@@ -105,7 +114,42 @@ export function fraudRepository(db: Kysely<Database>) {
           .execute();
       const votes = target.voteIds.length + target.accountIds.length > 0 ? await move('votes', target.voteIds) : [];
       const joins = target.joinIds.length + target.accountIds.length > 0 ? await move('joins', target.joinIds) : [];
-      return { votes, joins };
+      const dailyVotes = target.dailyVoteIds.length + target.accountIds.length > 0 ? await move('dailyVotes', target.dailyVoteIds) : [];
+      return { votes, joins, dailyVotes };
+    },
+
+    /** Each server's votes of `month` to its counted daily votes of that month (after a void or release). */
+    async recountMonth(serverIds: number[], month: string, tx: Executor = db): Promise<void> {
+      if (serverIds.length === 0) return;
+      const [year, monthNumber] = month.split('-').map(Number) as [number, number];
+      const [start, end] = [new Date(Date.UTC(year, monthNumber - 1, 1)), new Date(Date.UTC(year, monthNumber, 1))];
+      await sql`
+        UPDATE servers s SET
+          month_votes = (
+            SELECT count(*) FROM daily_votes d
+            WHERE d.server_id = s.id AND d.status = 'counted' AND d.created_at >= ${start} AND d.created_at < ${end}),
+          vote_month = ${month}
+        WHERE s.id = ANY(${sql.val(serverIds)}::bigint[])`.execute(tx);
+    },
+
+    /** Released daily votes with what a vote reward needs (who, under which in-game name, when). */
+    releasedDailyVotes(ids: number[], tx: Executor = db) {
+      if (ids.length === 0) return Promise.resolve([]);
+      return tx
+        .selectFrom('dailyVotes')
+        .innerJoin('users', 'users.id', 'dailyVotes.userId')
+        .select([
+          'dailyVotes.id',
+          'dailyVotes.serverId',
+          'dailyVotes.userId',
+          'users.username',
+          'dailyVotes.playerName',
+          'dailyVotes.network',
+          'dailyVotes.createdAt',
+        ])
+        .where('dailyVotes.id', 'in', ids)
+        .orderBy('dailyVotes.id')
+        .execute();
     },
 
     /** Sets each server's likes, dislikes and joins to its counted rows (after a void or release). */
@@ -121,7 +165,15 @@ export function fraudRepository(db: Kysely<Database>) {
 
     /** Records who did what to which rows. */
     async insertAction(
-      action: { adminId: number; action: 'void' | 'release'; reason: string; voteIds: number[]; joinIds: number[]; serverIds: number[] },
+      action: {
+        adminId: number;
+        action: 'void' | 'release';
+        reason: string;
+        voteIds: number[];
+        joinIds: number[];
+        dailyVoteIds: number[];
+        serverIds: number[];
+      },
       tx: Executor = db,
     ): Promise<void> {
       await tx.insertInto('fraudActions').values(action).execute();

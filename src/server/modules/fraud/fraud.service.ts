@@ -2,8 +2,21 @@ import type { UserRow } from '../../db/schema';
 import type { InTransaction } from '../../db/transaction';
 import type { FraudActionBody, FraudActionResult, FraudEvidenceRow, FraudSuspect } from '../../../shared/schemas/fraud';
 import { parseId, toApiId } from '../../lib/ids';
+import { monthOf } from '../daily-votes';
 import { adminPolicy } from '../../policies/admin.policy';
 import type { FraudRepository, SuspectRow } from './fraud.repository';
+
+/** A daily vote an admin released: it now counts, so the server's vote reward goes out as for any counted vote. */
+export interface ReleasedDailyVote {
+  voteId: number;
+  serverId: number;
+  userId: number;
+  username: string;
+  playerName: string | null;
+  /** The voter's network's first address (the vote's own address is not kept). */
+  address: string;
+  at: Date;
+}
 
 /** The window the review looks at, and what it takes to be listed. */
 export const FRAUD_WINDOW_MS = 24 * 3600_000;
@@ -29,10 +42,12 @@ interface Deps {
   now: () => Date;
   /** Counters of several servers changed: cached lists, pages and the search index must follow. */
   onChange: () => void;
+  /** After the transaction: released daily votes, for their rewards. */
+  onDailyVotesReleased?: (votes: ReleasedDailyVote[]) => void;
 }
 
 /** The admins' fraud review: who looks botted, the evidence, and voiding or releasing votes with a trace. */
-export function fraudService({ repository, inTransaction, now, onChange }: Deps) {
+export function fraudService({ repository, inTransaction, now, onChange, onDailyVotesReleased }: Deps) {
   const ids = (list: string[]) => list.map((id) => parseId(id)).filter((id): id is number => id !== undefined);
 
   return {
@@ -84,7 +99,12 @@ export function fraudService({ repository, inTransaction, now, onChange }: Deps)
      */
     async act(actor: UserRow, body: FraudActionBody): Promise<FraudActionResult> {
       adminPolicy.assertIsAdmin(actor);
-      const target = { voteIds: ids(body.voteIds), joinIds: ids(body.joinIds), accountIds: ids(body.accountIds) };
+      const target = {
+        voteIds: ids(body.voteIds),
+        joinIds: ids(body.joinIds),
+        dailyVoteIds: ids(body.dailyVoteIds),
+        accountIds: ids(body.accountIds),
+      };
       const at = now();
       const { from, to } =
         body.action === 'void'
@@ -92,8 +112,11 @@ export function fraudService({ repository, inTransaction, now, onChange }: Deps)
           : { from: ['held'] as const, to: 'counted' as const };
       const moved = await inTransaction(async (tx) => {
         const changed = await repository.setStatus(target, [...from], to, at, tx);
-        const serverIds = [...new Set([...changed.votes, ...changed.joins].map((r) => Number(r.serverId)))].sort((a, b) => a - b);
+        const serverIds = [...new Set([...changed.votes, ...changed.joins, ...changed.dailyVotes].map((r) => Number(r.serverId)))].sort(
+          (a, b) => a - b,
+        );
         await repository.recount(serverIds, tx);
+        await repository.recountMonth([...new Set(changed.dailyVotes.map((r) => Number(r.serverId)))], monthOf(at), tx);
         if (serverIds.length > 0) {
           await repository.insertAction(
             {
@@ -102,6 +125,7 @@ export function fraudService({ repository, inTransaction, now, onChange }: Deps)
               reason: body.reason,
               voteIds: changed.votes.map((r) => Number(r.id)),
               joinIds: changed.joins.map((r) => Number(r.id)),
+              dailyVoteIds: changed.dailyVotes.map((r) => Number(r.id)),
               serverIds,
             },
             tx,
@@ -109,27 +133,52 @@ export function fraudService({ repository, inTransaction, now, onChange }: Deps)
           for (const server of await repository.owners(serverIds, tx)) {
             const votes = changed.votes.filter((r) => Number(r.serverId) === server.id).length;
             const joins = changed.joins.filter((r) => Number(r.serverId) === server.id).length;
+            const daily = changed.dailyVotes.filter((r) => Number(r.serverId) === server.id).length;
             await repository.notify(
               server.ownerId,
               body.action === 'void'
                 ? {
                     title: `Votes removed from ${server.name}`,
-                    message: `An admin removed ${votes} vote(s) and ${joins} join(s) that came in a pattern no crowd of real players makes. Your counters now show the rest; see Stats for each day.`,
+                    message: `An admin removed ${votes} like(s) or dislike(s), ${joins} join(s) and ${daily} daily vote(s) that came in a pattern no crowd of real players makes. Your counters now show the rest; see Stats for each day.`,
                     link: '/stats',
                   }
                 : {
                     title: `Votes released on ${server.name}`,
-                    message: `An admin checked ${votes} held vote(s) and ${joins} held join(s): they now count.`,
+                    message: `An admin checked ${votes} held like(s) or dislike(s), ${joins} held join(s) and ${daily} held daily vote(s): they now count.`,
                     link: '/stats',
                   },
               tx,
             );
           }
         }
-        return { ...changed, serverIds };
+        const released =
+          body.action === 'release'
+            ? await repository.releasedDailyVotes(
+                changed.dailyVotes.map((r) => Number(r.id)),
+                tx,
+              )
+            : [];
+        return { ...changed, serverIds, released };
       });
       if (moved.serverIds.length > 0) onChange();
-      return { votes: moved.votes.length, joins: moved.joins.length, servers: moved.serverIds.map(toApiId) };
+      if (moved.released.length > 0)
+        onDailyVotesReleased?.(
+          moved.released.map((v) => ({
+            voteId: Number(v.id),
+            serverId: Number(v.serverId),
+            userId: Number(v.userId),
+            username: v.username,
+            playerName: v.playerName,
+            address: v.network?.split('/')[0] ?? '0.0.0.0',
+            at: v.createdAt,
+          })),
+        );
+      return {
+        votes: moved.votes.length,
+        joins: moved.joins.length,
+        dailyVotes: moved.dailyVotes.length,
+        servers: moved.serverIds.map(toApiId),
+      };
     },
   };
 }

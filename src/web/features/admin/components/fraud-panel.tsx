@@ -23,7 +23,8 @@ function ageAt(registeredAt: string, votedAt: string): string {
 /** What an action did, in a sentence. */
 function resultText(action: 'void' | 'release', r: FraudActionResult): string {
   const verb = action === 'void' ? 'Voided' : 'Released';
-  return `${verb} ${r.votes} vote${r.votes === 1 ? '' : 's'} and ${r.joins} join${r.joins === 1 ? '' : 's'}; ${r.servers.length} server${r.servers.length === 1 ? '' : 's'} recounted and their owners told.`;
+  const n = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
+  return `${verb} ${n(r.votes, 'like or dislike', 'likes or dislikes')}, ${n(r.joins, 'join')} and ${n(r.dailyVotes, 'daily vote')}; ${r.servers.length} server${r.servers.length === 1 ? '' : 's'} recounted and their owners told.`;
 }
 
 /**
@@ -89,7 +90,7 @@ function SuspectItem({ suspect: s, open, onToggle, act }: { suspect: FraudSuspec
         </span>
         <span className="min-w-0 flex-1 font-semibold text-white">{s.server.name}</span>
         <span className="text-slate-300">
-          {s.rows} votes/joins · {s.held} held · {percent.format(s.youngShare)} new accounts
+          {s.rows} votes/joins/daily votes · {s.held} held · {percent.format(s.youngShare)} new accounts
           {s.topNetwork ? ` · ${s.topNetwork.rows} from ${s.topNetwork.network}` : ''} · {s.burstAccounts} in bursts
         </span>
         <span aria-hidden="true" className="text-slate-400">
@@ -121,6 +122,7 @@ function Evidence({ serverId, act }: { serverId: string; act: Act }) {
           action,
           voteIds: chosen.filter((r) => r.kind === 'vote').map((r) => r.id),
           joinIds: chosen.filter((r) => r.kind === 'join').map((r) => r.id),
+          dailyVoteIds: chosen.filter((r) => r.kind === 'dailyVote').map((r) => r.id),
           reason,
         };
     act.mutate(body, { onSuccess: () => setSelected(new Set()) });
@@ -176,10 +178,12 @@ function Evidence({ serverId, act }: { serverId: string; act: Act }) {
                     className="size-5"
                     checked={selected.has(rowKey(r))}
                     onChange={() => toggle(rowKey(r))}
-                    aria-label={`Select ${r.kind} by ${r.account.username}`}
+                    aria-label={`Select ${r.kind === 'dailyVote' ? 'daily vote' : r.kind} by ${r.account.username}`}
                   />
                 </td>
-                <td className="px-3 py-2">{r.kind === 'join' ? 'Join' : r.type === 'dislike' ? 'Dislike' : 'Like'}</td>
+                <td className="px-3 py-2">
+                  {r.kind === 'join' ? 'Join' : r.kind === 'dailyVote' ? 'Daily vote' : r.type === 'dislike' ? 'Dislike' : 'Like'}
+                </td>
                 <td className="px-3 py-2">
                   {r.account.username}
                   {r.account.confirmed ? null : <span className="ml-1 text-xs text-amber-300">(unconfirmed)</span>}
