@@ -65,6 +65,9 @@ interface Deps {
   publish?: (change: CacheChange) => void;
 }
 
+/** How stale the shared rank table may get while servers change. */
+const RANK_MAX_AGE_MS = 1000;
+
 /** Lists, search, server pages and their reviews: what anyone may browse, logged in or not. */
 export function discoveryService({
   servers,
@@ -116,7 +119,8 @@ export function discoveryService({
 
   /** A listed server's rank as the API shows it (null before the index is loaded or while hidden). */
   const rankOf = (index: SearchIndex | undefined, id: number): Rank | null => {
-    const rank = index?.rankOf(id);
+    // Ranks are walked again at most once a second while servers change; never staler than a cached list (0 in tests).
+    const rank = index?.rankOf(id, Math.min(RANK_MAX_AGE_MS, listCacheTtlMs));
     if (!rank) return null;
     const game = rank.game && filters.nameOf(rank.game.filterId);
     return {
@@ -262,7 +266,17 @@ export function discoveryService({
         .map((f) => f.trim())
         .filter(Boolean);
       const chosen = filters.resolve(names);
-      const options = { q: query.q, filterIds: chosen.map((f) => f.id), sort: query.sort, limit: query.limit, offset: query.offset };
+      const options = {
+        q: query.q,
+        filterIds: chosen.map((f) => f.id),
+        sort: query.sort,
+        limit: query.limit,
+        offset: query.offset,
+        online: query.online,
+        freeSlots: query.freeSlots,
+        minPlayers: query.minPlayers,
+        maxPlayers: query.maxPlayers,
+      };
       const key = JSON.stringify({ ...options, filterIds: [...options.filterIds].sort((a, b) => a - b), q: options.q?.toLowerCase() });
       const page = await lists.get(
         key,
