@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from './api';
-import { expectNoPageErrors, expectPath, launchBrowser, newPage } from './browser';
+import { DESKTOP, expectNoPageErrors, expectPath, launchBrowser, newPage, PHONE, screenshot } from './browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -143,6 +143,70 @@ describe('search', () => {
     await page.getByRole('heading', { level: 1, name: SEARCH_NAME }).waitFor();
     expectNoPageErrors(errors);
     await context.close();
+  });
+
+  it('searches as the player types, narrows to servers online now, with free slots or in a player range, and counts active filters', async () => {
+    for (const viewport of [PHONE, DESKTOP]) {
+      const phone = viewport === PHONE;
+      const { context, page, errors } = await newPage(browser, { viewport });
+      await page.goto('/search');
+      const results = page.getByTestId('search-results');
+      const names = () => results.getByRole('heading', { level: 3 }).allTextContents();
+      await results.waitFor();
+
+      // No Search press: the list and the URL follow the box once typing pauses.
+      await page.getByLabel('Server name').pressSequentially('eclipse cit', { delay: 40 });
+      await page.waitForURL((url) => url.searchParams.get('q') === 'eclipse cit');
+      await expect.poll(names).toEqual([SEARCH_NAME]);
+      await page.getByRole('button', { name: 'Clear all' }).click();
+      await page.waitForURL((url) => !url.searchParams.has('q'));
+
+      // Online now: exactly the servers the API says the game poller found online; none "Not connected".
+      const online = await api<Array<{ name: string }>>('GET', '/api/servers?online=true&limit=24');
+      expect(online.length).toBeGreaterThan(0);
+      await page.getByRole('button', { name: 'Online now' }).click();
+      await page.waitForURL((url) => url.searchParams.get('online') === '1');
+      expect(await page.getByRole('button', { name: 'Online now' }).getAttribute('aria-pressed')).toBe('true');
+      await expect.poll(names).toEqual(online.map((s) => s.name));
+      expect(await results.getByText('Not connected').count()).toBe(0);
+
+      const free = await api<Array<{ name: string }>>('GET', '/api/servers?online=true&freeSlots=true&limit=24');
+      await page.getByRole('button', { name: 'Has free slots' }).click();
+      await page.waitForURL((url) => url.searchParams.get('freeSlots') === '1');
+      await expect.poll(names).toEqual(free.map((s) => s.name));
+
+      // The player range sits with the filters, folded on a phone; the button counts what is active.
+      const filtersButton = page.getByRole('button', { name: /^Filters/ });
+      if (phone) {
+        expect((await filtersButton.textContent())?.replace(/[▴▾]/g, '').trim()).toBe('Filters');
+        await filtersButton.click();
+      }
+      await page.getByLabel('From').fill('10');
+      await page.getByLabel('To').fill('5');
+      await page.getByRole('alert').filter({ hasText: '"From" must not be more than "To".' }).waitFor();
+      await page.getByLabel('To').fill('400');
+      await page.waitForURL((url) => url.searchParams.get('minPlayers') === '10' && url.searchParams.get('maxPlayers') === '400');
+      const ranged = await api<Array<{ name: string }>>(
+        'GET',
+        '/api/servers?online=true&freeSlots=true&minPlayers=10&maxPlayers=400&limit=24',
+      );
+      await expect.poll(names).toEqual(ranged.map((s) => s.name));
+      await page.getByRole('button', { name: 'Heavy RP', exact: true }).click();
+      await page.waitForURL((url) => url.searchParams.get('filters') === 'Heavy RP');
+      if (phone) await expect.poll(async () => (await filtersButton.textContent())?.replace(/[▴▾]/g, '').trim()).toBe('Filters (2)');
+      await screenshot(page, `search-live-filters-${phone ? 'phone' : 'desktop'}`);
+
+      // A shared link opens the same narrowed search.
+      const other = await context.newPage();
+      await other.goto(page.url());
+      expect(await other.getByRole('button', { name: 'Online now' }).getAttribute('aria-pressed')).toBe('true');
+      expect(await other.getByLabel('From').inputValue()).toBe('10');
+      await page.getByRole('button', { name: 'Clear all' }).click();
+      await page.waitForURL((url) => url.search === '');
+      expect(await page.getByLabel('From').inputValue()).toBe('');
+      expectNoPageErrors(errors);
+      await context.close();
+    }
   });
 
   it('pages through results with the page in the URL', async () => {

@@ -22,6 +22,13 @@ function reference(rows: Map<number, IndexRow>, query: IndexQuery): { ids: numbe
     .filter((r) => query.sort !== 'hot' || r.lastBoostedAt !== null)
     .filter((r) => (query.filterIds ?? []).every((f) => r.filterIds.includes(f)))
     .filter((r) => words.every((w) => wordMatch(r.name.toLowerCase(), w)))
+    // Live state: asking any of it means online now; a range and free slots compare the count.
+    .filter(
+      (r) => !(query.online || query.freeSlots || query.minPlayers !== undefined || query.maxPlayers !== undefined) || r.online === true,
+    )
+    .filter((r) => !query.freeSlots || (r.maxPlayers !== null && r.currentPlayers < r.maxPlayers))
+    .filter((r) => query.minPlayers === undefined || r.currentPlayers >= query.minPlayers)
+    .filter((r) => query.maxPlayers === undefined || r.currentPlayers <= query.maxPlayers)
     .sort((a, b) => {
       const [ka, kb] = [key[query.sort](a), key[query.sort](b)];
       return ka === kb ? a.id - b.id : kb - ka;
@@ -43,6 +50,8 @@ const rowArb = (id: number) =>
     totalBoosts: fc.integer({ min: 0, max: 3 }),
     totalJoins: fc.integer({ min: 0, max: 3 }),
     currentPlayers: fc.integer({ min: 0, max: 4 }),
+    online: fc.constantFrom(true, false, null),
+    maxPlayers: fc.option(fc.integer({ min: 0, max: 5 }), { nil: null }),
     monthVotes: fc.integer({ min: 0, max: 4 }),
     createdAt: fc.integer({ min: 0, max: 20 }).map((d) => new Date(Date.UTC(2026, 0, 1 + d))),
     lastBoostedAt: fc.option(
@@ -61,6 +70,10 @@ const queryArb: fc.Arbitrary<IndexQuery> = fc.record({
   sort: fc.constantFrom(...SORTS),
   limit: fc.integer({ min: 1, max: 8 }),
   offset: fc.integer({ min: 0, max: 30 }),
+  online: fc.option(fc.boolean(), { nil: undefined }),
+  freeSlots: fc.option(fc.boolean(), { nil: undefined }),
+  minPlayers: fc.option(fc.integer({ min: 0, max: 5 }), { nil: undefined }),
+  maxPlayers: fc.option(fc.integer({ min: 0, max: 5 }), { nil: undefined }),
 });
 
 type Op = { kind: 'upsert'; row: IndexRow } | { kind: 'remove'; id: number } | { kind: 'query'; query: IndexQuery };
@@ -133,6 +146,8 @@ describe('the in-memory search index', () => {
         totalBoosts: id % 5,
         totalJoins: id % 11,
         currentPlayers: (id * 31) % 64,
+        online: id % 3 !== 1,
+        maxPlayers: 48,
         monthVotes: (id * 17) % 23,
         createdAt: new Date(1_700_000_000_000 + ((id * 104729) % 6000) * 1000),
         lastBoostedAt: id % 4 === 0 ? new Date(1_700_000_000_000 + id) : null,

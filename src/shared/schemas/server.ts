@@ -111,13 +111,39 @@ export const SORTS = ['likes', 'popular', 'hot', 'new', 'players', 'joins', 'vot
 export type Sort = (typeof SORTS)[number];
 
 /** `GET /api/servers` query: name search, sort and paging. `filters` is comma-separated; a server must have all. */
-export const listServersQuerySchema = z.object({
-  q: z.string().trim().max(LIMITS.serverName).optional(),
-  filters: z.string().max(2000).optional(),
-  sort: z.enum(SORTS, { error: `sort must be one of ${SORTS.join(', ')}` }).default('likes'),
-  limit: z.coerce.number({ error: 'limit must be a number' }).int().min(1).max(LIMITS.listMax).default(LIMITS.listDefault),
-  offset: z.coerce.number({ error: 'offset must be a number' }).int().min(0).max(100_000).default(0),
-});
+/** A yes/no query parameter: `true`/`1` or `false`/`0`. */
+const queryFlag = (name: string) =>
+  z
+    .enum(['true', 'false', '1', '0'], { error: `${name} must be true or false` })
+    .transform((v) => v === 'true' || v === '1')
+    .optional();
+const playerBound = (name: string) =>
+  z.coerce
+    .number({ error: `${name} must be a number` })
+    .int(`${name} must be a whole number`)
+    .min(0, `${name} must be 0 or more`)
+    .max(1_000_000, `${name} must be at most 1000000`)
+    .optional();
+
+export const listServersQuerySchema = z
+  .object({
+    q: z.string().trim().max(LIMITS.serverName).optional(),
+    filters: z.string().max(2000).optional(),
+    sort: z.enum(SORTS, { error: `sort must be one of ${SORTS.join(', ')}` }).default('likes'),
+    limit: z.coerce.number({ error: 'limit must be a number' }).int().min(1).max(LIMITS.listMax).default(LIMITS.listDefault),
+    offset: z.coerce.number({ error: 'offset must be a number' }).int().min(0).max(100_000).default(0),
+    /** Only servers the game poller finds online now. */
+    online: queryFlag('online'),
+    /** Only online servers with fewer players than their limit. */
+    freeSlots: queryFlag('freeSlots'),
+    /** Players online now, inclusive; a server never polled has no count and never matches. */
+    minPlayers: playerBound('minPlayers'),
+    maxPlayers: playerBound('maxPlayers'),
+  })
+  .refine((q) => q.minPlayers === undefined || q.maxPlayers === undefined || q.minPlayers <= q.maxPlayers, {
+    message: 'minPlayers must not be more than maxPlayers',
+    path: ['minPlayers'],
+  });
 export type ListServersQuery = z.infer<typeof listServersQuerySchema>;
 
 /**

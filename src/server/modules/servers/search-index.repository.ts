@@ -11,6 +11,8 @@ const INDEX_COLUMNS = [
   'totalBoosts',
   'totalJoins',
   'currentPlayers',
+  'online',
+  'maxPlayers',
   'monthVotes',
   'createdAt',
   'lastBoostedAt',

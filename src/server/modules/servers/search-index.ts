@@ -10,19 +10,37 @@ export interface IndexRow {
   totalBoosts: number;
   totalJoins: number;
   currentPlayers: number;
+  /** From the game poller: null while never polled ("not connected"). */
+  online: boolean | null;
+  maxPlayers: number | null;
   monthVotes: number;
   createdAt: Date;
   lastBoostedAt: Date | null;
 }
 
+/**
+ * What the game poller says a listed server must be: online now, with a free slot, with players in
+ * a range. A server never polled is none of these: it has no player count to compare.
+ */
+export interface LiveFilter {
+  online?: boolean | undefined;
+  freeSlots?: boolean | undefined;
+  minPlayers?: number | undefined;
+  maxPlayers?: number | undefined;
+}
+
 /** A page of the public list, as `GET /api/servers` asks for it. */
-export interface IndexQuery {
+export interface IndexQuery extends LiveFilter {
   q?: string | undefined;
   filterIds?: readonly number[];
   sort: Sort;
   limit: number;
   offset: number;
 }
+
+/** Whether a query asks anything of the game's live state. */
+export const asksLive = (q: LiveFilter): boolean =>
+  Boolean(q.online || q.freeSlots) || q.minPlayers !== undefined || q.maxPlayers !== undefined;
 
 /** A server's place in Most Popular: overall, and among the servers of its game (its first Game filter). */
 export interface Rank {
@@ -83,6 +101,10 @@ export class SearchIndex {
   private listed = new Uint32Array(0);
   /** Listed and boosted at least once (the `hot` list). */
   private boosted = new Uint32Array(0);
+  /** Polled and answering (the game poller's `online`). */
+  private onlineBits = new Uint32Array(0);
+  /** Each slot's player limit from the game, -1 when unknown. */
+  private slotLimits = new Int32Array(0);
   private readonly filterBits = new Map<number, Uint32Array>();
   private readonly keys = {} as Record<Sort, Float64Array>;
   private readonly orders = {} as Record<Sort, Int32Array>;
@@ -240,6 +262,8 @@ export class SearchIndex {
     }
     setBit(this.listed, slot, !row.hidden);
     setBit(this.boosted, slot, !row.hidden && row.lastBoostedAt !== null);
+    setBit(this.onlineBits, slot, row.online === true);
+    this.slotLimits[slot] = row.maxPlayers ?? -1;
     this.compactIfStale();
   }
 
@@ -255,6 +279,7 @@ export class SearchIndex {
     this.filtersOf[slot] = [];
     setBit(this.listed, slot, false);
     setBit(this.boosted, slot, false);
+    setBit(this.onlineBits, slot, false);
     this.stale += trigramsOf(this.names[slot]!).size + shortWordsOf(this.names[slot]!).size;
     this.names[slot] = '';
     this.recheckWords(slot);
@@ -278,10 +303,33 @@ export class SearchIndex {
       and(filter);
     }
     for (const word of new Set((query.q ?? '').toLowerCase().split(/\s+/).filter(Boolean))) and(this.wordBits(word));
+    if (asksLive(query)) {
+      and(this.onlineBits);
+      if (query.freeSlots || query.minPlayers !== undefined || query.maxPlayers !== undefined) this.keepPlayers(bits!, query);
+    }
     const matches = bits ?? base;
     let total = 0;
     for (let w = 0; w < matches.length; w++) if (matches[w]) total += popcount(matches[w]!);
     return { ids: this.page(matches, total, query), total };
+  }
+
+  /** Clears the matches whose player count is out of the range, or that have no free slot. */
+  private keepPlayers(bits: Uint32Array, query: LiveFilter): void {
+    const players = this.keys.players;
+    const limits = this.slotLimits;
+    const min = query.minPlayers ?? 0;
+    const max = query.maxPlayers ?? Infinity;
+    const free = query.freeSlots === true;
+    for (let w = 0; w < bits.length; w++) {
+      let word = bits[w]!;
+      while (word) {
+        const low = word & -word;
+        const slot = (w << 5) + 31 - Math.clz32(low);
+        const count = players[slot]!;
+        if (count < min || count > max || (free && !(limits[slot]! > count))) bits[w]! &= ~low;
+        word ^= low;
+      }
+    }
   }
 
   /**
@@ -451,6 +499,8 @@ export class SearchIndex {
     this.ids = resize(this.ids, (n) => new Int32Array(n), capacity);
     this.listed = resize(this.listed, (n) => new Uint32Array(n), words);
     this.boosted = resize(this.boosted, (n) => new Uint32Array(n), words);
+    this.onlineBits = resize(this.onlineBits, (n) => new Uint32Array(n), words);
+    this.slotLimits = resize(this.slotLimits, (n) => new Int32Array(n), capacity);
     for (const [id, bits] of this.filterBits)
       this.filterBits.set(
         id,

@@ -2,13 +2,14 @@ import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { Executor } from '../../db/transaction';
 import { LIST_TOTAL_CAP, type Sort } from '../../../shared/schemas/server';
+import { asksLive, type LiveFilter } from './search-index';
 import { DAY_MS, selectServers } from './server-select.repository';
 
 /** LIKE patterns match literally: the user's `%`, `_` and `\\` are escaped. */
 const likeEscape = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-/** A page of the public list: name search, filters that must all match, sort and paging. */
-export interface ListOptions {
+/** A page of the public list: name search, filters that must all match, live state, sort and paging. */
+export interface ListOptions extends LiveFilter {
   q?: string | undefined;
   filterIds?: number[];
   sort: Sort;
@@ -135,6 +136,10 @@ function matching(db: Kysely<Database>, options: ListOptions) {
     query = query.where(sql<boolean>`servers.filter_ids @> ${sql.val(options.filterIds)}::integer[]`);
   }
   if (options.sort === 'hot') query = query.where('servers.lastBoostedAt', 'is not', null);
+  if (asksLive(options)) query = query.where('servers.online', '=', true);
+  if (options.freeSlots) query = query.where(sql<boolean>`servers.current_players < servers.max_players`);
+  if (options.minPlayers !== undefined) query = query.where('servers.currentPlayers', '>=', options.minPlayers);
+  if (options.maxPlayers !== undefined) query = query.where('servers.currentPlayers', '<=', options.maxPlayers);
   return query;
 }
 

@@ -11,6 +11,10 @@ export interface ListServersParams {
   sort?: Sort;
   limit?: number;
   offset?: number;
+  online?: boolean;
+  freeSlots?: boolean;
+  minPlayers?: number | undefined;
+  maxPlayers?: number | undefined;
 }
 
 /**
@@ -24,6 +28,10 @@ export async function listServers(params: ListServersParams): Promise<{ servers:
   if (params.sort) search.set('sort', params.sort);
   if (params.limit !== undefined) search.set('limit', String(params.limit));
   if (params.offset) search.set('offset', String(params.offset));
+  if (params.online) search.set('online', 'true');
+  if (params.freeSlots) search.set('freeSlots', 'true');
+  if (params.minPlayers !== undefined) search.set('minPlayers', String(params.minPlayers));
+  if (params.maxPlayers !== undefined) search.set('maxPlayers', String(params.maxPlayers));
   const { data, headers } = await apiRequestWithHeaders(`/api/servers?${search}`);
   const servers = z.array(serverSchema).parse(data);
   return { servers, total: totalCount(headers, servers.length), capped: headers.get(TOTAL_CAPPED_HEADER) === '1' };

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { LIMITS } from '../../../../shared/limits';
 import { MSG } from '../../../../shared/messages';
 import type { Sort } from '../../../../shared/schemas/server';
@@ -10,10 +10,13 @@ import { useFilterCategories } from '../api/get-filter-categories';
 import { useServerList } from '../api/list-servers';
 import { useSearchQuery } from '../hooks/use-search-query';
 import { FilterChips } from './filter-chips';
+import { LiveToggles, PlayerRange } from './live-filters';
 import { Pagination } from '../../../components/pagination';
 import { ServerCard, ServerCardSkeleton } from './server-card';
 
 const PAGE_SIZE = LIMITS.listDefault;
+/** Typing searches once the player pauses this long. */
+const TYPE_DELAY_MS = 300;
 export const SORT_OPTIONS: ReadonlyArray<{ value: Sort; label: string }> = [
   { value: 'likes', label: 'Most liked' },
   { value: 'popular', label: 'Most popular' },
@@ -23,7 +26,10 @@ export const SORT_OPTIONS: ReadonlyArray<{ value: Sort; label: string }> = [
   { value: 'joins', label: 'Most joins (24h)' },
 ];
 
-/** `/search`: name search, category filters and sort, with the whole query in the URL. */
+/**
+ * `/search`: name search as you type, live state (online, free slots, player range), category
+ * filters and sort, with the whole query in the URL.
+ */
 export function SearchPage() {
   const [query, setQuery] = useSearchQuery();
   const [text, setText] = useState(query.q);
@@ -35,13 +41,25 @@ export function SearchPage() {
     sort: query.sort,
     limit: PAGE_SIZE,
     offset: (query.page - 1) * PAGE_SIZE,
+    online: query.online,
+    freeSlots: query.freeSlots,
+    minPlayers: query.minPlayers,
+    maxPlayers: query.maxPlayers,
   });
-  // Back and Forward change the URL under the box: show what is searched.
+  // Back and Forward change the URL under the box: show what is searched (but keep a space being typed).
   const [shownQ, setShownQ] = useState(query.q);
   if (shownQ !== query.q) {
     setShownQ(query.q);
-    setText(query.q);
+    if (text.trim() !== query.q) setText(query.q);
   }
+  // Search as you type: the URL follows the box once typing pauses, replacing the entry (one per search, not per letter).
+  useEffect(() => {
+    if (text.trim() === query.q) return;
+    const timer = setTimeout(() => setQuery({ q: text }, { replace: true }), TYPE_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [text, query.q, setQuery]);
+  const rangeSet = query.minPlayers !== undefined || query.maxPlayers !== undefined;
+  const activeFilters = query.filters.length + (rangeSet ? 1 : 0);
 
   const total = results.data?.total ?? 0;
   // Past a few thousand matches the server stops counting: "2,000+ servers".
@@ -51,8 +69,13 @@ export function SearchPage() {
     setQuery({ filters: query.filters.includes(filter) ? query.filters.filter((f) => f !== filter) : [...query.filters, filter] });
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    setQuery({ q: text });
+    if (text.trim() !== query.q) setQuery({ q: text });
   };
+  const clearAll = () => {
+    setText('');
+    setQuery({ q: '', filters: [], online: false, freeSlots: false, minPlayers: undefined, maxPlayers: undefined });
+  };
+  const anythingSet = query.filters.length > 0 || query.q !== '' || query.online || query.freeSlots || rangeSet;
 
   return (
     <div className="mx-auto flex w-full max-w-7xl flex-col gap-6 px-4 py-8">
@@ -85,6 +108,7 @@ export function SearchPage() {
           className="sm:w-56"
         />
       </form>
+      <LiveToggles online={query.online} freeSlots={query.freeSlots} onChange={(change) => setQuery(change)} />
 
       <div className="grid gap-6 lg:grid-cols-[18rem_1fr]">
         <aside className="flex flex-col gap-3">
@@ -95,14 +119,19 @@ export function SearchPage() {
             aria-controls="search-filters"
             onClick={() => setFiltersOpen((v) => !v)}
           >
-            {filtersOpen ? 'Hide filters' : 'Show filters'}
-            {query.filters.length ? ` (${query.filters.length})` : ''}
+            {activeFilters ? `Filters (${activeFilters})` : 'Filters'}
+            <span aria-hidden="true" className="ml-1.5">
+              {filtersOpen ? '▴' : '▾'}
+            </span>
           </Button>
           <div
             id="search-filters"
             className={`${filtersOpen ? 'block' : 'hidden'} rounded-2xl border border-white/10 bg-ink-900/80 p-4 lg:sticky lg:top-20 lg:block lg:max-h-[calc(100dvh-6rem)] lg:overflow-y-auto`}
           >
             <h2 className="mb-3 font-semibold text-white">Filters</h2>
+            <div className="mb-4">
+              <PlayerRange min={query.minPlayers} max={query.maxPlayers} onChange={(change) => setQuery(change, { replace: true })} />
+            </div>
             {categories.isPending ? (
               <div className="flex flex-col gap-2">
                 <Skeleton className="h-6 w-1/2" />
@@ -135,8 +164,18 @@ export function SearchPage() {
                 {f} <span aria-hidden="true">×</span>
               </button>
             ))}
-            {query.filters.length || query.q ? (
-              <button type="button" onClick={() => setQuery({ q: '', filters: [] })} className="text-xs text-brand-400 hover:underline">
+            {rangeSet ? (
+              <button
+                type="button"
+                onClick={() => setQuery({ minPlayers: undefined, maxPlayers: undefined })}
+                className="inline-flex items-center gap-1 rounded-full border border-brand-400/50 bg-brand-500/15 px-2.5 py-0.5 text-xs text-white hover:bg-brand-500/30"
+                aria-label="Remove the player range"
+              >
+                {playerRangeLabel(query.minPlayers, query.maxPlayers)} <span aria-hidden="true">×</span>
+              </button>
+            ) : null}
+            {anythingSet ? (
+              <button type="button" onClick={clearAll} className="text-xs text-brand-400 hover:underline">
                 Clear all
               </button>
             ) : null}
@@ -158,12 +197,14 @@ export function SearchPage() {
             <EmptyState
               title="No servers match"
               action={
-                <Button variant="secondary" onClick={() => setQuery({ q: '', filters: [] })}>
+                <Button variant="secondary" onClick={clearAll}>
                   Clear search
                 </Button>
               }
             >
-              Try a shorter name or fewer filters.
+              {query.online || query.freeSlots || rangeSet
+                ? 'Only servers whose game is connected and polled show live state: try without “Online now”, free slots or a player range.'
+                : 'Try a shorter name or fewer filters.'}
             </EmptyState>
           ) : (
             <ul
@@ -190,4 +231,11 @@ export function SearchPage() {
       </div>
     </div>
   );
+}
+
+/** "10–50 players", "10+ players", "up to 50 players". */
+function playerRangeLabel(min: number | undefined, max: number | undefined): string {
+  if (min !== undefined && max !== undefined) return `${min.toLocaleString()}–${max.toLocaleString()} players`;
+  if (min !== undefined) return `${min.toLocaleString()}+ players`;
+  return `up to ${(max ?? 0).toLocaleString()} players`;
 }

@@ -6,18 +6,32 @@ export interface SearchQuery {
   q: string;
   filters: string[];
   sort: Sort;
+  /** Only servers the game says are online now. */
+  online: boolean;
+  /** Only online servers with a free slot. */
+  freeSlots: boolean;
+  /** Players online now, inclusive; undefined: no bound. */
+  minPlayers: number | undefined;
+  maxPlayers: number | undefined;
   /** 1-based. */
   page: number;
 }
 
+const bound = (value: string | null): number | undefined => {
+  if (value === null || value.trim() === '') return undefined;
+  const n = Number(value);
+  return Number.isInteger(n) && n >= 0 && n <= 1_000_000 ? n : undefined;
+};
+
 const DEFAULT_SORT: Sort = 'likes';
 
 /**
- * The /search query lives in the URL (`?q=&filters=a,b&sort=&page=`), so a search can be shared
- * and Back returns to the previous one. Every change pushes a history entry; a new query goes back
- * to page 1.
+ * The /search query lives in the URL (`?q=&filters=a,b&sort=&online=1&freeSlots=1&minPlayers=&maxPlayers=&page=`),
+ * so a search can be shared and Back returns to the previous one. Every change pushes a history
+ * entry, except with `replace` (typing: one entry per search, not per letter); a new query goes
+ * back to page 1.
  */
-export function useSearchQuery(): [SearchQuery, (change: Partial<SearchQuery>) => void] {
+export function useSearchQuery(): [SearchQuery, (change: Partial<SearchQuery>, options?: { replace?: boolean }) => void] {
   const [params, setParams] = useSearchParams();
   const query = useMemo<SearchQuery>(() => {
     const sort = params.get('sort');
@@ -29,19 +43,27 @@ export function useSearchQuery(): [SearchQuery, (change: Partial<SearchQuery>) =
         .map((f) => f.trim())
         .filter(Boolean),
       sort: (SORTS as readonly string[]).includes(sort ?? '') ? (sort as Sort) : DEFAULT_SORT,
+      online: params.get('online') === '1',
+      freeSlots: params.get('freeSlots') === '1',
+      minPlayers: bound(params.get('minPlayers')),
+      maxPlayers: bound(params.get('maxPlayers')),
       page: Number.isInteger(page) && page > 0 ? page : 1,
     };
   }, [params]);
 
   const update = useCallback(
-    (change: Partial<SearchQuery>) => {
+    (change: Partial<SearchQuery>, options?: { replace?: boolean }) => {
       const next = { ...query, page: 1, ...change };
       const out = new URLSearchParams();
       if (next.q.trim()) out.set('q', next.q.trim());
       if (next.filters.length) out.set('filters', next.filters.join(','));
       if (next.sort !== DEFAULT_SORT) out.set('sort', next.sort);
+      if (next.online) out.set('online', '1');
+      if (next.freeSlots) out.set('freeSlots', '1');
+      if (next.minPlayers !== undefined) out.set('minPlayers', String(next.minPlayers));
+      if (next.maxPlayers !== undefined) out.set('maxPlayers', String(next.maxPlayers));
       if (next.page > 1) out.set('page', String(next.page));
-      setParams(out);
+      setParams(out, { replace: options?.replace ?? false });
     },
     [query, setParams],
   );
