@@ -28,7 +28,11 @@ describe('a player on a server page', () => {
     await page.getByRole('heading', { level: 1, name: SERVER }).waitFor();
 
     const stat = async (label: string) =>
-      Number(await page.getByTestId('server-stats').getByText(label, { exact: true }).locator('+ dd').textContent());
+      label === 'Likes'
+        ? Number((await page.getByTestId('likes-count').textContent())?.replace(/\D/g, ''))
+        : Number(
+            (await page.getByTestId('server-stats').getByText(label, { exact: true }).locator('+ dd').textContent())?.replace(/\D/g, ''),
+          );
     const likesBefore = await stat('Likes');
     const joinsBefore = await stat('Total joins');
 

@@ -3,6 +3,7 @@ import type { Server } from '../../../../shared/schemas/server';
 import { Skeleton } from '../../../components/skeleton';
 import { Tag } from '../../../components/tag';
 import { PlayerCount } from './player-count';
+import { likedPercent } from './server-stats';
 
 const TAGS_SHOWN = 3;
 /** The sizes the server's image pipeline produces: the attributes reserve the space before the image arrives. */
@@ -27,7 +28,11 @@ export function ServerCard({
   /** Its place in the ranking the card is shown in (Top 10); else the card shows its Most Popular rank. */
   position?: number;
 }) {
-  const more = server.filters.length - TAGS_SHOWN;
+  // The game first, as its own badge: never folded into "+5".
+  const game = server.rank?.game?.name;
+  const tags = game ? server.filters.filter((f) => f !== game) : server.filters;
+  const more = tags.length - TAGS_SHOWN;
+  const liked = likedPercent(server.likes, server.dislikes);
   return (
     <article
       className={`group relative flex flex-col overflow-hidden rounded-2xl border border-white/10 bg-ink-900/90 shadow-lg shadow-black/20 transition hover:border-brand-400/50 focus-within:border-brand-400/70 ${className}`}
@@ -46,7 +51,7 @@ export function ServerCard({
         ) : null}
       </div>
       <div className="flex flex-1 flex-col gap-2 px-4 pb-4">
-        <div className="-mt-7 flex items-end gap-3">
+        <div className="relative z-10 -mt-7 flex items-end gap-3">
           <ServerAvatar
             src={server.profilePicture}
             name={server.name}
@@ -78,21 +83,36 @@ export function ServerCard({
         </h3>
         <p className="line-clamp-2 min-h-10 text-sm text-slate-400">{server.statusMessage || 'No status yet.'}</p>
         <div className="flex items-center justify-between text-sm text-slate-300">
-          <span className="inline-flex items-center gap-1" title="Likes">
+          <span
+            className="inline-flex items-center gap-1"
+            title={liked === undefined ? 'No votes yet' : `${liked} % liked (${(server.likes + server.dislikes).toLocaleString()} votes)`}
+          >
             <span aria-hidden="true">♥</span>
-            <span className="tabular-nums">{server.likes}</span>
+            <span className="tabular-nums">{server.likes.toLocaleString()}</span>
             <span className="sr-only">likes</span>
+            {liked !== undefined ? <span className="text-xs tabular-nums text-slate-400">({liked} %)</span> : null}
           </span>
           <span className="inline-flex items-center gap-1" title="Votes this month">
             <span aria-hidden="true">▲</span>
-            <span className="tabular-nums">{server.monthVotes}</span>
+            <span className="tabular-nums">{server.monthVotes.toLocaleString()}</span>
             <span className="sr-only">votes this month</span>
           </span>
           <PlayerCount server={server} />
         </div>
         {server.filters.length > 0 ? (
           <ul className="flex flex-wrap gap-1.5" aria-label="Filters">
-            {server.filters.slice(0, TAGS_SHOWN).map((f) => (
+            {game ? (
+              <li>
+                <span
+                  className="inline-flex items-center rounded-full border border-accent-500/60 bg-accent-500/15 px-2.5 py-0.5 text-xs font-semibold text-white"
+                  data-testid="card-game"
+                >
+                  <span className="sr-only">Game: </span>
+                  {game}
+                </span>
+              </li>
+            ) : null}
+            {tags.slice(0, TAGS_SHOWN).map((f) => (
               <li key={f}>
                 <Tag>{f}</Tag>
               </li>

@@ -44,7 +44,7 @@ export function ServerHero({ server, headingLevel = 1 }: { server: HeroServer; h
           eager
           src={server.profilePicture}
           name={server.name}
-          className="-mt-10 size-24 rounded-2xl border-4 text-3xl @2xl:-mt-14 @2xl:size-28"
+          className="relative -mt-10 size-24 rounded-2xl border-4 text-3xl @2xl:-mt-14 @2xl:size-28"
         />
         <div className="min-w-0 flex-1">
           <Heading className="text-2xl font-black break-words @2xl:text-3xl">{server.name || 'Untitled server'}</Heading>
