@@ -4,6 +4,7 @@ import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { precompressDir } from '../scripts/precompress.mjs';
 import { createTestApp, type TestApp } from './helpers/test-app';
+import { createServer, createUser } from './helpers/factories';
 
 describe('compressed web app', () => {
   let t: TestApp;
@@ -86,5 +87,39 @@ describe('compressed web app', () => {
       expect((await t.app.inject({ url: '/home', headers: { 'if-none-match': validator } })).statusCode).toBe(304);
     }
     expect((await t.app.inject({ url: '/home', headers: { 'if-none-match': '"other"' } })).statusCode).toBe(200);
+  });
+});
+
+describe('HTML of the landing and server pages from memory', () => {
+  let t: TestApp;
+  let dist: string;
+  beforeAll(async () => {
+    dist = fs.mkdtempSync(path.join(process.cwd(), 'tmp-dist-'));
+    fs.writeFileSync(
+      path.join(dist, 'index.html'),
+      '<!doctype html><html><head><title>RP</title></head><body><div id="root"></div></body></html>',
+    );
+    t = await createTestApp({ build: { webDist: dist, listCacheTtlMs: 300 } });
+  });
+  afterAll(async () => {
+    await t.close();
+    fs.rmSync(dist, { recursive: true, force: true });
+  });
+
+  it('serves a path as made for as long as a cached list, then asks its tags again', async () => {
+    const owner = await createUser(t.app, { role: 'server_owner' });
+    const server = await createServer(t.app, owner.row.id, { name: 'Memory Lane RP' });
+    const title = async () => /<title>([^<]*)<\/title>/.exec((await t.app.inject({ url: `/servers/${server.id}` })).body)?.[1];
+    expect(await title()).toBe('Memory Lane RP · RP Servers');
+    await t.app.ctx.db.updateTable('servers').set({ name: 'Renamed Lane RP' }).where('id', '=', server.id).execute();
+    // Within the cache time: the bytes made before, no database read.
+    expect(await title()).toBe('Memory Lane RP · RP Servers');
+    await expect.poll(title, { timeout: 3000, interval: 100 }).toBe('Renamed Lane RP · RP Servers');
+    // The landing page and the other public pages answer through their own routes, 200 HTML, with a trailing slash too.
+    for (const url of ['/', '/home', '/list/', '/search?q=x']) {
+      const res = await t.app.inject({ url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type']).toContain('text/html');
+    }
   });
 });

@@ -184,6 +184,7 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
     webDist: options.webDist ?? path.join(ROOT, 'dist/web'),
     uploadsDir: ctx.storage.root,
     meta: (pathname) => ctx.seo.metaTagsForPath(pathname),
+    freshForMs: options.listCacheTtlMs ?? 5000,
   });
   return app;
 }

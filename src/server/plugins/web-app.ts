@@ -13,7 +13,13 @@ import { chooseEncoding, matchesEtag } from '../lib/response-cache';
  */
 export async function registerWebApp(
   app: FastifyInstance,
-  options: { webDist: string; uploadsDir: string; meta: (pathname: string) => Promise<string> },
+  options: {
+    webDist: string;
+    uploadsDir: string;
+    meta: (pathname: string) => Promise<string>;
+    /** How long a path's HTML is served as made, before its meta tags are asked again (as long as a cached list). */
+    freshForMs: number;
+  },
 ): Promise<void> {
   fs.mkdirSync(options.uploadsDir, { recursive: true });
   await app.register(fastifyStatic, {
@@ -60,8 +66,12 @@ export async function registerWebApp(
     if (head === undefined) {
       return reply.code(503).type('text/plain').send('The web app is not built yet: run `npm run build` (npm start does it for you).');
     }
-    const meta = await options.meta(pathname);
-    const page = pages.get(pathname, `${head}  ${meta}\n  ${tail}`);
+    // The landing page and a shared server link are the hottest HTML: made once, served from memory.
+    let page = pages.fresh(pathname, options.freshForMs);
+    if (!page) {
+      const meta = await options.meta(pathname);
+      page = pages.get(pathname, `${head}  ${meta}\n  ${tail}`);
+    }
     reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'Accept-Encoding').header('etag', page.etag);
     if (matchesEtag(request.headers['if-none-match'], page.etag)) return reply.code(304).send();
     const encoding = chooseEncoding(request.headers['accept-encoding']);
@@ -69,6 +79,10 @@ export async function registerWebApp(
     return reply.header('content-encoding', encoding).send(page.compressed(encoding));
   };
 
+  // The pages people land on get routes of their own: the not-found path is the slow one.
+  for (const url of ['/', '/home', '/list', '/search', '/servers/:id']) {
+    app.get(url, { schema: { hide: true } }, (request, reply) => sendApp(request, reply, request.url.split('?')[0] ?? '/'));
+  }
   app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
     const url = request.url.split('?')[0] ?? '/';
     if (url === '/api' || url.startsWith('/api/') || url.startsWith('/uploads/') || request.method !== 'GET') {
@@ -80,6 +94,8 @@ export async function registerWebApp(
 
 interface CachedPage {
   html: string;
+  /** When it was made (ms). */
+  at: number;
   etag: string;
   compressed: (encoding: 'br' | 'gzip') => Buffer;
 }
@@ -93,12 +109,22 @@ class PageCache {
   private readonly entries = new Map<string, CachedPage>();
   constructor(private readonly max = 1000) {}
 
+  /** The path's page if made less than `maxAgeMs` ago. */
+  fresh(pathname: string, maxAgeMs: number): CachedPage | undefined {
+    const hit = this.entries.get(pathname);
+    return hit && Date.now() - hit.at < maxAgeMs ? hit : undefined;
+  }
+
   get(pathname: string, html: string): CachedPage {
     const hit = this.entries.get(pathname);
-    if (hit?.html === html) return hit;
+    if (hit?.html === html) {
+      hit.at = Date.now();
+      return hit;
+    }
     const variants: Partial<Record<'br' | 'gzip', Buffer>> = {};
     const page: CachedPage = {
       html,
+      at: Date.now(),
       // Weak: the same validator stands for the identity, gzip and brotli bytes of one page.
       etag: `W/"${crypto.createHash('sha1').update(html).digest('base64url')}"`,
       compressed: (encoding) =>
