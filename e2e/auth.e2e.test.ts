@@ -85,6 +85,22 @@ describe('register and log in', () => {
     await context.close();
   });
 
+  it('lets a new player skip the e-mail step for now, saying what it is needed for', async () => {
+    const { context, page, errors } = await newPage(browser);
+    await page.goto('/register');
+    const username = uniqueName('skipper');
+    await page.getByLabel('Username').fill(username);
+    await page.getByLabel('Password').fill('skipper-password');
+    await page.getByLabel('I am a…').selectOption('player');
+    await page.locator('form').getByRole('button', { name: 'Register' }).click();
+    await expectPath(page, '/update-email');
+    await page.getByText('Joining, voting and reviews need a confirmed address.').waitFor();
+    await page.getByRole('button', { name: 'Skip for now' }).click();
+    await expectPath(page, '/profile');
+    expectNoPageErrors(errors);
+    await context.close();
+  });
+
   it('shows the server’s error on a wrong password and "required" on empty fields', async () => {
     const { context, page, errors } = await newPage(browser);
     await page.goto('/login');

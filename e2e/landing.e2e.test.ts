@@ -20,6 +20,8 @@ describe('landing page', () => {
     await page.goto('/');
     const install = page.getByRole('button', { name: 'Install App' });
     expect(await install.isDisabled()).toBe(true);
+    // Never a silent grey button: the line under it says how to install here.
+    expect(await page.getByTestId('install-hint').textContent()).toContain('install icon at the right of the address bar');
     const shown = page.getByTestId('player-count');
     await expect.poll(async () => Number((await shown.textContent())?.replaceAll(',', '')), { timeout: 10_000 }).toBe(count);
     expect(count).toBeGreaterThanOrEqual(0);

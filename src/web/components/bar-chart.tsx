@@ -7,7 +7,7 @@ export interface ChartSeries<K extends string> {
   color: string;
 }
 
-const shortDay = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
+const shortDay = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric', timeZone: 'UTC' });
 
 /** `2026-03-13` → `Mar 13` (the API's days are UTC days). */
 export function dayLabel(day: string): string {
@@ -33,7 +33,7 @@ export function BarChart<K extends string>({
   title,
   rows,
   series,
-  format = (n) => n.toLocaleString('en-US'),
+  format = (n) => n.toLocaleString(),
   height = 180,
   testId,
 }: {

@@ -1,12 +1,12 @@
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 const usdWhole = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
 
-/** A dollar amount of the API (`3.75`, `10`) as `$3.75` or `$10`: whole dollars drop the cents. */
+/** Prices are US dollars, written as the price list writes them ("$10") in every locale. A dollar amount of the API (`3.75`, `10`) as `$3.75` or `$10`: whole dollars drop the cents. */
 export function formatUsd(dollars: number): string {
   return Number.isInteger(dollars) ? usdWhole.format(dollars) : usd.format(dollars);
 }
 
-const day = new Intl.DateTimeFormat('en-US', { weekday: 'short', month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+const day = new Intl.DateTimeFormat(undefined, { weekday: 'short', month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
 
 /** A `YYYY-MM-DD` day as a UTC midnight date, or null when it is not one. */
 function utcDay(isoDay: string): Date | null {
@@ -35,9 +35,9 @@ export function weekendRelation(friday: string, now = new Date()): 'this weekend
   return null;
 }
 
-const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
+const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 
-/** An ISO timestamp as a short local date: "Mar 13, 2026". */
+/** An ISO timestamp as a short date in the reader's locale ("Mar 13, 2026" in en-US). */
 export function formatDate(iso: string): string {
   const date = new Date(iso);
   return Number.isNaN(date.getTime()) ? iso : dateTime.format(date);

@@ -4,7 +4,7 @@ import { StatCard } from '../../../components/stat-card';
 import { useAnalytics } from '../api/get-analytics';
 import { LoadState } from './load-state';
 
-const n = (v: number) => v.toLocaleString('en-US');
+const n = (v: number) => v.toLocaleString();
 
 /** Headline numbers from `GET /api/admin/analytics` and signups per day. */
 export function AnalyticsCards() {

@@ -26,7 +26,7 @@ export function PopularFilters() {
                 />
                 <span className="relative block truncate text-slate-100">{f.filter}</span>
               </div>
-              <span className="text-right font-semibold tabular-nums text-white">{f.count.toLocaleString('en-US')}</span>
+              <span className="text-right font-semibold tabular-nums text-white">{f.count.toLocaleString()}</span>
             </li>
           ))}
         </ol>

@@ -46,8 +46,8 @@ export function RevenuePanel() {
             </div>
             {TYPES.map((t) => (
               <div key={t.key} className="flex min-w-0 flex-col gap-1 rounded-2xl border border-white/10 bg-ink-950/40 p-4">
-                <dt className="flex items-center gap-2 truncate text-xs font-semibold uppercase tracking-wide text-slate-400">
-                  <span aria-hidden="true" className="size-2 shrink-0 rounded-full" style={{ backgroundColor: t.color }} />
+                <dt className="flex min-w-0 items-start gap-2 break-words text-xs font-semibold uppercase tracking-wide text-slate-400">
+                  <span aria-hidden="true" className="mt-1 size-2 shrink-0 rounded-full" style={{ backgroundColor: t.color }} />
                   {t.label}
                 </dt>
                 <dd className="text-xl font-bold tabular-nums text-white">{formatUsd(data[period][t.key])}</dd>

@@ -34,7 +34,7 @@ export function ServersPanel() {
     <Panel
       id="servers-heading"
       title="Servers"
-      description={data ? `${data.total.toLocaleString('en-US')}${data.capped ? '+' : ''} listed, newest first` : undefined}
+      description={data ? `${data.total.toLocaleString()}${data.capped ? '+' : ''} listed, newest first` : undefined}
     >
       {!data ? (
         <LoadState pending={isPending} error={isError} label="servers" />
@@ -50,7 +50,7 @@ export function ServersPanel() {
                     {s.name}
                   </Link>
                   <p className="text-slate-400">
-                    {s.likes.toLocaleString('en-US')} likes · {s.totalJoins.toLocaleString('en-US')} joins
+                    {s.likes.toLocaleString()} likes · {s.totalJoins.toLocaleString()} joins
                   </p>
                 </div>
                 <Button

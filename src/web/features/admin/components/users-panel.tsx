@@ -36,7 +36,7 @@ export function UsersPanel() {
     <Panel
       id="users-heading"
       title="Users"
-      description={data ? `${data.total.toLocaleString('en-US')} found` : undefined}
+      description={data ? `${data.total.toLocaleString()} found` : undefined}
       action={
         <TextField
           label="Search users"

@@ -15,8 +15,9 @@ import { AuthShell } from './auth-shell';
 
 /**
  * `/update-email`: the address for password resets and news. A first address is saved at once (a
- * link to confirm it is mailed) and the post-login routing continues; changing an address asks for
- * the password and takes effect once the link mailed to the new address is opened.
+ * link to confirm it is mailed) and the post-login routing continues, or the step is skipped for
+ * now (it comes back at the next login); changing an address asks for the password and takes
+ * effect once the link mailed to the new address is opened.
  */
 export function UpdateEmailPage() {
   const session = useSession();
@@ -92,6 +93,14 @@ export function UpdateEmailPage() {
             Continue
           </Button>
         )}
+        {!changing && !sent && session ? (
+          <div className="flex flex-col gap-1 text-center">
+            <Button variant="ghost" onClick={onContinue} disabled={finishing} className="w-full">
+              Skip for now
+            </Button>
+            <p className="text-xs text-slate-400">You can browse without one. Joining, voting and reviews need a confirmed address.</p>
+          </div>
+        ) : null}
       </form>
     </AuthShell>
   );

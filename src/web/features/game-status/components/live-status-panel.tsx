@@ -10,7 +10,7 @@ import { useGameStatus } from '../api/get-game-status';
 import { useGames } from '../api/get-games';
 import { useSetGameAddress } from '../api/set-game-address';
 
-const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 /** One line for the last query: "Online, 87/128 players" or why it failed. */
 export function statusLine(status: GameStatusView): { text: string; tone: 'ok' | 'bad' | 'idle' } {

@@ -36,8 +36,8 @@ export function PlayerHistory({ serverId }: { serverId: string }) {
           <PlayerLineChart points={history.data.points} />
           <dl className="grid grid-cols-3 gap-2 text-sm">
             {[
-              ['Average', history.data.average.toLocaleString('en-US')],
-              ['Peak', history.data.peak.toLocaleString('en-US')],
+              ['Average', history.data.average.toLocaleString()],
+              ['Peak', history.data.peak.toLocaleString()],
               ['Uptime', history.data.uptimePercent === null ? '—' : `${history.data.uptimePercent}%`],
             ].map(([label, value]) => (
               <div key={label} className="rounded-xl border border-white/10 bg-white/5 px-3 py-2">

@@ -1,7 +1,7 @@
 import { useElementWidth } from '../../../lib/use-element-width';
 
 const PAD = { top: 10, right: 8, bottom: 22, left: 36 };
-const timeFormat = new Intl.DateTimeFormat('en-US', {
+const timeFormat = new Intl.DateTimeFormat(undefined, {
   month: 'short',
   day: 'numeric',
   hour: '2-digit',

@@ -1,32 +1,54 @@
 import { Button, ButtonLink } from '../../../components/button';
 import { promptInstall, useCanInstall } from '../../../lib/install-prompt';
+import { isIosSafari } from '../../../lib/platform';
 
-/** Install App (enabled once the browser offers installation) and Launch in Browser. */
+/** How to install where the browser has not offered it (yet): never a silent grey button. */
+function installHint(): string {
+  if (isIosSafari()) return 'On iPhone or iPad: tap Share, then “Add to Home Screen”.';
+  const ua = navigator.userAgent;
+  if (/Firefox\//.test(ua))
+    return 'Firefox cannot install web apps: open this page in Chrome, Edge or Safari to install, or keep using it here.';
+  if (/Safari\//.test(ua) && !/Chrome|Chromium|Edg\//.test(ua)) return 'In Safari on a Mac: File → “Add to Dock”.';
+  return 'Not offered by your browser yet: in Chrome or Edge, use the install icon at the right of the address bar, or the menu’s “Install RP Servers”.';
+}
+
+/**
+ * Install App (enabled once the browser offers installation, with a line on how to install where
+ * it has not) and Launch in Browser.
+ */
 export function InstallActions() {
   const canInstall = useCanInstall();
   return (
-    <div className="flex flex-col gap-3 sm:flex-row">
-      <Button
-        onClick={() => void promptInstall()}
-        disabled={!canInstall}
-        className="px-6 py-3 text-base"
-        title={canInstall ? 'Install RP Servers on this device' : 'Your browser has not offered installation yet'}
-      >
-        <svg viewBox="0 0 20 20" className="size-5" aria-hidden="true">
-          <path
-            d="M10 3v9m0 0l-3.5-3.5M10 12l3.5-3.5M4 14v2h12v-2"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="1.8"
-            strokeLinecap="round"
-            strokeLinejoin="round"
-          />
-        </svg>
-        Install App
-      </Button>
-      <ButtonLink to="/home" variant="secondary" className="px-6 py-3 text-base">
-        Launch in Browser
-      </ButtonLink>
+    <div className="flex flex-col gap-3">
+      <div className="flex flex-col gap-3 sm:flex-row">
+        <Button
+          onClick={() => void promptInstall()}
+          disabled={!canInstall}
+          className="px-6 py-3 text-base"
+          title={canInstall ? 'Install RP Servers on this device' : 'Your browser has not offered installation yet'}
+          aria-describedby={canInstall ? undefined : 'install-hint'}
+        >
+          <svg viewBox="0 0 20 20" className="size-5" aria-hidden="true">
+            <path
+              d="M10 3v9m0 0l-3.5-3.5M10 12l3.5-3.5M4 14v2h12v-2"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="1.8"
+              strokeLinecap="round"
+              strokeLinejoin="round"
+            />
+          </svg>
+          Install App
+        </Button>
+        <ButtonLink to="/home" variant="secondary" className="px-6 py-3 text-base">
+          Launch in Browser
+        </ButtonLink>
+      </div>
+      {canInstall ? null : (
+        <p id="install-hint" className="max-w-md text-sm text-slate-300" data-testid="install-hint">
+          {installHint()}
+        </p>
+      )}
     </div>
   );
 }

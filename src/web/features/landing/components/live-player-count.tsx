@@ -2,7 +2,7 @@ import { UI_TIMING } from '../../../../shared/limits';
 import { useAnimatedNumber } from '../hooks/use-animated-number';
 import { lastSeenPlayerCount, useLivePlayerCount } from '../hooks/use-live-player-count';
 
-const format = new Intl.NumberFormat('en-US');
+const format = new Intl.NumberFormat();
 
 /** The big live number: starts from what this device saw last and animates to the live count. */
 export function LivePlayerCount() {

@@ -72,7 +72,7 @@ export function BoostPanel({ quote, servers }: { quote: Quote; servers: readonly
                     className="sr-only"
                   />
                   <span className="text-white">
-                    <span className="text-2xl font-black tabular-nums">{p.boosts.toLocaleString('en-US')}</span>
+                    <span className="text-2xl font-black tabular-nums">{p.boosts.toLocaleString()}</span>
                     <span className="text-sm text-slate-300"> boosts</span>
                   </span>
                   <span className="flex flex-wrap items-baseline gap-1.5 text-sm">
@@ -92,7 +92,7 @@ export function BoostPanel({ quote, servers }: { quote: Quote; servers: readonly
         <FormMessage error={error} />
         <div className="flex flex-wrap items-center justify-between gap-3">
           <p className="text-sm text-slate-400" aria-live="polite">
-            {chosen ? `${chosen.boosts.toLocaleString('en-US')} boosts for ${formatUsd(chosen.amount)}` : 'Pick a package.'}
+            {chosen ? `${chosen.boosts.toLocaleString()} boosts for ${formatUsd(chosen.amount)}` : 'Pick a package.'}
           </p>
           <Button type="submit" disabled={boost.isPending || !quote.boostingEnabled}>
             {boost.isPending ? 'Opening checkout…' : chosen ? `Buy for ${formatUsd(chosen.amount)}` : 'Buy boosts'}

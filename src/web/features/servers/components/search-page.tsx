@@ -23,7 +23,7 @@ export const SORT_OPTIONS: ReadonlyArray<{ value: Sort; label: string }> = [
   { value: 'hot', label: 'Hot (recently boosted)' },
   { value: 'new', label: 'Newest' },
   { value: 'players', label: 'Most players online' },
-  { value: 'joins', label: 'Most joins (24h)' },
+  { value: 'joins', label: 'Most joins (all time)' },
 ];
 
 /**
@@ -63,7 +63,7 @@ export function SearchPage() {
 
   const total = results.data?.total ?? 0;
   // Past a few thousand matches the server stops counting: "2,000+ servers".
-  const shownTotal = results.data?.capped ? `${total.toLocaleString('en-US')}+` : String(total);
+  const shownTotal = results.data?.capped ? `${total.toLocaleString()}+` : String(total);
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
   const toggle = (filter: string) =>
     setQuery({ filters: query.filters.includes(filter) ? query.filters.filter((f) => f !== filter) : [...query.filters, filter] });

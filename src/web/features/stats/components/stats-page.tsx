@@ -129,8 +129,8 @@ function ServerStatsView({ server }: { server: Server }) {
                 key={m.key}
                 label={m.label}
                 accent={m.color}
-                value={data.totals[m.key].toLocaleString('en-US')}
-                hint={`${data.allTime[m.key].toLocaleString('en-US')} all time`}
+                value={data.totals[m.key].toLocaleString()}
+                hint={`${data.allTime[m.key].toLocaleString()} all time`}
               />
             ))}
           </dl>
