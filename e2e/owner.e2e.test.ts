@@ -54,8 +54,12 @@ describe('owner dashboard', () => {
     await page.getByLabel('Status message').fill('Now with a brand new look');
     await page.getByLabel('Bio').fill('Line one of the bio.\nLine two with <i>tags</i> kept as text.');
     expect(await page.getByText(`${'Line one of the bio.\nLine two with <i>tags</i> kept as text.'.length}/300`).count()).toBe(1);
+    // Colours are checked for contrast as they are picked: grey on dark blue warns, near-white reads well.
     await page.getByLabel('Background colour', { exact: true }).fill('#123456');
+    await page.getByLabel('Text colour', { exact: true }).fill('#445566');
+    await page.getByRole('alert').filter({ hasText: 'below the 4.5:1 that text needs to be easy to read (WCAG AA)' }).waitFor();
     await page.getByLabel('Text colour', { exact: true }).fill('#fafafa');
+    await expect.poll(() => page.getByTestId('contrast-note').textContent()).toMatch(/^Contrast 1[0-9]\.\d:1: readable \(WCAG AA\)\.$/);
     await page.getByLabel('Discord invite link').fill('https://discord.gg/customised');
     // The preview follows the form before anything is saved.
     await expect.poll(() => preview.getByRole('heading', { level: 2 }).first().textContent()).toBe(name);

@@ -14,6 +14,7 @@ import { validate } from '../../../lib/validate';
 import { useCustomizeServer, type CustomizeInput } from '../api/customize-server';
 import { useFilterCategories } from '../api/get-filter-categories';
 import { ColorField } from './color-field';
+import { ContrastNote, lowContrast } from './contrast-note';
 import { FilterChips } from './filter-chips';
 import { GalleryManager } from './gallery-manager';
 import { ImageUpload } from './image-upload';
@@ -58,7 +59,11 @@ export function ServerEditor({ server }: { server: Server }) {
     try {
       const saved = await save.mutateAsync({ id: server.id, fields });
       setFields(initialFields(saved));
-      setMessage({ success: 'Saved. Your page is up to date.' });
+      setMessage({
+        success: lowContrast(saved.backgroundColor, saved.textColor)
+          ? 'Saved. Your text colour is hard to read on your background: see Colours.'
+          : 'Saved. Your page is up to date.',
+      });
     } catch (error) {
       setMessage({ error: errorText(error, MSG.saveServerFailed) });
     }
@@ -82,7 +87,12 @@ export function ServerEditor({ server }: { server: Server }) {
           </p>
         ) : null}
 
-        <form onSubmit={onSubmit} noValidate className="flex flex-col gap-6">
+        {/* A field scrolled to (Tab, an error) stops above the sticky Save bar instead of under it. */}
+        <form
+          onSubmit={onSubmit}
+          noValidate
+          className="flex flex-col gap-6 [&_input]:scroll-mb-40 [&_select]:scroll-mb-40 [&_textarea]:scroll-mb-40"
+        >
           <Panel title="Details">
             <TextField
               label="Server name"
@@ -114,6 +124,7 @@ export function ServerEditor({ server }: { server: Server }) {
               <ColorField label="Background colour" value={fields.backgroundColor} onChange={(v) => set('backgroundColor', v)} />
               <ColorField label="Text colour" value={fields.textColor} onChange={(v) => set('textColor', v)} />
             </div>
+            <ContrastNote background={fields.backgroundColor} text={fields.textColor} />
           </Panel>
 
           <Panel title={`Filters (${fields.filters.length})`}>

@@ -1,3 +1,4 @@
+import { ownerColors } from './owner-colors';
 import type { Server } from '../../../../shared/schemas/server';
 import { PlayerCount } from './player-count';
 import { BANNER, ServerAvatar } from './server-card';
@@ -23,10 +24,7 @@ export type HeroServer = Pick<
 export function ServerHero({ server, headingLevel = 1 }: { server: HeroServer; headingLevel?: 1 | 2 }) {
   const Heading = headingLevel === 1 ? 'h1' : 'h2';
   return (
-    <div
-      className="overflow-hidden rounded-2xl border border-white/10"
-      style={{ backgroundColor: server.backgroundColor, color: server.textColor }}
-    >
+    <div className="overflow-hidden rounded-2xl border border-white/10 bg-ink-900/80 text-slate-100" style={ownerColors(server)}>
       <div className="aspect-[3/1] max-h-72 w-full bg-gradient-to-br from-brand-600/60 to-accent-500/40">
         {server.banner ? (
           <img

@@ -1,3 +1,4 @@
+import { ownerColors } from './owner-colors';
 import type { ReactNode } from 'react';
 import { useParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
@@ -87,8 +88,8 @@ export function ServerPage() {
           ) : null}
         </aside>
         <div
-          className="flex min-w-0 flex-col gap-6 rounded-2xl border border-white/10 p-4 sm:p-6"
-          style={{ backgroundColor: server.backgroundColor, color: server.textColor }}
+          className="flex min-w-0 flex-col gap-6 rounded-2xl border border-white/10 bg-ink-900/80 p-4 text-slate-100 sm:p-6"
+          style={ownerColors(server)}
         >
           <Block title="About">
             <p className="whitespace-pre-line break-words leading-relaxed">

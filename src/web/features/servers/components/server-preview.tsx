@@ -1,3 +1,4 @@
+import { ownerColors } from './owner-colors';
 import type { Server } from '../../../../shared/schemas/server';
 import { Tag } from '../../../components/tag';
 import { ServerHero } from './server-hero';
@@ -7,7 +8,7 @@ export function ServerPreview({ server }: { server: Server }) {
   return (
     <div data-testid="server-preview" className="flex flex-col gap-2">
       <ServerHero server={server} headingLevel={2} />
-      <div className="rounded-2xl border border-white/10 p-4" style={{ backgroundColor: server.backgroundColor, color: server.textColor }}>
+      <div className="rounded-2xl border border-white/10 bg-ink-900/80 p-4 text-slate-100" style={ownerColors(server)}>
         <p className="line-clamp-4 whitespace-pre-line break-words text-sm">{server.bio || 'Your bio appears here.'}</p>
         {server.filters.length > 0 ? (
           <ul className="mt-3 flex flex-wrap gap-1.5">

@@ -1,3 +1,4 @@
+import { ownerColors } from './owner-colors';
 import { Link } from 'react-router';
 import { MSG } from '../../../../shared/messages';
 import { buttonClass } from '../../../components/button';
@@ -28,8 +29,8 @@ export function WeekendCard() {
   return (
     <article
       data-testid="weekend-card"
-      className="relative overflow-hidden rounded-2xl border border-amber-300/40 shadow-xl shadow-amber-500/10"
-      style={{ backgroundColor: server.backgroundColor, color: server.textColor }}
+      className="relative overflow-hidden rounded-2xl border border-amber-300/40 bg-ink-900/80 text-slate-100 shadow-xl shadow-amber-500/10"
+      style={ownerColors(server)}
     >
       {server.banner ? (
         <img
