@@ -139,8 +139,6 @@ export async function createContainer(
       );
   };
 
-  const follows = followsService({ repository: followsRepository(db), now });
-
   const stripe = createStripeGateway(config.stripe);
 
   const vapid = config.vapid ?? JSON.parse(loadOrCreateSecret(config.dataDir, 'vapid', () => JSON.stringify(generateVapidKeys())));
@@ -156,6 +154,7 @@ export async function createContainer(
     },
     options.pushAgent,
   );
+  const follows = followsService({ repository: followsRepository(db), now, push, log: app.log });
   const queue = createQueue(handle, queueOptions);
   // A database outage is waited out (warn); anything else is a bug (error).
   queue.on('error', (err) => (isDatabaseUnavailable(err) ? app.log.warn : app.log.error).call(app.log, { err }, 'job queue error'));

@@ -103,6 +103,24 @@ export function followsRepository(db: Kysely<Database>) {
         SELECT user_id, ${notice.title}, ${notice.message}, ${notice.link} FROM follows WHERE server_id = ${serverId}`.execute(tx);
       return Number(result.numAffectedRows ?? 0);
     },
+
+    /** The push subscriptions of a server's followers, after `afterId`, in id order (a page of a fan-out). */
+    followerPushTargets(serverId: number, afterId: number, limit: number) {
+      return db
+        .selectFrom('pushSubscriptions')
+        .innerJoin('follows', 'follows.userId', 'pushSubscriptions.userId')
+        .select(['pushSubscriptions.id', 'pushSubscriptions.endpoint', 'pushSubscriptions.p256dh', 'pushSubscriptions.auth'])
+        .where('follows.serverId', '=', serverId)
+        .where('pushSubscriptions.id', '>', afterId)
+        .orderBy('pushSubscriptions.id')
+        .limit(limit)
+        .execute();
+    },
+
+    /** A subscription its push service says is gone for good. */
+    async deleteSubscription(id: number): Promise<void> {
+      await db.deleteFrom('pushSubscriptions').where('id', '=', id).execute();
+    },
   };
 }
 

@@ -3,23 +3,58 @@ import { MSG } from '../../../shared/messages';
 import { badRequest, notFound } from '../../errors';
 import { toApiId } from '../../lib/ids';
 import { serverPolicy } from '../../policies/servers.policy';
+import type { PushSender } from '../../adapters/web-push';
 import type { FollowsRepository } from './follows.repository';
 
 /** Events one server may announce per day: followers are told each one. */
 export const EVENTS_PER_DAY = 3;
 const FOLLOWED_LIMIT = 100;
 
+/** Followers' browsers are pushed to in pages of this many subscriptions. */
+const PUSH_PAGE = 100;
+
 interface Deps {
   repository: FollowsRepository;
   now: () => Date;
+  /** Web push to followers' browsers, next to the inbox notice (none: inbox only). */
+  push?: PushSender;
+  log?: { warn: (details: object, message: string) => void };
 }
 
 /**
  * Following servers (docs/decisions/033-follows.md): a player follows listed servers and gets an
- * inbox notice when one comes back online or its owner announces an event; `/profile` lists them
- * with their live status.
+ * inbox notice, and a web push on every browser they allowed it on, when one comes back online or
+ * its owner announces an event; `/profile` lists them with their live status.
  */
-export function followsService({ repository, now }: Deps) {
+export function followsService({ repository, now, push, log }: Deps) {
+  /**
+   * Pushes a notice to every browser of the server's followers, after the inbox notice is stored.
+   * Best effort: a failed push is logged, a subscription the push service says is gone is dropped;
+   * the inbox keeps the notice either way.
+   */
+  const pushToFollowers = async (serverId: number, payload: { title: string; body: string; url: string; tag: string }) => {
+    if (!push) return;
+    let afterId = 0;
+    let failed = 0;
+    for (;;) {
+      const page = await repository.followerPushTargets(serverId, afterId, PUSH_PAGE);
+      for (const target of page) {
+        const outcome = await push.send(target, payload, 6 * 3600);
+        if (outcome === 'gone') await repository.deleteSubscription(Number(target.id));
+        else if (outcome === 'failed') failed++;
+      }
+      if (page.length < PUSH_PAGE) break;
+      afterId = Number(page[page.length - 1]!.id);
+    }
+    if (failed > 0) log?.warn({ serverId, failed }, 'some pushes to followers failed');
+  };
+  const notifyFollowers = async (serverId: number, notice: { title: string; message: string; link: string }, tag: string) => {
+    await repository.noticeToFollowers(serverId, notice);
+    void pushToFollowers(serverId, { title: notice.title.slice(0, 120), body: notice.message.slice(0, 300), url: notice.link, tag }).catch(
+      (err: unknown) => log?.warn({ err, serverId }, 'pushing to followers failed'),
+    );
+  };
+
   const listed = async (serverId: number) => {
     const server = await repository.findServer(serverId);
     if (!server || server.hidden) throw notFound(MSG.serverNotFound);
@@ -76,11 +111,15 @@ export function followsService({ repository, now }: Deps) {
         throw badRequest(`A server can announce at most ${EVENTS_PER_DAY} events a day.`);
       }
       const event = await repository.insertEvent({ serverId, title: body.title, details: body.details, startsAt });
-      await repository.noticeToFollowers(serverId, {
-        title: `${server.name}: ${body.title}`,
-        message: `${body.details ? `${body.details} ` : ''}Starts ${startsAt.toISOString().slice(0, 16).replace('T', ' ')} UTC.`,
-        link: `/servers/${serverId}`,
-      });
+      await notifyFollowers(
+        serverId,
+        {
+          title: `${server.name}: ${body.title}`,
+          message: `${body.details ? `${body.details} ` : ''}Starts ${startsAt.toISOString().slice(0, 16).replace('T', ' ')} UTC.`,
+          link: `/servers/${serverId}`,
+        },
+        `event-${event.id}`,
+      );
       return { id: toApiId(Number(event.id)), title: event.title, details: event.details, startsAt: event.startsAt.toISOString() };
     },
 
@@ -94,11 +133,15 @@ export function followsService({ repository, now }: Deps) {
     async backOnline(serverId: number): Promise<void> {
       const server = await repository.findServer(serverId);
       if (!server || server.hidden) return;
-      await repository.noticeToFollowers(serverId, {
-        title: `${server.name} is back online`,
-        message: 'A server you follow is answering again. Jump in!',
-        link: `/servers/${serverId}`,
-      });
+      await notifyFollowers(
+        serverId,
+        {
+          title: `${server.name} is back online`,
+          message: 'A server you follow is answering again. Jump in!',
+          link: `/servers/${serverId}`,
+        },
+        `online-${serverId}`,
+      );
     },
   };
 }
