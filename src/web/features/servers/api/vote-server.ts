@@ -21,6 +21,8 @@ export function useServerAction() {
   return useMutation({
     mutationFn: actOnServer,
     onSuccess: (server) => {
+      // The page's own state (joined, voted) comes back with it: a join from Play now shows on the Join button.
+      void queryClient.invalidateQueries({ queryKey: serverKeys.detail(server.id) });
       void queryClient.invalidateQueries({ queryKey: serverKeys.reviews(server.id) });
       void queryClient.invalidateQueries({ queryKey: ['servers', 'list'] });
     },

@@ -35,8 +35,11 @@ export function ServerActions({
 }) {
   const session = useSession();
   const action = useServerAction();
-  const [joined, setJoined] = useState(viewer?.joined ?? false);
-  const [vote, setVote] = useState<'like' | 'dislike' | null>(viewer?.vote ?? null);
+  // What this view did, or what the page (refetched after a join from Play now) says.
+  const [joinedHere, setJoined] = useState(false);
+  const joined = joinedHere || viewer?.joined === true;
+  const [voteHere, setVote] = useState<'like' | 'dislike' | null>(null);
+  const vote = voteHere ?? viewer?.vote ?? null;
   const [review, setReview] = useState('');
   const [pending, setPending] = useState<ServerAction | null>(null);
   const [message, setMessage] = useState<{ error?: string; success?: string } | null>(null);
