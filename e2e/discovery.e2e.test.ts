@@ -166,7 +166,7 @@ describe('search', () => {
       expect(online.length).toBeGreaterThan(0);
       await page.getByRole('button', { name: 'Online now' }).click();
       await page.waitForURL((url) => url.searchParams.get('online') === '1');
-      expect(await page.getByRole('button', { name: 'Online now' }).getAttribute('aria-pressed')).toBe('true');
+      await expect.poll(() => page.getByRole('button', { name: 'Online now' }).getAttribute('aria-pressed')).toBe('true');
       await expect.poll(names).toEqual(online.map((s) => s.name));
       expect(await results.getByText('Not connected').count()).toBe(0);
 
@@ -198,12 +198,40 @@ describe('search', () => {
 
       // A shared link opens the same narrowed search.
       const other = await context.newPage();
-      await other.goto(page.url());
-      expect(await other.getByRole('button', { name: 'Online now' }).getAttribute('aria-pressed')).toBe('true');
-      expect(await other.getByLabel('From').inputValue()).toBe('10');
+      const shared = page.url();
+      await other.goto(shared);
+      await other.getByTestId('search-results').or(other.getByText('No servers match')).first().waitFor();
+      await expect
+        .poll(() => other.getByRole('button', { name: 'Online now' }).getAttribute('aria-pressed'), { message: shared })
+        .toBe('true');
+      await expect.poll(() => other.getByLabel('From').inputValue()).toBe('10');
       await page.getByRole('button', { name: 'Clear all' }).click();
       await page.waitForURL((url) => url.search === '');
-      expect(await page.getByLabel('From').inputValue()).toBe('');
+      await expect.poll(() => page.getByLabel('From').inputValue()).toBe('');
+      expectNoPageErrors(errors);
+      await context.close();
+    }
+  });
+
+  it('shows results as compact rows on request, remembered on the device', async () => {
+    for (const viewport of [PHONE, DESKTOP]) {
+      const { context, page, errors } = await newPage(browser, { viewport });
+      await page.goto('/search');
+      const results = page.getByTestId('search-results');
+      await results.waitFor();
+      const cards = await results.getByRole('heading', { level: 3 }).allTextContents();
+      await page.getByRole('group', { name: 'Show results as' }).getByRole('button', { name: 'List', exact: true }).click();
+      await page.locator('[data-testid="search-results"][data-view="list"]').waitFor();
+      // The same servers in the same order, one short row each, numbered.
+      expect(await results.getByRole('heading', { level: 3 }).allTextContents()).toEqual(cards);
+      expect((await results.getByRole('article').first().textContent())?.startsWith('1')).toBe(true);
+      await screenshot(page, `search-list-view-${viewport === PHONE ? 'phone' : 'desktop'}`);
+      await page.reload();
+      await page.locator('[data-testid="search-results"][data-view="list"]').waitFor();
+      const views = page.getByRole('group', { name: 'Show results as' });
+      expect(await views.getByRole('button', { name: 'List', exact: true }).getAttribute('aria-pressed')).toBe('true');
+      await views.getByRole('button', { name: 'Cards', exact: true }).click();
+      await page.locator('[data-testid="search-results"][data-view="cards"]').waitFor();
       expectNoPageErrors(errors);
       await context.close();
     }

@@ -33,4 +33,6 @@ export const STORAGE_KEYS = {
   pushAsked: 'rp.pushAsked',
   /** `userId endpoint` of the last subscription sent, so a reload does not send it again. */
   pushSent: 'rp.pushSent',
+  /** How /search shows results on this device: `cards` or `list` (compact rows). */
+  searchView: 'rp.searchView',
 } as const;

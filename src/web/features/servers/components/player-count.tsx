@@ -4,9 +4,12 @@ import type { Server } from '../../../../shared/schemas/server';
 export function PlayerCount({
   server,
   className = '',
+  terse = false,
 }: {
   server: Pick<Server, 'currentPlayers' | 'maxPlayers' | 'online'>;
   className?: string;
+  /** In a compact row on a phone: "42/128" without the word. */
+  terse?: boolean;
 }) {
   const state = server.online === true ? 'online' : 'offline';
   // Never polled (or no game connected): no number at all, only the poller's counts are shown.
@@ -35,7 +38,7 @@ export function PlayerCount({
       <span className="sr-only">{state}, </span>
       {server.currentPlayers}
       {server.maxPlayers ? `/${server.maxPlayers}` : ''} <span className="sr-only">players</span>
-      <span aria-hidden="true" className="opacity-70">
+      <span aria-hidden="true" className={`opacity-70 ${terse ? 'max-sm:hidden' : ''}`}>
         players
       </span>
     </span>

@@ -11,6 +11,9 @@ import { useServerList } from '../api/list-servers';
 import { useSearchQuery } from '../hooks/use-search-query';
 import { FilterChips } from './filter-chips';
 import { LiveToggles, PlayerRange } from './live-filters';
+import { ServerRow } from './server-row';
+import { Segmented } from '../../../components/segmented';
+import { useResultsView } from '../hooks/use-results-view';
 import { Pagination } from '../../../components/pagination';
 import { ServerCard, ServerCardSkeleton } from './server-card';
 
@@ -34,6 +37,7 @@ export function SearchPage() {
   const [query, setQuery] = useSearchQuery();
   const [text, setText] = useState(query.q);
   const [filtersOpen, setFiltersOpen] = useState(false);
+  const [view, setView] = useResultsView();
   const categories = useFilterCategories();
   const results = useServerList({
     q: query.q,
@@ -179,6 +183,17 @@ export function SearchPage() {
                 Clear all
               </button>
             ) : null}
+            <div className="ml-auto">
+              <Segmented
+                label="Show results as"
+                options={[
+                  { value: 'cards', label: 'Cards' },
+                  { value: 'list', label: 'List' },
+                ]}
+                value={view}
+                onChange={setView}
+              />
+            </div>
           </div>
 
           {results.isError ? (
@@ -206,9 +221,23 @@ export function SearchPage() {
                 ? 'Only servers whose game is connected and polled show live state: try without “Online now”, free slots or a player range.'
                 : 'Try a shorter name or fewer filters.'}
             </EmptyState>
+          ) : view === 'list' ? (
+            <ol
+              data-testid="search-results"
+              data-view="list"
+              aria-busy={results.isPlaceholderData}
+              className={`flex flex-col gap-2 ${results.isPlaceholderData ? 'opacity-60' : ''}`}
+            >
+              {results.data.servers.map((s, i) => (
+                <li key={s.id}>
+                  <ServerRow server={s} rank={(query.page - 1) * PAGE_SIZE + i + 1} compact />
+                </li>
+              ))}
+            </ol>
           ) : (
             <ul
               data-testid="search-results"
+              data-view="cards"
               aria-busy={results.isPlaceholderData}
               className={`grid gap-4 sm:grid-cols-2 xl:grid-cols-3 ${results.isPlaceholderData ? 'opacity-60' : ''}`}
             >
