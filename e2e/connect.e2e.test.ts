@@ -77,4 +77,28 @@ describe('from a server page into the game', () => {
       await context.close();
     }
   });
+
+  it('shows the facts row under the header: live numbers for a connected server, "Not connected" and no numbers otherwise', async () => {
+    const { linked } = await connectedServers();
+    const notConnected = (await api<Array<{ id: string; online: boolean | null }>>('GET', '/api/servers?limit=60')).find(
+      (s) => s.online === null,
+    );
+    expect(notConnected).toBeDefined();
+    const { context, page, errors } = await newPage(browser, { viewport: PHONE });
+    const fact = (label: string) => page.getByTestId('server-facts').getByText(label, { exact: true }).locator('+ dd');
+    await page.goto(`/servers/${linked.id}`);
+    await page.getByTestId('server-facts').waitFor();
+    expect(await fact('Players now').textContent()).toMatch(/^\d+\/\d+$/);
+    await fact('Peak today').waitFor();
+    expect(Number(await fact('Peak today').textContent())).toBeGreaterThanOrEqual(0);
+    expect(await fact('Game').textContent()).toContain('FiveM');
+    expect(await fact('Checked').textContent()).toMatch(/now|ago|second|minute/);
+    await page.goto(`/servers/${notConnected!.id}`);
+    await page.getByTestId('server-facts').waitFor();
+    expect(await fact('Players now').textContent()).toBe('Not connected');
+    expect(await page.getByTestId('server-facts').getByText('Peak today').count()).toBe(0);
+    expect(await page.getByTestId('server-facts').getByText('Checked').count()).toBe(0);
+    expectNoPageErrors(errors);
+    await context.close();
+  });
 });

@@ -21,6 +21,7 @@ import { ServerHero } from './server-hero';
 import { ServerReviews } from './server-reviews';
 import { ServerStats } from './server-stats';
 import { ServerConnect } from './server-connect';
+import { ServerFacts } from './server-facts';
 import { DailyVoteCard } from './daily-vote-card';
 import { LiveFacts } from './live-facts';
 import { ServerRank } from './server-rank';
@@ -72,6 +73,7 @@ export function ServerPage() {
           isOwner={server.viewer?.isOwner === true}
         />
       </div>
+      <ServerFacts server={server} />
       <div className="grid gap-6 lg:grid-cols-[1fr_22rem]">
         {/* First in the DOM so phones see the buttons before the long content; second column on desktop. */}
         <aside className="flex min-w-0 flex-col gap-4 lg:sticky lg:top-20 lg:order-2 lg:self-start">

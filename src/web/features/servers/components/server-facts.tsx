@@ -1,0 +1,66 @@
+import type { ServerDetail } from '../../../../shared/schemas/server';
+import { usePlayerHistory } from '../../game-status';
+import { useFilterCategories } from '../api/get-filter-categories';
+
+const ago = new Intl.RelativeTimeFormat(undefined, { numeric: 'auto' });
+
+/** "2 minutes ago", "just now": how long since the game last answered, in the reader's language. */
+export function checkedAgo(iso: string, now = Date.now()): string {
+  const seconds = Math.round((new Date(iso).getTime() - now) / 1000);
+  if (seconds > -45) return ago.format(0, 'second');
+  const minutes = Math.round(seconds / 60);
+  if (minutes > -60) return ago.format(minutes, 'minute');
+  const hours = Math.round(minutes / 60);
+  return hours > -48 ? ago.format(hours, 'hour') : ago.format(Math.round(hours / 24), 'day');
+}
+
+/**
+ * The facts a player checks first, in one row under the header: players now and today's peak,
+ * uptime (24 h), region, game and version, when the game was last checked. Live numbers come from
+ * the game poller only: a server not connected says so instead of a count. The 24-hour history is
+ * the chart's own query, fetched once.
+ */
+export function ServerFacts({ server }: { server: ServerDetail }) {
+  const day = usePlayerHistory(server.id, '24h');
+  const categories = useFilterCategories();
+  const inCategory = (name: string) => {
+    const filters = categories.data?.find((c) => c.category === name)?.filters ?? [];
+    return server.filters.filter((f) => filters.includes(f));
+  };
+  const game = server.rank?.game?.name ?? inCategory('Game')[0];
+  const region = inCategory('Region').join(', ');
+  const connected = server.online !== null;
+  const polled = connected && day.data && day.data.points.length > 0 ? day.data : undefined;
+
+  const facts: Array<[string, string]> = [
+    [
+      'Players now',
+      !connected
+        ? 'Not connected'
+        : server.online
+          ? `${server.currentPlayers.toLocaleString()}${server.maxPlayers ? `/${server.maxPlayers.toLocaleString()}` : ''}`
+          : 'Offline',
+    ],
+  ];
+  if (polled) facts.push(['Peak today', polled.peak.toLocaleString()]);
+  if (polled?.uptimePercent != null) facts.push(['Uptime (24 h)', `${polled.uptimePercent} %`]);
+  if (region) facts.push(['Region', region]);
+  if (game) facts.push(['Game', server.live?.version ? `${game} · ${server.live.version}` : game]);
+  if (server.live) facts.push(['Checked', checkedAgo(server.live.checkedAt)]);
+
+  return (
+    <dl className="flex flex-wrap gap-2" data-testid="server-facts">
+      {facts.map(([label, value]) => (
+        <div
+          key={label}
+          className="flex min-w-0 max-w-full items-baseline gap-1.5 rounded-full border border-white/10 bg-ink-900/80 px-3 py-1 text-sm"
+        >
+          <dt className="shrink-0 text-xs text-slate-400">{label}</dt>
+          <dd className="min-w-0 truncate font-semibold text-slate-100" title={value}>
+            {value}
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
