@@ -37,6 +37,11 @@ export type DatabaseOptions =
 export const DEFAULT_CONNECTION_TIMEOUT_MS = 2000;
 export const DEFAULT_STATEMENT_TIMEOUT_MS = 10_000;
 
+/** A hot query's text starts with this comment to be run as a named prepared statement on PostgreSQL. */
+export const preparedMarker = (name: string) => `/* prepared:${name} */`;
+const PREPARED = /^\/\* prepared:([\w-]{1,50}) \*\//;
+const preparedName = (text: string) => PREPARED.exec(text)?.[1];
+
 const INT8 = 20;
 const DATE = 1082;
 /** Counts and bigint ids as numbers, dates as 'YYYY-MM-DD' strings, on both drivers. */
@@ -54,7 +59,21 @@ function plugins() {
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.kind === 'postgres') {
     const { default: pg } = await import('pg');
+    /**
+     * A query whose text starts with a `prepared:<name>` comment (see PREPARED_MARKER) runs as a
+     * named prepared statement: PostgreSQL plans it once per connection instead of on every call.
+     * Only for hot queries whose text never changes (the parameters do).
+     */
+    class PreparingClient extends pg.Client {
+      override query(...args: unknown[]): never {
+        const [text, values] = args;
+        const name = typeof text === 'string' ? preparedName(text) : undefined;
+        const call = pg.Client.prototype.query as (...a: unknown[]) => never;
+        return name ? call.call(this, { name, text, values }) : call.apply(this, args);
+      }
+    }
     const pool = new pg.Pool({
+      Client: PreparingClient,
       connectionString: options.url,
       max: options.poolSize ?? 10,
       connectionTimeoutMillis: options.connectionTimeoutMs ?? DEFAULT_CONNECTION_TIMEOUT_MS,

@@ -1,9 +1,12 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { Executor } from '../../db/transaction';
+import { preparedMarker } from '../../db/database';
 import { LIST_TOTAL_CAP, type Sort } from '../../../shared/schemas/server';
 import { asksLive, type LiveFilter } from './search-index';
 import { DAY_MS, selectServers } from './server-select.repository';
+
+const CARDS_BY_IDS = preparedMarker('cards-by-ids');
 
 /** LIKE patterns match literally: the user's `%`, `_` and `\\` are escaped. */
 const likeEscape = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -40,7 +43,8 @@ export function serversRepository(db: Kysely<Database>) {
       if (ids.length === 0) return [];
       const day = new Date(now.getTime() - DAY_MS);
       const week = new Date(now.getTime() - 7 * DAY_MS);
-      const result = await sql<CardRow>`
+      // Run on every uncached list page: planned once per connection (docs/decisions/028-search-index.md).
+      const result = await sql<CardRow>`${sql.raw(CARDS_BY_IDS)}
         SELECT s.id, s.owner_id, s.name, s.status_message, s.bio, s.background_color, s.text_color, s.discord_link,
           s.profile_picture, s.banner, s.likes, s.dislikes, s.total_boosts, s.total_joins, s.views, s.last_boosted_at,
           s.current_players, s.max_players, s.online, s.hidden, s.filter_ids, s.created_at, s.month_votes,
