@@ -1,8 +1,7 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers/test-app';
 import { captureLogs } from './helpers/log-capture';
+import { MINIMAL_INDEX_HTML, tempWebDist } from './helpers/web-dist';
 
 describe('server core', () => {
   let t: TestApp;
@@ -104,20 +103,14 @@ describe('server core', () => {
 
 describe('serving the web app', () => {
   let t: TestApp;
-  let dist: string;
+  let dist: ReturnType<typeof tempWebDist>;
   beforeAll(async () => {
-    dist = fs.mkdtempSync(path.join(process.cwd(), 'tmp-dist-'));
-    fs.writeFileSync(
-      path.join(dist, 'index.html'),
-      '<!doctype html><html><head><title>RP</title></head><body><div id="root"></div></body></html>',
-    );
-    fs.mkdirSync(path.join(dist, 'assets'));
-    fs.writeFileSync(path.join(dist, 'assets', 'app-abc123.js'), 'console.log(1)');
-    t = await createTestApp({ build: { webDist: dist } });
+    dist = tempWebDist({ 'index.html': MINIMAL_INDEX_HTML, 'assets/app-abc123.js': 'console.log(1)' });
+    t = await createTestApp({ build: { webDist: dist.dir } });
   });
   afterAll(async () => {
     await t.close();
-    fs.rmSync(dist, { recursive: true, force: true });
+    dist.remove();
   });
 
   it('serves index.html for any unknown non-API path, so the router can send it to /', async () => {

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { precompressDir } from '../scripts/precompress.mjs';
 import { createTestApp, type TestApp } from './helpers/test-app';
 import { createServer, createUser } from './helpers/factories';
+import { tempWebDist } from './helpers/web-dist';
 
 describe('compressed web app', () => {
   let t: TestApp;
@@ -92,18 +93,14 @@ describe('compressed web app', () => {
 
 describe('HTML of the landing and server pages from memory', () => {
   let t: TestApp;
-  let dist: string;
+  let dist: ReturnType<typeof tempWebDist>;
   beforeAll(async () => {
-    dist = fs.mkdtempSync(path.join(process.cwd(), 'tmp-dist-'));
-    fs.writeFileSync(
-      path.join(dist, 'index.html'),
-      '<!doctype html><html><head><title>RP</title></head><body><div id="root"></div></body></html>',
-    );
-    t = await createTestApp({ build: { webDist: dist, listCacheTtlMs: 300 } });
+    dist = tempWebDist();
+    t = await createTestApp({ build: { webDist: dist.dir, listCacheTtlMs: 300 } });
   });
   afterAll(async () => {
     await t.close();
-    fs.rmSync(dist, { recursive: true, force: true });
+    dist.remove();
   });
 
   it('serves a path as made for as long as a cached list, then asks its tags again', async () => {

@@ -117,12 +117,22 @@ const queryFlag = (name: string) =>
     .enum(['true', 'false', '1', '0'], { error: `${name} must be true or false` })
     .transform((v) => v === 'true' || v === '1')
     .optional();
+/** The largest player count a search may name. */
+export const PLAYER_BOUND_MAX = 1_000_000;
+
+/** A player-count bound typed in a box or read from a URL: undefined when empty, null when not a count. */
+export function parsePlayerBound(text: string | null): number | undefined | null {
+  if (text === null || text.trim() === '') return undefined;
+  const n = Number(text);
+  return Number.isInteger(n) && n >= 0 && n <= PLAYER_BOUND_MAX ? n : null;
+}
+
 const playerBound = (name: string) =>
   z.coerce
     .number({ error: `${name} must be a number` })
     .int(`${name} must be a whole number`)
     .min(0, `${name} must be 0 or more`)
-    .max(1_000_000, `${name} must be at most 1000000`)
+    .max(PLAYER_BOUND_MAX, `${name} must be at most ${PLAYER_BOUND_MAX}`)
     .optional();
 
 export const listServersQuerySchema = z

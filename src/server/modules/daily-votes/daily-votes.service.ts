@@ -16,6 +16,12 @@ const MONTH_CHECK_MS = 60_000;
 /** The month of a time, as `YYYY-MM` in UTC. */
 export const monthOf = (at: Date): string => at.toISOString().slice(0, 7);
 
+/** A `YYYY-MM` month as the UTC instants it starts at and the next month starts at. */
+export function monthRange(month: string): { from: Date; to: Date } {
+  const from = new Date(`${month}-01T00:00:00.000Z`);
+  return { from, to: new Date(Date.UTC(from.getUTCFullYear(), from.getUTCMonth() + 1, 1)) };
+}
+
 /** "5 h 12 min", "12 min", "1 min": how long until a time. */
 function waitText(ms: number): string {
   const minutes = Math.max(1, Math.ceil(ms / 60_000));
@@ -134,8 +140,7 @@ export function dailyVotesService({ repository, inTransaction, now, onChange, on
       let rows: Array<{ id: number; name: string; profilePicture: string | null; votes: number }> = [];
       if (wanted === current) rows = await repository.currentTop(current, limit);
       else if (wanted < current) {
-        const from = new Date(`${wanted}-01T00:00:00.000Z`);
-        const to = new Date(Date.UTC(from.getUTCFullYear(), from.getUTCMonth() + 1, 1));
+        const { from, to } = monthRange(wanted);
         rows = await repository.pastTop(from, to, limit);
       }
       return {

@@ -118,17 +118,15 @@ export function fraudRepository(db: Kysely<Database>) {
       return { votes, joins, dailyVotes };
     },
 
-    /** Each server's votes of `month` to its counted daily votes of that month (after a void or release). */
-    async recountMonth(serverIds: number[], month: string, tx: Executor = db): Promise<void> {
+    /** Each server's votes of `month` (`from` to `to`) to its counted daily votes of that month (after a void or release). */
+    async recountMonth(serverIds: number[], month: { name: string; from: Date; to: Date }, tx: Executor = db): Promise<void> {
       if (serverIds.length === 0) return;
-      const [year, monthNumber] = month.split('-').map(Number) as [number, number];
-      const [start, end] = [new Date(Date.UTC(year, monthNumber - 1, 1)), new Date(Date.UTC(year, monthNumber, 1))];
       await sql`
         UPDATE servers s SET
           month_votes = (
             SELECT count(*) FROM daily_votes d
-            WHERE d.server_id = s.id AND d.status = 'counted' AND d.created_at >= ${start} AND d.created_at < ${end}),
-          vote_month = ${month}
+            WHERE d.server_id = s.id AND d.status = 'counted' AND d.created_at >= ${month.from} AND d.created_at < ${month.to}),
+          vote_month = ${month.name}
         WHERE s.id = ANY(${sql.val(serverIds)}::bigint[])`.execute(tx);
     },
 

@@ -2,21 +2,9 @@ import type { UserRow } from '../../db/schema';
 import type { InTransaction } from '../../db/transaction';
 import type { FraudActionBody, FraudActionResult, FraudEvidenceRow, FraudSuspect } from '../../../shared/schemas/fraud';
 import { parseId, toApiId } from '../../lib/ids';
-import { monthOf } from '../daily-votes';
+import { monthOf, monthRange, type CountedVote } from '../daily-votes';
 import { adminPolicy } from '../../policies/admin.policy';
 import type { FraudRepository, SuspectRow } from './fraud.repository';
-
-/** A daily vote an admin released: it now counts, so the server's vote reward goes out as for any counted vote. */
-export interface ReleasedDailyVote {
-  voteId: number;
-  serverId: number;
-  userId: number;
-  username: string;
-  playerName: string | null;
-  /** The voter's network's first address (the vote's own address is not kept). */
-  address: string;
-  at: Date;
-}
 
 /** The window the review looks at, and what it takes to be listed. */
 export const FRAUD_WINDOW_MS = 24 * 3600_000;
@@ -43,7 +31,7 @@ interface Deps {
   /** Counters of several servers changed: cached lists, pages and the search index must follow. */
   onChange: () => void;
   /** After the transaction: released daily votes, for their rewards. */
-  onDailyVotesReleased?: (votes: ReleasedDailyVote[]) => void;
+  onDailyVotesReleased?: (votes: CountedVote[]) => void;
 }
 
 /** The admins' fraud review: who looks botted, the evidence, and voiding or releasing votes with a trace. */
@@ -116,7 +104,11 @@ export function fraudService({ repository, inTransaction, now, onChange, onDaily
           (a, b) => a - b,
         );
         await repository.recount(serverIds, tx);
-        await repository.recountMonth([...new Set(changed.dailyVotes.map((r) => Number(r.serverId)))], monthOf(at), tx);
+        await repository.recountMonth(
+          [...new Set(changed.dailyVotes.map((r) => Number(r.serverId)))],
+          { name: monthOf(at), ...monthRange(monthOf(at)) },
+          tx,
+        );
         if (serverIds.length > 0) {
           await repository.insertAction(
             {
@@ -169,6 +161,7 @@ export function fraudService({ repository, inTransaction, now, onChange, onDaily
             userId: Number(v.userId),
             username: v.username,
             playerName: v.playerName,
+            // The vote's own address is not kept: its network's first address stands for it.
             address: v.network?.split('/')[0] ?? '0.0.0.0',
             at: v.createdAt,
           })),

@@ -1,4 +1,6 @@
 import { useEffect, useState } from 'react';
+import { parsePlayerBound as parseBound, PLAYER_BOUND_MAX } from '../../../../shared/schemas/server';
+import { TextField } from '../../../components/text-field';
 
 /** Waits this long after the last keystroke before a typed bound changes the search. */
 const TYPE_DELAY_MS = 400;
@@ -40,13 +42,6 @@ export function LiveToggles({
   );
 }
 
-/** A whole number of players from a box: empty is no bound; anything else not a count is ignored until fixed. */
-const parseBound = (text: string): number | undefined | null => {
-  if (text.trim() === '') return undefined;
-  const n = Number(text);
-  return Number.isInteger(n) && n >= 0 && n <= 1_000_000 ? n : null;
-};
-
 /**
  * Players online now, from and to (inclusive). Typing waits a moment before it searches; a range
  * the wrong way round is named instead of searched.
@@ -79,35 +74,30 @@ export function PlayerRange({
     return () => clearTimeout(timer);
   }, [low, high, min, max, invalid, reversed, onChange]);
 
-  const box = (id: string, label: string, value: string, set: (v: string) => void) => (
-    <div className="flex min-w-0 flex-1 flex-col gap-1">
-      <label htmlFor={id} className="text-xs text-slate-400">
-        {label}
-      </label>
-      <input
-        id={id}
-        type="number"
-        inputMode="numeric"
-        min={0}
-        max={1_000_000}
-        step={1}
-        value={value}
-        onChange={(e) => set(e.target.value)}
-        aria-invalid={reversed || parseBound(value) === null}
-        aria-describedby={reversed ? 'player-range-error' : undefined}
-        className="w-full rounded-xl border border-white/10 bg-ink-950/70 px-3 py-2 text-slate-100 focus:border-brand-400 focus:outline-none"
-      />
-    </div>
+  const box = (label: string, value: string, set: (v: string) => void) => (
+    <TextField
+      label={label}
+      type="number"
+      inputMode="numeric"
+      min={0}
+      max={PLAYER_BOUND_MAX}
+      step={1}
+      value={value}
+      onChange={(e) => set(e.target.value)}
+      aria-invalid={reversed || parseBound(value) === null}
+      aria-describedby={reversed ? 'player-range-error' : undefined}
+      className="min-w-0 flex-1"
+    />
   );
   return (
     <fieldset className="flex flex-col gap-2">
       <legend className="mb-2 text-xs font-semibold uppercase tracking-wider text-slate-400">Players online</legend>
       <div className="flex items-end gap-2">
-        {box('players-from', 'From', from, setFrom)}
+        {box('From', from, setFrom)}
         <span aria-hidden="true" className="pb-2.5 text-slate-500">
           –
         </span>
-        {box('players-to', 'To', to, setTo)}
+        {box('To', to, setTo)}
       </div>
       {reversed ? (
         <p id="player-range-error" role="alert" className="text-xs text-red-300">

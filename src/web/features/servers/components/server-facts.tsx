@@ -1,18 +1,8 @@
 import type { ServerDetail } from '../../../../shared/schemas/server';
 import { usePlayerHistory } from '../../game-status';
 import { useFilterCategories } from '../api/get-filter-categories';
-
-const ago = new Intl.RelativeTimeFormat(undefined, { numeric: 'auto' });
-
-/** "2 minutes ago", "just now": how long since the game last answered, in the reader's language. */
-export function checkedAgo(iso: string, now = Date.now()): string {
-  const seconds = Math.round((new Date(iso).getTime() - now) / 1000);
-  if (seconds > -45) return ago.format(0, 'second');
-  const minutes = Math.round(seconds / 60);
-  if (minutes > -60) return ago.format(minutes, 'minute');
-  const hours = Math.round(minutes / 60);
-  return hours > -48 ? ago.format(hours, 'hour') : ago.format(Math.round(hours / 24), 'day');
-}
+import { agoText } from './live-facts';
+import { playersNow } from './server-stats';
 
 /**
  * The facts a player checks first, in one row under the header: players now and today's peak,
@@ -32,21 +22,12 @@ export function ServerFacts({ server }: { server: ServerDetail }) {
   const connected = server.online !== null;
   const polled = connected && day.data && day.data.points.length > 0 ? day.data : undefined;
 
-  const facts: Array<[string, string]> = [
-    [
-      'Players now',
-      !connected
-        ? 'Not connected'
-        : server.online
-          ? `${server.currentPlayers.toLocaleString()}${server.maxPlayers ? `/${server.maxPlayers.toLocaleString()}` : ''}`
-          : 'Offline',
-    ],
-  ];
+  const facts: Array<[string, string]> = [['Players now', playersNow(server)]];
   if (polled) facts.push(['Peak today', polled.peak.toLocaleString()]);
   if (polled?.uptimePercent != null) facts.push(['Uptime (24 h)', `${polled.uptimePercent} %`]);
   if (region) facts.push(['Region', region]);
   if (game) facts.push(['Game', server.live?.version ? `${game} · ${server.live.version}` : game]);
-  if (server.live) facts.push(['Checked', checkedAgo(server.live.checkedAt)]);
+  if (server.live) facts.push(['Checked', agoText(server.live.checkedAt)]);
 
   return (
     <dl className="flex flex-wrap gap-2" data-testid="server-facts">

@@ -7,7 +7,7 @@ export function likedPercent(likes: number, dislikes: number): number | undefine
 }
 
 /** Players now as the game poller last saw them; never a number for a server it has not reached. */
-function playersNow(server: Server): string {
+export function playersNow(server: Pick<Server, 'online' | 'currentPlayers' | 'maxPlayers'>): string {
   if (server.online === null) return 'Not connected';
   if (!server.online) return 'Offline';
   const now = server.currentPlayers.toLocaleString();

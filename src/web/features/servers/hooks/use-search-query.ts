@@ -1,6 +1,6 @@
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
-import { SORTS, type Sort } from '../../../../shared/schemas/server';
+import { parsePlayerBound, SORTS, type Sort } from '../../../../shared/schemas/server';
 
 export interface SearchQuery {
   q: string;
@@ -17,11 +17,8 @@ export interface SearchQuery {
   page: number;
 }
 
-const bound = (value: string | null): number | undefined => {
-  if (value === null || value.trim() === '') return undefined;
-  const n = Number(value);
-  return Number.isInteger(n) && n >= 0 && n <= 1_000_000 ? n : undefined;
-};
+/** A bound from the URL; one that is not a count is ignored. */
+const bound = (value: string | null): number | undefined => parsePlayerBound(value) ?? undefined;
 
 const DEFAULT_SORT: Sort = 'likes';
 
