@@ -1,59 +1,10 @@
 import { SORTS, type Sort } from '../../../shared/schemas/server';
+import { clearBit, hasBit, popcount, setBit, slotsOf } from './bitset';
+import { asksLive, type IndexQuery, type IndexRow, type LiveFilter, type Rank } from './search-index.types';
+import { escapeRegExp, INDEXED_WORD, shortWordsOf, SUBSTRING_MIN, trigramsOf } from './search-index.words';
 
-/** What the index keeps of a server: its name, filters and the keys of every sort. */
-export interface IndexRow {
-  id: number;
-  name: string;
-  hidden: boolean;
-  filterIds: readonly number[];
-  likes: number;
-  totalBoosts: number;
-  totalJoins: number;
-  currentPlayers: number;
-  /** From the game poller: null while never polled ("not connected"). */
-  online: boolean | null;
-  maxPlayers: number | null;
-  monthVotes: number;
-  createdAt: Date;
-  lastBoostedAt: Date | null;
-}
+export { asksLive, type IndexQuery, type IndexRow, type LiveFilter, type Rank } from './search-index.types';
 
-/**
- * What the game poller says a listed server must be: online now, with a free slot, with players in
- * a range. A server never polled is none of these: it has no player count to compare.
- */
-export interface LiveFilter {
-  online?: boolean | undefined;
-  freeSlots?: boolean | undefined;
-  minPlayers?: number | undefined;
-  maxPlayers?: number | undefined;
-}
-
-/** A page of the public list, as `GET /api/servers` asks for it. */
-export interface IndexQuery extends LiveFilter {
-  q?: string | undefined;
-  filterIds?: readonly number[];
-  sort: Sort;
-  limit: number;
-  offset: number;
-}
-
-/** Whether a query asks anything of the game's live state. */
-export const asksLive = (q: LiveFilter): boolean =>
-  Boolean(q.online || q.freeSlots) || q.minPlayers !== undefined || q.maxPlayers !== undefined;
-
-/** A server's place in Most Popular: overall, and among the servers of its game (its first Game filter). */
-export interface Rank {
-  position: number;
-  of: number;
-  game: { filterId: number; position: number; of: number } | null;
-}
-
-/** Words shorter than this match a whole word of the name; longer ones anywhere in it (as the SQL path). */
-const SUBSTRING_MIN = 3;
-/** A short word matched by the word postings: letters and digits only. */
-const INDEXED_WORD = /^[\p{L}\p{N}]+$/u;
-const WORD_SPLIT = /[^\p{L}\p{N}]+/u;
 /** Words whose match bitsets are kept (12.5 KB each at 100,000 servers). */
 const WORD_CACHE_SIZE = 512;
 
@@ -61,22 +12,6 @@ const WORD_CACHE_SIZE = 512;
 interface Posting {
   slots: Int32Array;
   length: number;
-}
-
-const trigramsOf = (name: string): Set<string> => {
-  const out = new Set<string>();
-  for (let i = 0; i + SUBSTRING_MIN <= name.length; i++) out.add(name.slice(i, i + SUBSTRING_MIN));
-  return out;
-};
-const shortWordsOf = (name: string): Set<string> => new Set(name.split(WORD_SPLIT).filter((w) => w.length > 0 && w.length < SUBSTRING_MIN));
-
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
-/** Bits set in a 32-bit word. */
-function popcount(x: number): number {
-  x -= (x >>> 1) & 0x55555555;
-  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
-  return (((x + (x >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
 }
 
 /**
@@ -514,30 +449,4 @@ export class SearchIndex {
     // Its bitsets are the old size: made again on demand.
     this.wordCache.clear();
   }
-}
-
-const hasBit = (bits: Uint32Array, slot: number) => (bits[slot >>> 5]! & (1 << (slot & 31))) !== 0;
-
-function setBit(bits: Uint32Array, slot: number, on = true): void {
-  if (on) bits[slot >>> 5]! |= 1 << (slot & 31);
-  else bits[slot >>> 5]! &= ~(1 << (slot & 31));
-}
-
-function clearBit(bits: Uint32Array | undefined, slot: number): void {
-  if (bits) setBit(bits, slot, false);
-}
-
-/** The slots whose bits are set, in slot order. */
-function slotsOf(bits: Uint32Array, total: number): number[] {
-  const out: number[] = new Array(total);
-  let n = 0;
-  for (let w = 0; w < bits.length; w++) {
-    let word = bits[w]!;
-    while (word) {
-      const low = word & -word;
-      out[n++] = (w << 5) + 31 - Math.clz32(low);
-      word ^= low;
-    }
-  }
-  return out;
 }

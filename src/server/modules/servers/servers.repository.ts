@@ -3,7 +3,7 @@ import type { Database } from '../../db/schema';
 import type { Executor } from '../../db/transaction';
 import { preparedMarker } from '../../db/database';
 import { LIST_TOTAL_CAP, type Sort } from '../../../shared/schemas/server';
-import { asksLive, type LiveFilter } from './search-index';
+import { asksLive, type LiveFilter } from './search-index.types';
 import { DAY_MS, selectServers } from './server-select.repository';
 
 const CARDS_BY_IDS = preparedMarker('cards-by-ids');

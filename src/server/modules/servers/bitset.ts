@@ -1,0 +1,34 @@
+/** Sets of slots as bits in a Uint32Array (slot n is bit n % 32 of word n / 32). */
+
+/** Bits set in a 32-bit word. */
+export function popcount(x: number): number {
+  x -= (x >>> 1) & 0x55555555;
+  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
+  return (((x + (x >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
+}
+
+export const hasBit = (bits: Uint32Array, slot: number) => (bits[slot >>> 5]! & (1 << (slot & 31))) !== 0;
+
+export function setBit(bits: Uint32Array, slot: number, on = true): void {
+  if (on) bits[slot >>> 5]! |= 1 << (slot & 31);
+  else bits[slot >>> 5]! &= ~(1 << (slot & 31));
+}
+
+export function clearBit(bits: Uint32Array | undefined, slot: number): void {
+  if (bits) setBit(bits, slot, false);
+}
+
+/** The slots whose bits are set, in slot order. */
+export function slotsOf(bits: Uint32Array, total: number): number[] {
+  const out: number[] = new Array(total);
+  let n = 0;
+  for (let w = 0; w < bits.length; w++) {
+    let word = bits[w]!;
+    while (word) {
+      const low = word & -word;
+      out[n++] = (w << 5) + 31 - Math.clz32(low);
+      word ^= low;
+    }
+  }
+  return out;
+}
