@@ -188,6 +188,66 @@ describe('owner purchases through the built-in checkout', () => {
   });
 });
 
+describe('Premium boost credits', () => {
+  it('shows a new server’s 100 credits on the dashboard and /payments and spends them before paying', async () => {
+    for (const viewport of [PHONE, DESKTOP]) {
+      const owner = await registerUser('server_owner');
+      const { url } = await api<{ url: string }>('POST', '/api/subscribe-session', { plan: 'Premium' }, owner.token);
+      await api('POST', `/api${url}/complete`, undefined, owner.token);
+      const name = uniqueName('Credit RP');
+      const server = await api<{ id: string }>('POST', '/api/servers', { name, statusMessage: 'Credits' }, owner.token);
+
+      const { context, page, errors } = await newPage(browser, { viewport });
+      await loginThroughForm(page, owner.username, owner.password, '/dashboard');
+      await page.waitForURL((u) => u.pathname === `/dashboard/${server.id}`);
+      const note = page.getByTestId('dashboard-boost-credits');
+      await expect.poll(() => note.textContent()).toContain('100 boost credits');
+      await note.getByRole('link', { name: 'Spend credits' }).click();
+      await expectPath(page, '/payments');
+
+      const balance = page.getByTestId('boost-credit-balance');
+      await expect.poll(() => balance.textContent()).toContain('100 boost credits on this server');
+      // Packages the balance covers say so; a bigger one is still paid for.
+      expect(
+        await page
+          .locator('label')
+          .filter({ hasText: /^25 boosts/ })
+          .textContent(),
+      ).toContain('Covered by credits');
+      expect(
+        await page
+          .locator('label')
+          .filter({ hasText: /^200 boosts/ })
+          .textContent(),
+      ).not.toContain('Covered by credits');
+      await page
+        .locator('label')
+        .filter({ hasText: /^25 boosts/ })
+        .click();
+      await page.getByRole('button', { name: 'Pay $7.50 instead' }).waitFor();
+      if (viewport === PHONE) await screenshot(page, 'boost-credits-phone');
+      await page.getByRole('button', { name: 'Use 25 credits' }).click();
+      await expect
+        .poll(() => page.getByRole('status').filter({ hasText: 'boosts added' }).textContent())
+        .toBe(`25 boosts added to ${name}. 75 credits left.`);
+      await expect.poll(() => balance.textContent()).toContain('75 boost credits on this server');
+      expect((await api<{ totalBoosts: number }>('GET', `/api/servers/${server.id}`)).totalBoosts).toBe(25);
+      // No money moved: the history stays empty of boost payments.
+      expect(await page.getByTestId('payment-history').getByText('$7.50').count()).toBe(0);
+
+      await page
+        .locator('label')
+        .filter({ hasText: /^200 boosts/ })
+        .click();
+      await page.getByRole('button', { name: 'Buy for $37.50' }).waitFor();
+      expect(await page.getByRole('button', { name: /credits/ }).count()).toBe(0);
+      if (viewport === DESKTOP) await screenshot(page, 'boost-credits-desktop');
+      expectNoPageErrors(errors);
+      await context.close();
+    }
+  });
+});
+
 describe('player boost from the server page', () => {
   it('a visitor is asked to log in; a player pays $2 and the boost counts', async () => {
     const id = await serverIdByName('Los Santos Legacy RP');

@@ -272,12 +272,4 @@ describe('the built-in test checkout', () => {
       currentPeriodEnd: null,
     });
   });
-
-  it('gives a new server of a Premium owner 100 boost credits', async () => {
-    const premium = await createUser(t.app, { role: 'server_owner', plan: 'Premium' });
-    const res = await post('/servers', premium, { name: 'Premium City' });
-    expect(res.json()).toMatchObject({ totalBoosts: 100, boosts: 100 });
-    const pro = await createUser(t.app, { role: 'server_owner', plan: 'Pro' });
-    expect((await post('/servers', pro, { name: 'Pro City' })).json().totalBoosts).toBe(0);
-  });
 });

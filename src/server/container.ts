@@ -46,6 +46,7 @@ import { redisInvalidationBus } from './adapters/invalidation-bus';
 import { playersRepository, playersService } from './modules/players';
 import { createStripeGateway } from './adapters/stripe';
 import {
+  boostCreditsService,
   checkoutService,
   checkoutsRepository,
   creditsRepository,
@@ -241,7 +242,6 @@ export async function createContainer(
       filters,
       now,
       onServersChanged,
-      fulfilment,
     }),
     discovery,
     votes,
@@ -256,6 +256,7 @@ export async function createContainer(
       webhookSecret: config.stripe.webhookSecret,
       log: app.log,
     }),
+    boostCredits: boostCreditsService({ ...payments, inTransaction, settings, now, onChange: onServersChanged }),
     payments: paymentsService(payments),
     notifications: notificationsService({
       notifications: notificationsRepository(db),

@@ -24,7 +24,7 @@ import type { FraudService } from './modules/fraud';
 import type { DiscoveryService, ServersService, VotesService } from './modules/servers';
 import type { PlayersService } from './modules/players';
 import type { StripeGateway } from './adapters/stripe';
-import type { CheckoutService, FulfilmentService, PaymentsService, WebhookService } from './modules/payments';
+import type { BoostCreditsService, CheckoutService, FulfilmentService, PaymentsService, WebhookService } from './modules/payments';
 import type { NotificationsService } from './modules/notifications';
 import type { PushSender } from './adapters/web-push';
 import type { Queue } from './adapters/queue';
@@ -53,6 +53,7 @@ export interface Context {
   stripe: StripeGateway | undefined;
   fulfilment: FulfilmentService;
   checkout: CheckoutService;
+  boostCredits: BoostCreditsService;
   webhooks: WebhookService;
   /** The payments page's reads: plan and history. */
   payments: PaymentsService;

@@ -71,6 +71,7 @@ export const MSG = {
   onlyPlayersBoost: 'Only players can boost.',
   ownServerBoost: 'You cannot boost your own server.',
   boostingDisabled: 'Boosting is turned off right now.',
+  notEnoughBoostCredits: 'Not enough boost credits for this package.',
   onlyOwnersBuy: 'Only server owners can buy this.',
   alreadySubscribed: 'You already have this plan.',
   noSubscription: 'You have no subscription to cancel.',

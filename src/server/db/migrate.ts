@@ -17,6 +17,7 @@ import * as gameDetails from './migrations/20261124_1115_game_details';
 import * as rankingIntegrity from './migrations/20261124_1130_ranking_integrity';
 import * as reviewEdits from './migrations/20261124_1300_review_edits';
 import * as fraudDailyVotes from './migrations/20261126_1000_fraud_daily_votes';
+import * as boostCreditBalance from './migrations/20261126_1400_boost_credit_balance';
 
 /**
  * Migrations are listed here rather than read from disk, so they run the same under tsx,
@@ -40,6 +41,7 @@ const migrations: Record<string, Migration> = {
   '20261124_1130_ranking_integrity': rankingIntegrity,
   '20261124_1300_review_edits': reviewEdits,
   '20261126_1000_fraud_daily_votes': fraudDailyVotes,
+  '20261126_1400_boost_credit_balance': boostCreditBalance,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -47,6 +47,8 @@ export interface ServersTable {
   likes: Defaulted<number>;
   dislikes: Defaulted<number>;
   totalBoosts: Defaulted<number>;
+  /** Premium's unspent boost credits: its owner spends them as boosts before paying. */
+  boostCredits: Defaulted<number>;
   totalJoins: Defaulted<number>;
   views: Defaulted<number>;
   lastBoostedAt: NullableTimestamp;

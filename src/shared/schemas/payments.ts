@@ -42,6 +42,22 @@ export const boostSingleSessionBodySchema = boostSingleBodySchema.extend(returnP
 /** `POST /api/boost-session`. */
 export const boostPackageSessionBodySchema = boostPackageBodySchema.extend(returnPathShape);
 
+/** `POST /api/boost-credits`: a package paid with the server's boost credits instead of money. */
+export const spendBoostCreditsBodySchema = boostPackageBodySchema;
+
+/** What spending credits left: the server's balance and its boosts now. */
+export const spentBoostCreditsSchema = z.object({
+  serverId: z.string(),
+  spent: z.number(),
+  balance: z.number(),
+  totalBoosts: z.number(),
+});
+export type SpentBoostCredits = z.infer<typeof spentBoostCreditsSchema>;
+
+/** `GET /api/user/boost-credits`: the unspent boost credits of each of the caller's servers. */
+export const boostCreditBalancesSchema = z.array(z.object({ serverId: z.string(), balance: z.number() }));
+export type BoostCreditBalances = z.infer<typeof boostCreditBalancesSchema>;
+
 /** `POST /api/weekend-session`. */
 export const weekendSessionBodySchema = weekendBodySchema.extend(returnPathShape);
 

@@ -205,6 +205,7 @@ const BODY_OVERRIDES: Record<string, (user: TestUser | undefined) => Record<stri
   'POST /api/users/update-email': (user) => ({ email: `${user?.row.username ?? 'x'}.new@example.test`, currentPassword: TEST_PASSWORD }),
   'POST /api/reset-password/request': (user) => ({ username: user?.row.username ?? 'nobody_here' }),
   'POST /api/boost-session': () => ({ amount: 10 }),
+  'POST /api/boost-credits': () => ({ amount: 10 }),
   'POST /api/notifications': () => ({ userType: 'player', title: 'Hello', message: 'A message', link: '/home' }),
   'POST /api/notifications/send-mass': () => ({ playerCount: 10 }),
   // Accepted only by apps built with `allowTargets: [GAME_TARGET]`; a public host would mean outbound traffic.

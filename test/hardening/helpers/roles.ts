@@ -57,6 +57,7 @@ export const OWNER_OPERATIONS = new Set([
   'DELETE /api/servers/{id}/game',
   'POST /api/subscribe-session',
   'POST /api/boost-session',
+  'POST /api/boost-credits',
   'POST /api/weekend-session',
   'GET /api/servers/{id}/votes/daily',
   'GET /api/servers/{id}/rewards',

@@ -6,8 +6,7 @@ import { MSG } from '../../../shared/messages';
 import { normalizePlan } from '../../../shared/roles';
 import { safeReturnPath } from '../../../shared/return-path';
 import { boostPackageCents, type Quote } from '../../../shared/schemas/payments';
-import { AppError, badRequest, notFound } from '../../errors';
-import { parseId } from '../../lib/ids';
+import { AppError, badRequest } from '../../errors';
 import { paymentsPolicy } from '../../policies/payments.policy';
 import type { SettingsService } from '../settings';
 import type { CheckoutsRepository } from './checkouts.repository';
@@ -18,6 +17,7 @@ import { weekendCalendar } from './weekends';
 import { describe } from './checkout.format';
 import { checkoutOpener } from './open-checkout';
 import { testCheckout } from './test-checkout';
+import { targetServers } from './target-server';
 
 interface Deps {
   checkouts: CheckoutsRepository;
@@ -42,21 +42,7 @@ export function checkoutService(deps: Deps) {
   const weekends = weekendCalendar(credits);
   const open = checkoutOpener({ checkouts, stripe, publicUrl, log });
 
-  /** A listed server named in a request body; a hidden or unknown one is not found. */
-  const server = async (rawId: string) => {
-    const id = parseId(rawId);
-    const row = id ? await checkouts.findServer(id) : undefined;
-    if (!row || row.hidden) throw notFound(MSG.serverNotFound);
-    return row;
-  };
-
-  /** A server the actor owns, for what owners buy. */
-  const ownServer = async (actor: UserRow, rawId: string) => {
-    paymentsPolicy.assertIsOwnerBuyer(actor);
-    const row = await server(rawId);
-    paymentsPolicy.assertCanBuyFor(actor, row);
-    return row;
-  };
+  const { listed: server, owned: ownServer } = targetServers(checkouts);
 
   const assertBoosting = async () => paymentsPolicy.assertBoostingEnabled(await settings.flag('enableBoosting'));
 

@@ -14,18 +14,44 @@ export interface BoostCredit {
 /** What money buys and a reversal takes back: boosts (with the server's counters) and weekend bookings. */
 export function creditsRepository(db: Kysely<Database>) {
   return {
-    /** Adds the boosts and raises the server's total and last-boosted time. */
-    async creditBoosts(boost: BoostCredit, at: Date, tx: Executor = db): Promise<void> {
+    /** Adds the boosts and raises the server's total and last-boosted time; answers the new total. */
+    async creditBoosts(boost: BoostCredit, at: Date, tx: Executor = db): Promise<number> {
       await tx
         .insertInto('boosts')
         .values({ ...boost, createdAt: at })
         .execute();
-      await tx
+      const row = await tx
         .updateTable('servers')
         .set((eb) => ({ totalBoosts: eb('totalBoosts', '+', boost.amount), lastBoostedAt: at }))
         .where('id', '=', boost.serverId)
-        .execute();
+        .returning('totalBoosts')
+        .executeTakeFirst();
+      return row?.totalBoosts ?? 0;
     },
+
+    /**
+     * Takes `amount` from a server's boost credits if it has that many (the row lock of the
+     * update makes two spends at once take turns); answers the balance left, or undefined.
+     */
+    async spendCredits(serverId: number, amount: number, tx: Executor = db): Promise<number | undefined> {
+      const row = await tx
+        .updateTable('servers')
+        .set((eb) => ({ boostCredits: eb('boostCredits', '-', amount) }))
+        .where('id', '=', serverId)
+        .where('boostCredits', '>=', amount)
+        .returning('boostCredits')
+        .executeTakeFirst();
+      return row?.boostCredits;
+    },
+
+    /** Unspent boost credits of each of an owner's servers, oldest server first. */
+    balancesOf: (ownerId: number) =>
+      db
+        .selectFrom('servers')
+        .select(['id', 'boostCredits'])
+        .where('ownerId', '=', ownerId)
+        .orderBy('id')
+        .execute(),
 
     /** Marks a payment's boosts revoked; answers what each revoked row had given. */
     revokeBoostsOfPayment: (paymentId: number, at: Date, tx: Executor = db) =>

@@ -5,6 +5,7 @@ export { paymentsRepository, type PaymentsRepository } from './payments.reposito
 export { subscriptionsRepository, type SubscriptionsRepository } from './subscriptions.repository';
 export { fulfilmentService, type FulfilmentService, type FulfilResult } from './fulfilment.service';
 export { checkoutService, type CheckoutService } from './checkout.service';
+export { boostCreditsService, type BoostCreditsService } from './boost-credits.service';
 export { webhookService, type WebhookService } from './webhook.service';
 export { paymentsService, type PaymentsService } from './payments.service';
 export { paymentsRoutes } from './payments.routes';

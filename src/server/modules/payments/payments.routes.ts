@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorSchema } from '../../../shared/schemas/common';
 import {
+  boostCreditBalancesSchema,
   boostPackageSessionBodySchema,
   boostSingleSessionBodySchema,
   cancelCheckoutSchema,
@@ -13,11 +14,14 @@ import {
   paymentHistoryQuerySchema,
   paymentHistorySchema,
   quoteSchema,
+  spendBoostCreditsBodySchema,
+  spentBoostCreditsSchema,
   subscribeSessionBodySchema,
   subscriptionSchema,
   weekendSessionBodySchema,
 } from '../../../shared/schemas/payments';
 import { requireUser } from '../../plugins/auth';
+import type { BoostCreditsService } from './boost-credits.service';
 import type { CheckoutService } from './checkout.service';
 import type { PaymentsService } from './payments.service';
 import { checkoutLimit } from './limits';
@@ -32,9 +36,17 @@ const errors = {
   502: errorSchema,
 };
 
-/** Checkout sessions, the built-in test checkout, subscription and payment history. */
+/** Checkout sessions, the built-in test checkout, boost credits, subscription and payment history. */
 export const paymentsRoutes =
-  ({ checkout, payments }: { checkout: CheckoutService; payments: PaymentsService }): FastifyPluginAsync =>
+  ({
+    checkout,
+    payments,
+    boostCredits,
+  }: {
+    checkout: CheckoutService;
+    payments: PaymentsService;
+    boostCredits: BoostCreditsService;
+  }): FastifyPluginAsync =>
   async (app: FastifyInstance) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
     // One limiter for all four session calls: together they count against the same budget.
@@ -57,6 +69,17 @@ export const paymentsRoutes =
       schema: { tags: ['payments'], body: boostPackageSessionBodySchema, response: { 200: checkoutUrlSchema, ...errors } },
       handler: async (request) =>
         checkout.boostPackage(await requireUser(request), request.body.serverId, request.body.amount, request.body.returnPath),
+    });
+
+    // Spending credits opens no Stripe session, so it is outside the checkout limiter.
+    r.post('/boost-credits', {
+      schema: { tags: ['payments'], body: spendBoostCreditsBodySchema, response: { 200: spentBoostCreditsSchema, ...errors } },
+      handler: async (request) => boostCredits.spend(await requireUser(request), request.body.serverId, request.body.amount),
+    });
+
+    r.get('/user/boost-credits', {
+      schema: { tags: ['payments'], response: { 200: boostCreditBalancesSchema, 401: errorSchema } },
+      handler: async (request) => boostCredits.balances(await requireUser(request)),
     });
 
     r.post('/weekend-session', {

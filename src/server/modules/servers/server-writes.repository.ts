@@ -23,14 +23,18 @@ export function serverWritesRepository(db: Kysely<Database>) {
       await sql`SELECT id FROM servers WHERE id = ${serverId} FOR UPDATE`.execute(tx);
     },
 
-    /** Adds a server; answers its id. */
-    async insert(server: { ownerId: number; name: string; statusMessage: string }, tx: Executor = db): Promise<number> {
+    /** Adds a server, with the boost credits it starts with; answers its id. */
+    async insert(
+      server: { ownerId: number; name: string; statusMessage: string; boostCredits: number },
+      tx: Executor = db,
+    ): Promise<number> {
       const row = await tx
         .insertInto('servers')
         .values({
           ownerId: server.ownerId,
           name: server.name,
           statusMessage: server.statusMessage,
+          boostCredits: server.boostCredits,
         })
         .returning('id')
         .executeTakeFirstOrThrow();

@@ -4,7 +4,6 @@ import type { Storage } from '../../adapters/storage';
 import type { ImageKind } from '../../adapters/images';
 import { LIMITS, PRICES } from '../../../shared/limits';
 import { normalizePlan } from '../../../shared/roles';
-import type { FulfilmentService } from '../payments';
 import { MSG } from '../../../shared/messages';
 import type { CreateServerBody } from '../../../shared/schemas/server';
 import { badRequest, notFound } from '../../errors';
@@ -24,7 +23,6 @@ interface Deps {
   filters: FilterCatalog;
   now: () => Date;
   onServersChanged: () => void;
-  fulfilment: Pick<FulfilmentService, 'creditBoosts'>;
 }
 
 /** Files of a change, by the form field they came in. */
@@ -35,7 +33,7 @@ export interface ServerUploads {
 }
 
 /** Owner tools: create a server, customise it, add and remove its images. */
-export function serversService({ servers, writes, inTransaction, storage, filters, now, onServersChanged, fulfilment }: Deps) {
+export function serversService({ servers, writes, inTransaction, storage, filters, now, onServersChanged }: Deps) {
   const full = async (id: number) => {
     const row = await servers.findFull(id, now());
     if (!row) throw notFound(MSG.serverNotFound);
@@ -119,18 +117,11 @@ export function serversService({ servers, writes, inTransaction, storage, filter
       const id = await inTransaction(async (tx) => {
         await writes.lockOwner(actor.id, tx);
         serverPolicy.assertCanCreate(actor, await servers.countByOwner(actor.id, tx));
-        const serverId = await writes.insert({ ownerId: actor.id, name: body.name, statusMessage: body.statusMessage }, tx);
-        // Premium: every new server starts with its boost credits (docs/decisions/017-roles-and-limits.md).
-        if (normalizePlan(actor.subscriptionPlan) === 'Premium') {
-          await fulfilment.creditBoosts(tx, {
-            serverId,
-            userId: actor.id,
-            paymentId: null,
-            amount: PRICES.premiumNewServerBoostCredits,
-            source: 'premium_credit',
-          });
-        }
-        return serverId;
+        // Premium: every new server starts with a balance of boost credits its owner spends before
+        // paying (docs/decisions/034-boost-credit-balance.md).
+        const premium = normalizePlan(actor.subscriptionPlan) === 'Premium';
+        const boostCredits = premium ? PRICES.premiumNewServerBoostCredits : 0;
+        return writes.insert({ ownerId: actor.id, name: body.name, statusMessage: body.statusMessage, boostCredits }, tx);
       });
       onServersChanged();
       return full(id);

@@ -2,6 +2,7 @@
 export const paymentKeys = {
   all: ['payments'] as const,
   quote: ['payments', 'quote'] as const,
+  boostCredits: ['payments', 'boost-credits'] as const,
   history: (page: number) => ['payments', 'history', page] as const,
   checkout: (id: string) => ['payments', 'checkout', id] as const,
   /** Under `['user']` so refreshing the user refreshes the plan too. */

@@ -5,6 +5,7 @@ import { PlanBadge } from '../../../components/plan-badge';
 import { Skeleton } from '../../../components/skeleton';
 import { useSession } from '../../../lib/session';
 import { LiveStatusPanel } from '../../game-status';
+import { BoostCreditsNote } from '../../payments';
 import { ApiKeysPanel, BannerCodePanel, VoteRewardsPanel } from '../../reach';
 import { useOwnServers } from '../api/get-own-servers';
 import type { QuickCreateState } from './quick-create-page';
@@ -69,6 +70,7 @@ export function DashboardPage() {
       {servers.length > 1 ? <ServerPicker servers={servers} currentId={id} /> : null}
       {server ? (
         <>
+          <BoostCreditsNote serverId={server.id} />
           <LiveStatusPanel key={`status-${server.id}`} serverId={server.id} />
           <ServerEditor key={server.id} server={server} />
           <VoteRewardsPanel key={`rewards-${server.id}`} serverId={server.id} />
