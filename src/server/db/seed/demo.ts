@@ -7,6 +7,7 @@ import { DEMO_PLAYER_NAMES, DEMO_REVIEWS, DEMO_SERVERS } from './demo-servers';
 import { generateBanner, generateEmblem, rng } from './images';
 import { normalizedEmail } from '../../lib/email-address';
 import { demoGameColumns, seedDemoHistory, tickDemoServers } from './demo-live';
+import { PRICES } from '../../../shared/limits';
 
 /** Demo logins, printed at start-up and listed in the README. */
 export const DEMO_PASSWORD = 'demo-password';
@@ -128,6 +129,8 @@ export async function seedDemo(db: Kysely<Database>, storage: Storage, log: Fast
             currentPlayers: 0,
             maxPlayers: capacity,
             online: null,
+            // The Premium demo owner's servers still hold their boost credits to spend.
+            boostCredits: i < 3 ? PRICES.premiumNewServerBoostCredits : 0,
             views: Math.floor(200 + popularity * 5000 * random()),
             createdAt: new Date(now - ageMs),
           };
