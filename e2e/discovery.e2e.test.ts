@@ -14,55 +14,85 @@ afterAll(async () => {
 const SEARCH_NAME = 'NoPixel Inspired: Eclipse City';
 
 describe('home', () => {
-  it('shows the just-joined and top-10 carousels, looping and pausing on hover and focus', async () => {
-    const { context, page, errors } = await newPage(browser);
-    const top = await api<Array<{ name: string }>>('GET', '/api/servers?sort=likes&limit=10');
-    await page.goto('/home');
-    expect(await page.getByRole('link', { name: 'Search', exact: true }).getAttribute('href')).toBe('/search');
-    await page.getByRole('heading', { name: 'Just Joined Servers (Last 24h)' }).waitFor();
+  it('shows new servers and the numbered top 10 in rows that stand still, swipe, snap and page with buttons', async () => {
+    for (const viewport of [PHONE, DESKTOP]) {
+      const { context, page, errors } = await newPage(browser, { viewport });
+      const top = await api<Array<{ name: string }>>('GET', '/api/servers?sort=likes&limit=10');
+      await page.goto('/home');
+      expect(await page.getByRole('link', { name: 'Search', exact: true }).getAttribute('href')).toBe('/search');
+      await page.getByRole('heading', { name: 'New servers' }).waitFor();
+      await page.getByText('Just joined the list in the last 24 hours.').waitFor();
 
-    const justJoined = page.getByTestId('just-joined');
-    await justJoined.waitFor();
-    expect(await justJoined.getByRole('list', { name: 'Just joined servers' }).getByRole('article').count()).toBeGreaterThan(0);
+      const justJoined = page.getByTestId('just-joined');
+      await justJoined.waitFor();
+      expect(await justJoined.getByRole('list', { name: 'New servers' }).getByRole('article').count()).toBeGreaterThan(0);
 
-    const topList = page.getByTestId('top-10').getByRole('list', { name: 'Top 10 servers by likes' });
-    expect(await topList.getByRole('heading', { level: 3 }).allTextContents()).toEqual(top.map((s) => s.name));
+      const topRow = page.getByTestId('top-10');
+      const topList = topRow.getByRole('list', { name: 'Top 10 servers by likes' });
+      await topList.waitFor();
+      expect(await topList.getByRole('heading', { level: 3 }).allTextContents()).toEqual(top.map((s) => s.name));
+      // Numbered #1–#10, in order; each card once (no hidden copy for a loop).
+      expect(await topRow.getByTestId('card-position').allTextContents()).toEqual(Array.from({ length: 10 }, (_, i) => `#${i + 1}`));
 
-    const track = page.getByTestId('top-10').locator('[data-carousel-track]');
-    const animation = () =>
-      track.evaluate((el) => [
-        getComputedStyle(el).animationName,
-        getComputedStyle(el).animationDuration,
-        getComputedStyle(el).animationPlayState,
+      // Nothing moves by itself: no animation, and the row is where it was a moment later.
+      const scrollLeft = () => topList.evaluate((el) => el.scrollLeft);
+      expect(await topList.evaluate((el) => getComputedStyle(el).animationName)).toBe('none');
+      expect(await topList.evaluate((el) => [getComputedStyle(el).overflowX, getComputedStyle(el).scrollSnapType])).toEqual([
+        'auto',
+        'x mandatory',
       ]);
-    expect(await animation()).toEqual(['marquee', '40s', 'running']);
-    await page.getByTestId('top-10').hover();
-    expect((await animation())[2]).toBe('paused');
-    await page.mouse.move(0, 0);
-    expect((await animation())[2]).toBe('running');
-    await topList.getByRole('link').first().focus();
-    expect((await animation())[2]).toBe('paused');
-    // The second copy that closes the loop is not reachable by keyboard or screen reader.
-    expect(await page.getByTestId('top-10').locator('ul[aria-hidden="true"] a[tabindex="-1"]').count()).toBe(10);
+      await page.waitForTimeout(1_000);
+      expect(await scrollLeft()).toBe(0);
 
-    await page.getByRole('heading', { name: 'Server of the Weekend' }).waitFor();
-    // Empty until an owner books a weekend (payments.e2e books one; files may run in any order).
-    await page.getByTestId('weekend-card').or(page.getByText('No Server of the Weekend yet')).waitFor();
-    expectNoPageErrors(errors);
-    await context.close();
+      // Only whole cards show: every card on screen lies inside the row.
+      const wholeCards = () =>
+        topList.evaluate((el) => {
+          const row = el.getBoundingClientRect();
+          const cards = Array.from(el.children).map((c) => c.getBoundingClientRect());
+          const visible = cards.filter((c) => c.right > row.left + 1 && c.left < row.right - 1);
+          return { count: visible.length, whole: visible.every((c) => c.left >= row.left - 1 && c.right <= row.right + 1) };
+        });
+      const first = await wholeCards();
+      expect(first.whole).toBe(true);
+      expect(first.count).toBe(viewport === PHONE ? 1 : 4);
+      const position = topRow.getByTestId('carousel-position');
+      expect(await position.textContent()).toBe(viewport === PHONE ? '1 of 10' : '1–4 of 10');
+
+      // Previous is off at the start; Next pages by one screen of whole cards.
+      const previous = topRow.getByRole('button', { name: 'Previous servers' });
+      const next = topRow.getByRole('button', { name: 'Next servers' });
+      expect(await previous.isDisabled()).toBe(true);
+      const box = await next.boundingBox();
+      expect(box?.height).toBeGreaterThanOrEqual(44);
+      await next.click();
+      await expect.poll(() => position.textContent()).toBe(viewport === PHONE ? '2 of 10' : '5–8 of 10');
+      await expect.poll(async () => (await wholeCards()).whole).toBe(true);
+      expect(await previous.isDisabled()).toBe(false);
+      if (viewport === PHONE) {
+        // A swipe moves the row too; it snaps back to whole cards.
+        await topList.evaluate((el) => el.scrollBy({ left: el.clientWidth * 0.6 }));
+        await expect.poll(() => position.textContent()).toBe('3 of 10');
+        await expect.poll(async () => (await wholeCards()).whole).toBe(true);
+      }
+      await screenshot(page, `home-carousel-${viewport === PHONE ? 'phone' : 'desktop'}`);
+
+      await page.getByRole('heading', { name: 'Server of the Weekend' }).waitFor();
+      // Empty until an owner books a weekend (payments.e2e books one; files may run in any order).
+      await page.getByTestId('weekend-card').or(page.getByText('No Server of the Weekend yet')).waitFor();
+      expectNoPageErrors(errors);
+      await context.close();
+    }
   });
 
-  it('does not animate under prefers-reduced-motion: a plain scrollable row', async () => {
-    const { context, page, errors } = await newPage(browser, { reducedMotion: 'reduce' });
+  it('pages without smooth motion under prefers-reduced-motion', async () => {
+    const { context, page, errors } = await newPage(browser, { reducedMotion: 'reduce', viewport: DESKTOP });
     await page.goto('/home');
-    const carousel = page.getByTestId('top-10');
-    await carousel.waitFor();
-    expect(await carousel.getAttribute('data-animated')).toBe('false');
-    expect(await carousel.locator('[data-carousel-track]').count()).toBe(0);
-    expect(await carousel.evaluate((el) => getComputedStyle(el).overflowX)).toBe('auto');
-    expect(await carousel.getByRole('article').count()).toBe(10);
-    // Top 10 is numbered #1–#10, in order.
-    expect(await carousel.getByTestId('card-position').allTextContents()).toEqual(Array.from({ length: 10 }, (_, i) => `#${i + 1}`));
+    const topRow = page.getByTestId('top-10');
+    await topRow.getByRole('article').first().waitFor();
+    expect(await topRow.getByRole('article').count()).toBe(10);
+    await topRow.getByRole('button', { name: 'Next servers' }).click();
+    // An instant jump: the position is right on the next frame, with no animation in between.
+    await expect.poll(() => topRow.getByTestId('carousel-position').textContent(), { timeout: 500 }).toBe('5–8 of 10');
     expectNoPageErrors(errors);
     await context.close();
   });

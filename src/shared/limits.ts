@@ -48,8 +48,8 @@ export const PUSH_LIMITS = { '': 0, Pro: 2, Premium: 4 } as const;
 /** Default page colours of a server: black text on white. */
 export const DEFAULT_COLORS = { background: '#ffffff', text: '#000000' } as const;
 
-/** Timing of the UI: the player count animates for 800 ms, the home carousels loop in 40 s. */
-export const UI_TIMING = { countAnimationMs: 800, carouselLoopSeconds: 40 } as const;
+/** Timing of the UI: the player count animates for 800 ms. */
+export const UI_TIMING = { countAnimationMs: 800 } as const;
 
 /** Converts integer cents to the API's dollar amount (e.g. 375 → 3.75). */
 export function centsToDollars(cents: number): number {

@@ -12,7 +12,7 @@ import { WeekendCard } from './weekend-card';
 
 const TOP = { sort: 'likes', limit: LIMITS.homeTop } as const;
 
-/** `/home`: search, the servers that joined in the last 24 h, the Server of the Weekend and the top 10 by likes. */
+/** `/home`: search, new servers (joined the list in the last 24 h), the Server of the Weekend and the top 10 by likes. */
 export function HomePage() {
   const justJoined = useJustJoined();
   const top = useServerList(TOP);
@@ -34,9 +34,9 @@ export function HomePage() {
         </ButtonLink>
       </header>
 
-      <PageSection id="just-joined" title="Just Joined Servers (Last 24h)">
+      <PageSection id="just-joined" title="New servers" description="Just joined the list in the last 24 hours.">
         <CarouselState query={justJoined} empty="No new servers in the last 24 hours. Check back soon.">
-          {(servers) => <ServerCarousel servers={servers} label="Just joined servers" testId="just-joined" eagerCount={2} />}
+          {(servers) => <ServerCarousel servers={servers} label="New servers" testId="just-joined" eagerCount={2} />}
         </CarouselState>
       </PageSection>
 

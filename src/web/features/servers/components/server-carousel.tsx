@@ -1,16 +1,26 @@
-import { UI_TIMING } from '../../../../shared/limits';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import type { Server } from '../../../../shared/schemas/server';
 import { useReducedMotion } from '../../../lib/use-reduced-motion';
 import { ServerCard, ServerCardSkeleton } from './server-card';
 
-/** Below this many cards a loop would show the same few twice side by side: they just sit in a row. */
-const MIN_TO_ANIMATE = 4;
-const CARD = 'w-64 shrink-0 sm:w-72';
+/**
+ * Whole cards per screen: one on a phone, up to four on a wide desktop. The gap is 1rem, so each
+ * card is (width − gaps) / n and a page of the row never cuts a card in half.
+ */
+const CARD = 'shrink-0 snap-start basis-full sm:basis-[calc((100%-1rem)/2)] lg:basis-[calc((100%-2rem)/3)] xl:basis-[calc((100%-3rem)/4)]';
+
+/** Where the row is scrolled to: which cards show, and whether it can move either way. */
+interface RowState {
+  first: number;
+  last: number;
+  atStart: boolean;
+  atEnd: boolean;
+}
 
 /**
- * A row of server cards that scrolls in a {@link UI_TIMING.carouselLoopSeconds} s loop, pausing
- * while hovered or while a card has keyboard focus. Under prefers-reduced-motion (or with few
- * servers) it is a plain row that scrolls sideways by hand.
+ * A row of server cards that never moves by itself (moving text cannot be read, and WCAG asks
+ * that it can be stopped): it swipes on touch, snaps to whole cards, and has previous/next
+ * buttons that page by one screen. See docs/decisions/035-home-carousels.md.
  */
 export function ServerCarousel({
   servers,
@@ -27,57 +37,116 @@ export function ServerCarousel({
   /** A ranking (Top 10): each card shows its place, #1 first. */
   numbered?: boolean;
 }) {
+  const listId = useId();
+  const rowRef = useRef<HTMLUListElement>(null);
   const reduced = useReducedMotion();
-  const animate = !reduced && servers.length >= MIN_TO_ANIMATE;
+  const [row, setRow] = useState<RowState>({ first: 1, last: servers.length, atStart: true, atEnd: true });
 
-  if (!animate) {
-    return (
-      <div data-testid={testId} data-animated="false" className="-mx-4 overflow-x-auto px-4 pb-3 [scrollbar-width:thin]">
-        <ul aria-label={label} className="flex w-max gap-4">
-          {servers.map((s, i) => (
-            <li key={s.id} className={CARD}>
-              <ServerCard server={s} className="h-full" eager={i < eagerCount} position={numbered ? i + 1 : undefined} />
-            </li>
-          ))}
-        </ul>
-      </div>
-    );
-  }
+  /** Reads the scroll position back into state: the buttons and the "1–4 of 10" follow it. */
+  const measure = useCallback(() => {
+    const el = rowRef.current;
+    if (!el) return;
+    const items = Array.from(el.children) as HTMLElement[];
+    const left = el.scrollLeft;
+    const right = left + el.clientWidth;
+    // A card counts as shown when most of it is on screen (snapping leaves at most a sliver).
+    const shown = items.flatMap((item, i) => {
+      const start = item.offsetLeft; // the list is positioned: offsets are within the scrolled row
+      const mid = start + item.offsetWidth / 2;
+      return mid >= left && mid <= right ? [i + 1] : [];
+    });
+    setRow({
+      first: shown[0] ?? 1,
+      last: shown.at(-1) ?? items.length,
+      atStart: left <= 1,
+      atEnd: right >= el.scrollWidth - 1,
+    });
+  }, []);
 
+  useEffect(() => {
+    const el = rowRef.current;
+    if (!el) return;
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [measure, servers.length]);
+
+  const page = (direction: 1 | -1) => {
+    const el = rowRef.current;
+    if (!el) return;
+    el.scrollBy({ left: direction * el.clientWidth, behavior: reduced ? 'auto' : 'smooth' });
+  };
+
+  const scrolls = !(row.atStart && row.atEnd);
   return (
-    <div
-      data-testid={testId}
-      data-animated="true"
-      className="group -mx-4 overflow-hidden px-4 pb-3 [mask-image:linear-gradient(90deg,transparent,black_2rem,black_calc(100%-2rem),transparent)]"
-    >
-      <div
-        data-carousel-track
-        className="flex w-max animate-marquee group-focus-within:[animation-play-state:paused] group-hover:[animation-play-state:paused]"
-        style={{ animationDuration: `${UI_TIMING.carouselLoopSeconds}s` }}
+    <div data-testid={testId} className="flex flex-col gap-3">
+      <ul
+        id={listId}
+        ref={rowRef}
+        aria-label={label}
+        onScroll={measure}
+        className="relative flex snap-x snap-mandatory gap-4 overflow-x-auto overscroll-x-contain pb-2 [scrollbar-width:none] [&::-webkit-scrollbar]:hidden"
       >
-        <ul aria-label={label} className="flex gap-4 pr-4">
-          {servers.map((s, i) => (
-            <li key={s.id} className={CARD}>
-              <ServerCard server={s} className="h-full" eager={i < eagerCount} position={numbered ? i + 1 : undefined} />
-            </li>
-          ))}
-        </ul>
-        {/* The second copy only closes the loop: hidden from screen readers and the tab order. */}
-        <ul aria-hidden="true" inert className="flex gap-4 pr-4">
-          {servers.map((s, i) => (
-            <li key={s.id} className={CARD}>
-              <ServerCard server={s} className="h-full" tabIndex={-1} position={numbered ? i + 1 : undefined} />
-            </li>
-          ))}
-        </ul>
-      </div>
+        {servers.map((s, i) => (
+          <li key={s.id} className={CARD}>
+            <ServerCard server={s} className="h-full" eager={i < eagerCount} position={numbered ? i + 1 : undefined} />
+          </li>
+        ))}
+      </ul>
+      {scrolls ? (
+        <div className="flex items-center justify-end gap-2">
+          <p className="mr-auto text-sm text-slate-400 tabular-nums" aria-live="polite" data-testid="carousel-position">
+            {row.first === row.last ? row.first : `${row.first}–${row.last}`} of {servers.length}
+          </p>
+          <ArrowButton label="Previous servers" controls={listId} disabled={row.atStart} onClick={() => page(-1)} direction={-1} />
+          <ArrowButton label="Next servers" controls={listId} disabled={row.atEnd} onClick={() => page(1)} direction={1} />
+        </div>
+      ) : null}
     </div>
+  );
+}
+
+/** A 44 px round button that pages the row; greyed out at either end. */
+function ArrowButton({
+  label,
+  controls,
+  disabled,
+  onClick,
+  direction,
+}: {
+  label: string;
+  controls: string;
+  disabled: boolean;
+  onClick: () => void;
+  direction: 1 | -1;
+}) {
+  return (
+    <button
+      type="button"
+      aria-label={label}
+      aria-controls={controls}
+      disabled={disabled}
+      onClick={onClick}
+      className="grid size-11 place-items-center rounded-full border border-white/15 bg-white/5 text-white transition hover:bg-white/15 focus-visible:outline-2 focus-visible:outline-brand-400 disabled:cursor-default disabled:opacity-35 disabled:hover:bg-white/5"
+    >
+      <svg viewBox="0 0 20 20" className="size-5" aria-hidden="true">
+        <path
+          d={direction === 1 ? 'M7.5 4.5L13 10l-5.5 5.5' : 'M12.5 4.5L7 10l5.5 5.5'}
+          stroke="currentColor"
+          strokeWidth="2"
+          fill="none"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        />
+      </svg>
+    </button>
   );
 }
 
 export function CarouselSkeleton() {
   return (
-    <div className="-mx-4 flex gap-4 overflow-hidden px-4 pb-3" aria-hidden="true">
+    <div className="flex gap-4 overflow-hidden pb-2" aria-hidden="true">
       {Array.from({ length: 4 }, (_, i) => (
         <ServerCardSkeleton key={i} className={CARD} />
       ))}
