@@ -31,6 +31,7 @@ describe('GET /api/servers', () => {
         totalBoosts?: number;
         totalJoins?: number;
         currentPlayers?: number;
+        online?: boolean | null;
         lastBoostedAt?: Date | null;
         createdAt?: Date;
         hidden?: boolean;
@@ -46,6 +47,7 @@ describe('GET /api/servers', () => {
         totalBoosts: 0,
         totalJoins: 5,
         currentPlayers: 10,
+        online: true,
         lastBoostedAt: null,
         createdAt: new Date(Date.now() - 5 * 86400_000),
       }),
@@ -54,6 +56,7 @@ describe('GET /api/servers', () => {
         totalBoosts: 100,
         totalJoins: 1,
         currentPlayers: 80,
+        online: true,
         lastBoostedAt: new Date(Date.now() - 3600_000),
         createdAt: new Date(Date.now() - 3 * 86400_000),
       }),
@@ -62,6 +65,7 @@ describe('GET /api/servers', () => {
         totalBoosts: 5,
         totalJoins: 60,
         currentPlayers: 0,
+        online: false,
         lastBoostedAt: new Date(Date.now() - 60_000),
         createdAt: new Date(Date.now() - 86400_000),
       }),

@@ -27,6 +27,9 @@ describe('GET /api/servers live-state filters', () => {
       await t.app.ctx.db.updateTable('servers').set({ online, currentPlayers, maxPlayers }).where('id', '=', s.id).execute();
       ids[name] = s.id;
     };
+    // Never polled, created first, with a count typed in some other way: still no count, so it
+    // sorts after every polled server (even an offline one) and matches no live filter.
+    await make('stale', null, 50, 64);
     await make('full', true, 64, 64);
     await make('busy', true, 40, 64);
     await make('quiet', true, 2, 32);
@@ -47,14 +50,14 @@ describe('GET /api/servers live-state filters', () => {
   };
 
   const cases: Array<[string, Partial<ListOptions>, string[]]> = [
-    ['', {}, ['full', 'busy', 'nolimit', 'quiet', 'offline', 'never']],
+    ['', {}, ['full', 'busy', 'nolimit', 'quiet', 'offline', 'stale', 'never']],
     ['online=true', { online: true }, ['full', 'busy', 'nolimit', 'quiet']],
     ['online=1&freeSlots=1', { online: true, freeSlots: true }, ['busy', 'quiet']],
     ['freeSlots=true', { freeSlots: true }, ['busy', 'quiet']],
     ['minPlayers=5', { minPlayers: 5 }, ['full', 'busy', 'nolimit']],
     ['minPlayers=3&maxPlayers=40', { minPlayers: 3, maxPlayers: 40 }, ['busy', 'nolimit']],
     ['maxPlayers=0', { maxPlayers: 0 }, []],
-    ['online=false', { online: false }, ['full', 'busy', 'nolimit', 'quiet', 'offline', 'never']],
+    ['online=false', { online: false }, ['full', 'busy', 'nolimit', 'quiet', 'offline', 'stale', 'never']],
   ];
 
   it.each(cases)('?%s matches the same servers from the index and from SQL', async (query, options, expected) => {

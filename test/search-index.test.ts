@@ -13,7 +13,8 @@ function reference(rows: Map<number, IndexRow>, query: IndexQuery): { ids: numbe
     popular: (r) => r.likes + r.totalBoosts + r.totalJoins,
     hot: (r) => r.lastBoostedAt?.getTime() ?? -Infinity,
     new: (r) => r.createdAt.getTime(),
-    players: (r) => r.currentPlayers,
+    // Never polled: no count, after every polled server.
+    players: (r) => (r.online === null ? -1 : r.currentPlayers),
     joins: (r) => r.totalJoins,
     votes: (r) => r.monthVotes,
   };

@@ -44,7 +44,7 @@ describe.runIf(testDatabaseKind === 'postgres')('search plans on PostgreSQL with
       ['likes DESC, id', 'servers_likes_idx'],
       ['(likes + total_boosts + total_joins) DESC, id', 'servers_popular_idx'],
       ['created_at DESC, id', 'servers_new_idx'],
-      ['current_players DESC, id', 'servers_players_idx'],
+      ['(CASE WHEN online IS NULL THEN -1 ELSE current_players END) DESC, id', 'servers_players_idx'],
       ['total_joins DESC, id', 'servers_joins_idx'],
     ];
     for (const [order, index] of cases) {

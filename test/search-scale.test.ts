@@ -170,11 +170,11 @@ describe.runIf(testDatabaseKind === 'postgres')('list plans on PostgreSQL with 5
     const owner = await createUser(t.app, { role: 'server_owner' });
     const { db } = t.app.ctx;
     await sql`
-      INSERT INTO servers (owner_id, name, likes, total_boosts, total_joins, current_players, last_boosted_at, hidden, created_at)
+      INSERT INTO servers (owner_id, name, likes, total_boosts, total_joins, current_players, online, last_boosted_at, hidden, created_at)
       SELECT ${owner.row.id},
              (ARRAY['Los', 'Grand', 'Liberty', 'Eclipse', 'Pixel'])[1 + g % 5] || ' ' ||
              (ARRAY['City', 'Life', 'Roleplay', 'RP', 'County'])[1 + (g / 5) % 5] || ' ' || md5(g::text),
-             g % 500, g % 50, g % 300, g % 128,
+             g % 500, g % 50, g % 300, g % 128, CASE WHEN g % 7 = 0 THEN NULL ELSE g % 128 > 0 END,
              CASE WHEN g % 10 = 0 THEN now() - (g || ' minutes')::interval END, g % 20 = 0, now() - (g || ' minutes')::interval
       FROM generate_series(1, 5000) g`.execute(db);
     for (const name of ['FiveM (GTA V)', 'Serious RP', 'Arabic', 'Turkish']) {

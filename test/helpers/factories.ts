@@ -54,7 +54,10 @@ export async function createUser(
   return { row, token, headers: { authorization: `Bearer ${token}` } };
 }
 
-/** A server row owned by `ownerId`, with optional counters. */
+/**
+ * A server row owned by `ownerId`, with optional counters; one given players counts as polled and
+ * online (only the game poller gives counts).
+ */
 export async function createServer(app: FastifyInstance, ownerId: number, attrs: { name?: string; currentPlayers?: number } = {}) {
   return app.ctx.db
     .insertInto('servers')
@@ -62,6 +65,7 @@ export async function createServer(app: FastifyInstance, ownerId: number, attrs:
       ownerId,
       name: attrs.name ?? uniqueName('Server'),
       currentPlayers: attrs.currentPlayers ?? 0,
+      online: attrs.currentPlayers ? true : null,
     })
     .returningAll()
     .executeTakeFirstOrThrow();

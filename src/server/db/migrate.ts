@@ -18,6 +18,7 @@ import * as rankingIntegrity from './migrations/20261124_1130_ranking_integrity'
 import * as reviewEdits from './migrations/20261124_1300_review_edits';
 import * as fraudDailyVotes from './migrations/20261126_1000_fraud_daily_votes';
 import * as boostCreditBalance from './migrations/20261126_1400_boost_credit_balance';
+import * as playersSortPolledFirst from './migrations/20261126_1500_players_sort_polled_first';
 
 /**
  * Migrations are listed here rather than read from disk, so they run the same under tsx,
@@ -42,6 +43,7 @@ const migrations: Record<string, Migration> = {
   '20261124_1300_review_edits': reviewEdits,
   '20261126_1000_fraud_daily_votes': fraudDailyVotes,
   '20261126_1400_boost_credit_balance': boostCreditBalance,
+  '20261126_1500_players_sort_polled_first': playersSortPolledFirst,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -46,12 +46,7 @@ export function creditsRepository(db: Kysely<Database>) {
 
     /** Unspent boost credits of each of an owner's servers, oldest server first. */
     balancesOf: (ownerId: number) =>
-      db
-        .selectFrom('servers')
-        .select(['id', 'boostCredits'])
-        .where('ownerId', '=', ownerId)
-        .orderBy('id')
-        .execute(),
+      db.selectFrom('servers').select(['id', 'boostCredits']).where('ownerId', '=', ownerId).orderBy('id').execute(),
 
     /** Marks a payment's boosts revoked; answers what each revoked row had given. */
     revokeBoostsOfPayment: (paymentId: number, at: Date, tx: Executor = db) =>

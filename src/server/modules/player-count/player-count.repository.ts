@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { Executor } from '../../db/transaction';
 
@@ -6,16 +6,17 @@ import type { Executor } from '../../db/transaction';
 export function playerCountRepository(db: Kysely<Database>) {
   return {
     /**
-     * Players on every listed (not hidden) server, 0 when there are none. Only servers with players
-     * are read: a range of the players index (`current_players DESC, id WHERE NOT hidden`), not every
-     * server (docs/decisions/022-search-at-scale.md).
+     * Players on every listed (not hidden) server the game poller reached, 0 when there are none: a
+     * server never polled has no count. Only servers with players are read: a range of the players
+     * index (its key is -1 for a server never polled), not every server
+     * (docs/decisions/022-search-at-scale.md).
      */
     async totalPlayers(tx: Executor = db): Promise<number> {
       const row = await tx
         .selectFrom('servers')
         .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('currentPlayers'), eb.lit(0)).as('total'))
         .where('hidden', '=', false)
-        .where('currentPlayers', '>', 0)
+        .where(sql<number>`(CASE WHEN online IS NULL THEN -1 ELSE current_players END)`, '>', 0)
         .executeTakeFirstOrThrow();
       return Number(row.total);
     },

@@ -357,7 +357,8 @@ export class SearchIndex {
     this.keys.popular[slot] = row.likes + row.totalBoosts + row.totalJoins;
     this.keys.hot[slot] = row.lastBoostedAt ? row.lastBoostedAt.getTime() : -Infinity;
     this.keys.new[slot] = row.createdAt.getTime();
-    this.keys.players[slot] = row.currentPlayers;
+    // Never polled: no count, so after every polled server (the SQL order does the same).
+    this.keys.players[slot] = row.online === null ? -1 : row.currentPlayers;
     this.keys.joins[slot] = row.totalJoins;
     this.keys.votes[slot] = row.monthVotes;
   }

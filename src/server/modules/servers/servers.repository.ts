@@ -190,8 +190,9 @@ const SORT_ORDER: Record<Sort, Array<[RawBuilder<unknown>, 'asc' | 'desc']>> = {
     [sql`servers.created_at`, 'desc'],
     [sql`servers.id`, 'asc'],
   ],
+  // A server the poller never reached (online is null) has no count: after every polled one.
   players: [
-    [sql`servers.current_players`, 'desc'],
+    [sql`(CASE WHEN servers.online IS NULL THEN -1 ELSE servers.current_players END)`, 'desc'],
     [sql`servers.id`, 'asc'],
   ],
   joins: [
