@@ -1,5 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { localeBadge } from '../src/web/features/servers/locale-badge';
 import { api } from './api';
 import { DESKTOP, expectNoPageErrors, expectPath, launchBrowser, newPage, PHONE, screenshot } from './browser';
 
@@ -17,7 +18,7 @@ describe('home', () => {
   it('shows new servers and the numbered top 10 in rows that stand still, swipe, snap and page with buttons', async () => {
     for (const viewport of [PHONE, DESKTOP]) {
       const { context, page, errors } = await newPage(browser, { viewport });
-      const top = await api<Array<{ name: string }>>('GET', '/api/servers?sort=likes&limit=10');
+      const top = await api<Array<{ name: string; filters: string[] }>>('GET', '/api/servers?sort=likes&limit=10');
       await page.goto('/home');
       expect(await page.getByRole('link', { name: 'Search', exact: true }).getAttribute('href')).toBe('/search');
       await page.getByRole('heading', { name: 'New servers' }).waitFor();
@@ -33,6 +34,13 @@ describe('home', () => {
       expect(await topList.getByRole('heading', { level: 3 }).allTextContents()).toEqual(top.map((s) => s.name));
       // Numbered #1–#10, in order; each card once (no hidden copy for a loop).
       expect(await topRow.getByTestId('card-position').allTextContents()).toEqual(Array.from({ length: 10 }, (_, i) => `#${i + 1}`));
+
+      // Language and region sit in one short badge on each card, not among the "+N" tags.
+      const locales = await topList.evaluate((list) =>
+        Array.from(list.children).map((li) => li.querySelector('[data-testid="card-locale"]')?.getAttribute('title') ?? null),
+      );
+      expect(locales).toEqual(top.map((s) => localeBadge(s.filters)?.long ?? null));
+      expect(locales.filter(Boolean).length).toBeGreaterThan(0);
 
       // Nothing moves by itself: no animation, and the row is where it was a moment later.
       const scrollLeft = () => topList.evaluate((el) => el.scrollLeft);

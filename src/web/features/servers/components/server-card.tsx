@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import type { Server } from '../../../../shared/schemas/server';
 import { Skeleton } from '../../../components/skeleton';
 import { Tag } from '../../../components/tag';
+import { localeBadge } from '../locale-badge';
 import { PlayerCount } from './player-count';
 import { likedPercent } from './server-stats';
 
@@ -28,9 +29,10 @@ export function ServerCard({
   /** Its place in the ranking the card is shown in (Top 10); else the card shows its Most Popular rank. */
   position?: number;
 }) {
-  // The game first, as its own badge: never folded into "+5".
+  // The game first, as its own badge, then language and region as one short badge: never folded into "+5".
   const game = server.rank?.game?.name;
-  const tags = game ? server.filters.filter((f) => f !== game) : server.filters;
+  const locale = localeBadge(server.filters);
+  const tags = server.filters.filter((f) => f !== game && !locale?.covered.has(f));
   const more = tags.length - TAGS_SHOWN;
   const liked = likedPercent(server.likes, server.dislikes);
   return (
@@ -112,6 +114,19 @@ export function ServerCard({
                 </span>
               </li>
             ) : null}
+            {locale ? (
+              <li>
+                <span
+                  className="inline-flex items-center gap-1 rounded-full border border-sky-400/40 bg-sky-400/10 px-2.5 py-0.5 text-xs font-semibold text-sky-100"
+                  title={locale.long}
+                  data-testid="card-locale"
+                >
+                  <GlobeIcon />
+                  <span aria-hidden="true">{locale.short}</span>
+                  <span className="sr-only">{locale.long}</span>
+                </span>
+              </li>
+            ) : null}
             {tags.slice(0, TAGS_SHOWN).map((f) => (
               <li key={f}>
                 <Tag>{f}</Tag>
@@ -126,6 +141,15 @@ export function ServerCard({
         ) : null}
       </div>
     </article>
+  );
+}
+
+function GlobeIcon() {
+  return (
+    <svg viewBox="0 0 16 16" className="size-3.5" aria-hidden="true">
+      <circle cx="8" cy="8" r="6.25" stroke="currentColor" strokeWidth="1.5" fill="none" />
+      <path d="M1.75 8h12.5M8 1.75c2 2 2 10.5 0 12.5M8 1.75c-2 2-2 10.5 0 12.5" stroke="currentColor" strokeWidth="1.2" fill="none" />
+    </svg>
   );
 }
 
