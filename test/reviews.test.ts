@@ -43,6 +43,23 @@ describe('reviews people can trust', () => {
     expect(detail.reviews[0]).toMatchObject({ joined: true, editedAt: null });
   });
 
+  it('lists only votes with a text as reviews; votes without one only count', async () => {
+    const owner = await createUser(t.app, { role: 'server_owner' });
+    const server = await createServer(t.app, owner.row.id);
+    const voters = await Promise.all(Array.from({ length: 5 }, () => createUser(t.app)));
+    await post(`/api/servers/${server.id}/like`, voters[0]!, { review: 'Great staff' });
+    await post(`/api/servers/${server.id}/like`, voters[1]!);
+    await post(`/api/servers/${server.id}/dislike`, voters[2]!, { review: '   ' });
+    await post(`/api/servers/${server.id}/dislike`, voters[3]!, { review: 'Too laggy' });
+    await post(`/api/servers/${server.id}/like`, voters[4]!, { review: '' });
+    const detail = (await t.app.inject({ url: `/api/servers/${server.id}` })).json();
+    expect(detail).toMatchObject({ likes: 3, dislikes: 2, reviewsTotal: 2 });
+    expect(detail.reviews.map((r: { review: string }) => r.review)).toEqual(['Too laggy', 'Great staff']);
+    const page = await t.app.inject({ url: `/api/servers/${server.id}/reviews?limit=1&offset=1` });
+    expect(page.json().map((r: { review: string }) => r.review)).toEqual(['Great staff']);
+    expect(page.headers['x-total-count']).toBe('2');
+  });
+
   it('keeps one review per account and server: it can be edited, never stacked, and only by its author', async () => {
     const owner = await createUser(t.app, { role: 'server_owner' });
     const server = await createServer(t.app, owner.row.id);
@@ -72,10 +89,11 @@ describe('reviews people can trust', () => {
     expect((await edit(server.id, owner, { review: 'My own' })).statusCode).toBe(403);
     expect((await edit(999_999_999, player, { review: 'Nowhere' })).statusCode).toBe(404);
 
-    // An empty text removes the review; the vote and the counters stay.
+    // An empty text removes the review from the list; the vote and the counters stay.
     expect((await edit(server.id, player, { review: '' })).statusCode).toBe(200);
-    const after = (await t.app.inject({ url: `/api/servers/${server.id}/reviews` })).json();
-    expect(after[0]).toMatchObject({ review: null, type: 'dislike' });
+    const after = await t.app.inject({ url: `/api/servers/${server.id}/reviews` });
+    expect(after.json()).toEqual([]);
+    expect(after.headers['x-total-count']).toBe('0');
     expect((await t.app.inject({ url: `/api/servers/${server.id}` })).json()).toMatchObject({ dislikes: 1, likes: 0 });
   });
 

@@ -189,13 +189,12 @@ export async function seedDemo(db: Kysely<Database>, storage: Storage, log: Fast
       for (const player of players) {
         if (random() < 0.1 + popularity * 0.55) {
           const type = random() < 0.82 + popularity * 0.1 ? 'like' : 'dislike';
-          votes.push({
-            userId: player.id,
-            serverId: server.id,
-            type,
-            review: random() < 0.35 ? pick(DEMO_REVIEWS[type]) : null,
-            createdAt: when(),
-          });
+          // Most votes carry a text (only those list as reviews). The draws stay as they were, so
+          // the rest of the demo does not change: the extra texts are picked without drawing.
+          const draw = random();
+          const texts = DEMO_REVIEWS[type];
+          const review = draw < 0.35 ? pick(texts) : draw < 0.6 ? texts[(player.id * 7 + server.id) % texts.length]! : null;
+          votes.push({ userId: player.id, serverId: server.id, type, review, createdAt: when() });
         }
         if (random() < 0.15 + popularity * 0.6) joins.push({ userId: player.id, serverId: server.id, createdAt: when() });
         if (random() < popularity * 0.06)

@@ -7,8 +7,9 @@ export function discoveryRepository(db: Kysely<Database>) {
   return {
     /** A page of a server's shown votes with their authors, newest first. */
     /**
-     * A page of a server's counted, shown votes: those of players who joined the server first (a
-     * "joined" badge), then the rest, newest first within each. Held and voided votes are not shown.
+     * A page of a server's reviews: counted, shown votes with a text (a vote without one only
+     * counts), those of players who joined the server first (a "joined" badge), then the rest,
+     * newest first within each. Held and voided votes are not shown.
      */
     reviewsPage(serverId: number, limit: number, offset: number, tx: Executor = db) {
       return tx
@@ -38,6 +39,7 @@ export function discoveryRepository(db: Kysely<Database>) {
         .where('votes.serverId', '=', serverId)
         .where('votes.hidden', '=', false)
         .where('votes.status', '=', 'counted')
+        .where('votes.review', 'is not', null)
         .orderBy('joined', 'desc')
         .orderBy('votes.createdAt', 'desc')
         .orderBy('votes.id', 'desc')
@@ -46,7 +48,7 @@ export function discoveryRepository(db: Kysely<Database>) {
         .execute();
     },
 
-    /** How many shown votes a server has. */
+    /** How many reviews (shown, counted votes with a text) a server has. */
     async countReviews(serverId: number, tx: Executor = db): Promise<number> {
       return (
         await tx
@@ -55,6 +57,7 @@ export function discoveryRepository(db: Kysely<Database>) {
           .where('serverId', '=', serverId)
           .where('hidden', '=', false)
           .where('status', '=', 'counted')
+          .where('review', 'is not', null)
           .executeTakeFirstOrThrow()
       ).n;
     },

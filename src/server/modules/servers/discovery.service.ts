@@ -151,13 +151,13 @@ export function discoveryService({
     return { body, total, capped, ids: listed.rows.map((r) => r.id) };
   };
 
-  /** With reviews turned off (admin toggle) the votes still show, their texts do not. */
+  /** With reviews turned off (admin toggle) no review shows; the votes still count. */
   const reviewsPage = async (serverId: number, limit: number, offset: number): Promise<Review[]> => {
-    const showText = await settings.flag('enableReviews');
+    if (!(await settings.flag('enableReviews'))) return [];
     const rows = await discovery.reviewsPage(serverId, limit, offset);
     return rows.map((r) => ({
       type: r.type,
-      review: showText ? r.review : null,
+      review: r.review,
       displayName: r.displayName || r.username,
       username: r.username,
       profilePicture: r.profilePicture,
@@ -167,7 +167,7 @@ export function discoveryService({
     }));
   };
 
-  const countReviews = (serverId: number) => discovery.countReviews(serverId);
+  const countReviews = async (serverId: number) => ((await settings.flag('enableReviews')) ? discovery.countReviews(serverId) : 0);
 
   /** A server the viewer may see, or 404 (hidden ones are only seen by their owner and admins). */
   const visible = async (id: number, viewer: UserRow | undefined) => {
