@@ -7,7 +7,7 @@ import { ButtonLink, buttonClass } from './button';
 import { navItemsFor } from './nav-items';
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
-  `block rounded-lg px-3 py-2 text-sm font-medium transition ${isActive ? 'bg-white/10 text-white' : 'text-slate-300 hover:bg-white/5 hover:text-white'}`;
+  `block rounded-lg px-3 py-3 text-sm lg:py-2 font-medium transition ${isActive ? 'bg-white/10 text-white' : 'text-slate-300 hover:bg-white/5 hover:text-white'}`;
 
 /** Role-based navigation (each role sees only the pages it may open): a row of links on desktop, a collapsible menu on phones. */
 export function NavBar() {

@@ -21,7 +21,7 @@ export function AuthShell({
           <p className="mt-1.5 mb-6 text-sm text-slate-400">{subtitle}</p>
           {children}
         </Card>
-        {footer ? <div className="mt-5 text-center text-sm text-slate-400">{footer}</div> : null}
+        {footer ? <p className="mt-5 text-center text-sm text-slate-400">{footer}</p> : null}
       </div>
     </section>
   );

@@ -54,7 +54,7 @@ export function ServerHero({ server, headingLevel = 1 }: { server: HeroServer; h
             href={server.discordLink}
             target="_blank"
             rel="noopener noreferrer"
-            className="inline-flex shrink-0 items-center justify-center gap-2 self-start rounded-xl bg-[#5865f2] px-4 py-2.5 text-sm font-semibold text-white hover:brightness-110 @2xl:self-auto"
+            className="tap inline-flex shrink-0 items-center justify-center gap-2 self-start rounded-xl bg-[#5865f2] px-4 py-2.5 text-sm font-semibold text-white hover:brightness-110 @2xl:self-auto"
           >
             <svg viewBox="0 0 24 24" className="size-4" aria-hidden="true" fill="currentColor">
               <path d="M20 5.3A17 17 0 0 0 15.8 4l-.5 1a15.7 15.7 0 0 0-4.6 0l-.5-1A17 17 0 0 0 4 5.3 17.6 17.6 0 0 0 1 17.1 17 17 0 0 0 6.2 19.7l1.1-1.7a11 11 0 0 1-1.7-.8l.4-.3a12.2 12.2 0 0 0 12 0l.4.3-1.7.8 1.1 1.7A17 17 0 0 0 23 17.1 17.6 17.6 0 0 0 20 5.3ZM8.5 14.7c-1 0-1.9-1-1.9-2.1s.8-2.1 1.9-2.1 1.9 1 1.9 2.1-.8 2.1-1.9 2.1Zm7 0c-1 0-1.9-1-1.9-2.1s.8-2.1 1.9-2.1 1.9 1 1.9 2.1-.8 2.1-1.9 2.1Z" />
