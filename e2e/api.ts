@@ -1,5 +1,6 @@
 import http from 'node:http';
 import sharp from 'sharp';
+import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { baseURL, uniqueName } from './browser';
 import { confirmTokenFor } from './outbox';
@@ -91,4 +92,23 @@ export async function premiumOwnerWithServer(): Promise<{
   const { url } = await api<{ url: string }>('POST', '/api/subscribe-session', { plan: 'Premium' }, owner.token);
   await api('POST', `/api${url}/complete`, undefined, owner.token);
   return { ...owner, serverId: server.id, serverName };
+}
+
+/**
+ * Signs a browser page in with an API token, leaving what a login through the form leaves
+ * (token and user in localStorage), then opens `pathname`. For journeys that are not about
+ * logging in: the form's per-network limit is meant for people, and every journey here shares
+ * one address.
+ */
+export async function signInWithToken(page: Page, token: string, pathname: string): Promise<void> {
+  const user = await api('GET', '/api/user', undefined, token);
+  await page.goto('/manifest.webmanifest');
+  await page.evaluate(
+    ([t, u]) => {
+      localStorage.setItem('token', t);
+      localStorage.setItem('user', u);
+    },
+    [token, JSON.stringify(user)] as const,
+  );
+  await page.goto(pathname);
 }

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, registerUser, serverIdByName } from './api';
+import { api, registerUser, serverIdByName, signInWithToken } from './api';
 import {
   DESKTOP,
   PHONE,
@@ -165,8 +165,7 @@ describe('owner purchases through the built-in checkout', () => {
       await api('POST', '/api/servers', { name: uniqueName(`Premium RP ${n}`), statusMessage: n }, owner.token);
 
     const { context, page, errors } = await newPage(browser);
-    await loginThroughForm(page, owner.username, owner.password, '/dashboard');
-    await page.goto('/payments');
+    await signInWithToken(page, owner.token, '/payments');
     await expect.poll(() => planOnPaymentsPage(page)).toBe('★ Premium');
     const pack = page.locator('label').filter({ hasText: '1,000 boosts' });
     expect(await pack.textContent()).toContain('$75');
@@ -198,7 +197,7 @@ describe('Premium boost credits', () => {
       const server = await api<{ id: string }>('POST', '/api/servers', { name, statusMessage: 'Credits' }, owner.token);
 
       const { context, page, errors } = await newPage(browser, { viewport });
-      await loginThroughForm(page, owner.username, owner.password, '/dashboard');
+      await signInWithToken(page, owner.token, '/dashboard');
       await page.waitForURL((u) => u.pathname === `/dashboard/${server.id}`);
       const note = page.getByTestId('dashboard-boost-credits');
       await expect.poll(() => note.textContent()).toContain('100 boost credits');
