@@ -142,7 +142,7 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('two server processes on 
         .values({ username: 'twin_owner', passwordHash: 'x', role: 'server_owner' })
         .returning('id')
         .executeTakeFirstOrThrow();
-      await db.db.insertInto('servers').values({ ownerId: owner.id, name: 'Twin City', currentPlayers: 77 }).execute();
+      await db.db.insertInto('servers').values({ ownerId: owner.id, name: 'Twin City', currentPlayers: 77, online: true }).execute();
       await db.close();
       const login = await fetch(`http://127.0.0.1:${portA}/api/login`, {
         method: 'POST',

@@ -40,18 +40,21 @@ function compress(raw: Buffer, encoding: 'br' | 'gzip'): Buffer {
   });
 }
 
-/** The bytes of a JSON string with their ETag; compressed forms come on demand. */
+/**
+ * The bytes of a JSON string with their ETag; compressed forms come on demand. Only the string is
+ * kept (no second copy as a Buffer): a list cache holds a thousand of these, and the copy was
+ * the biggest part of them.
+ */
 export function cachedBody(json: string): CachedBody {
-  const raw = Buffer.from(json);
   let gzip: Buffer | undefined;
   let br: Buffer | undefined;
   return {
     text: json,
-    etag: `"${crypto.createHash('sha1').update(raw).digest('base64url')}"`,
-    compressible: raw.length >= COMPRESS_MIN_BYTES,
+    etag: `"${crypto.createHash('sha1').update(json, 'utf8').digest('base64url')}"`,
+    compressible: json.length >= COMPRESS_MIN_BYTES || Buffer.byteLength(json) >= COMPRESS_MIN_BYTES,
     encoded(encoding) {
-      if (encoding === 'gzip') return (gzip ??= compress(raw, 'gzip'));
-      return (br ??= compress(raw, 'br'));
+      if (encoding === 'gzip') return (gzip ??= compress(Buffer.from(json), 'gzip'));
+      return (br ??= compress(Buffer.from(json), 'br'));
     },
   };
 }
