@@ -66,7 +66,13 @@ export async function startApp(target: BenchTarget, options: { redisUrl?: string
   await ensureServerBuild();
   // BENCH_CPU_PROF=<dir>: the app writes a V8 CPU profile there when it stops (profiling a target).
   const profileDir = process.env.BENCH_CPU_PROF;
-  const args = [...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []), path.join(ROOT, 'dist', 'server', 'server.js')];
+  // BENCH_NODE_ARGS: extra V8/Node flags for the app (trying memory settings), space-separated.
+  const extra = (process.env.BENCH_NODE_ARGS ?? '').split(/\s+/).filter(Boolean);
+  const args = [
+    ...extra,
+    ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []),
+    path.join(ROOT, 'dist', 'server', 'server.js'),
+  ];
   // On PostgreSQL the app still keeps uploads and mail in a data directory: a temporary one.
   const ownDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rp-bench-app-'));
   const env: NodeJS.ProcessEnv = {
