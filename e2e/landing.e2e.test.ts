@@ -20,6 +20,8 @@ describe('landing page', () => {
     await page.goto('/');
     const install = page.getByRole('button', { name: 'Install App' });
     expect(await install.isDisabled()).toBe(true);
+    // Not a faded grey button: drawn at full strength, outlined, with the hint below.
+    expect(await install.evaluate((el) => [getComputedStyle(el).opacity, getComputedStyle(el).borderTopStyle])).toEqual(['1', 'dashed']);
     // Never a silent grey button: the line under it says how to install here.
     expect(await page.getByTestId('install-hint').textContent()).toContain('install icon at the right of the address bar');
     const shown = page.getByTestId('player-count');

@@ -24,7 +24,9 @@ export function InstallActions() {
         <Button
           onClick={() => void promptInstall()}
           disabled={!canInstall}
-          className="px-6 py-3 text-base"
+          // Not offered yet: still a button that reads clearly (no faded grey), outlined, with the
+          // line below saying how to install in this browser.
+          className="px-6 py-3 text-base disabled:cursor-help disabled:border disabled:border-dashed disabled:border-white/30 disabled:bg-none disabled:text-slate-100 disabled:opacity-100 disabled:shadow-none"
           title={canInstall ? 'Install RP Servers on this device' : 'Your browser has not offered installation yet'}
           aria-describedby={canInstall ? undefined : 'install-hint'}
         >
