@@ -43,16 +43,20 @@ describe('landing page', () => {
     await context.close();
   });
 
-  it('hides the iOS install hint for good once dismissed', async () => {
+  it('shows the iOS install hint once, and hides it for good once dismissed', async () => {
     const { context, page, errors } = await newPage(browser, { viewport: PHONE, userAgent: IPHONE_SAFARI, isMobile: true, hasTouch: true });
     await page.goto('/');
     const hint = page.getByTestId('ios-install-hint');
     await hint.waitFor();
+    // Said once: while the banner shows, the line under Install App does not repeat it.
+    expect(await page.getByTestId('install-hint').count()).toBe(0);
     await page.getByRole('button', { name: 'Dismiss install hint' }).click();
     expect(await hint.count()).toBe(0);
+    await expect.poll(() => page.getByTestId('install-hint').textContent()).toContain('Add to Home Screen');
     await page.reload();
     await page.getByTestId('player-count').waitFor();
     expect(await hint.count()).toBe(0);
+    expect(await page.getByTestId('install-hint').textContent()).toContain('Add to Home Screen');
     expectNoPageErrors(errors);
     await context.close();
   });

@@ -14,10 +14,11 @@ function installHint(): string {
 
 /**
  * Install App (enabled once the browser offers installation, with a line on how to install where
- * it has not) and Launch in Browser.
+ * it has not, unless the iOS banner above already says it) and Launch in Browser.
  */
-export function InstallActions() {
+export function InstallActions({ hintShownAbove = false }: { hintShownAbove?: boolean }) {
   const canInstall = useCanInstall();
+  const hint = !canInstall && !hintShownAbove;
   return (
     <div className="flex flex-col gap-3">
       <div className="flex flex-col gap-3 sm:flex-row">
@@ -28,7 +29,7 @@ export function InstallActions() {
           // line below saying how to install in this browser.
           className="px-6 py-3 text-base disabled:cursor-help disabled:border disabled:border-dashed disabled:border-white/30 disabled:bg-none disabled:text-slate-100 disabled:opacity-100 disabled:shadow-none"
           title={canInstall ? 'Install RP Servers on this device' : 'Your browser has not offered installation yet'}
-          aria-describedby={canInstall ? undefined : 'install-hint'}
+          aria-describedby={hint ? 'install-hint' : undefined}
         >
           <svg viewBox="0 0 20 20" className="size-5" aria-hidden="true">
             <path
@@ -46,7 +47,7 @@ export function InstallActions() {
           Launch in Browser
         </ButtonLink>
       </div>
-      {canInstall ? null : (
+      {!hint ? null : (
         <p id="install-hint" className="max-w-md text-sm text-slate-300" data-testid="install-hint">
           {installHint()}
         </p>

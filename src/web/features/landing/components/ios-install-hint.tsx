@@ -1,8 +1,5 @@
-import { useIosInstallHint } from '../hooks/use-ios-install-hint';
-
 /** iOS has no install prompt: tell Safari users how to add the app to the home screen. */
-export function IosInstallHint() {
-  const { visible, dismiss } = useIosInstallHint();
+export function IosInstallHint({ visible, dismiss }: { visible: boolean; dismiss: () => void }) {
   if (!visible) return null;
   return (
     <aside aria-label="Install on iPhone or iPad" data-testid="ios-install-hint" className="mx-auto mt-4 w-full max-w-7xl px-4">

@@ -1,6 +1,7 @@
 import { Navigate } from 'react-router';
 import { SUPPORT_EMAIL } from '../../../components/site-footer';
 import { isStandalone } from '../../../lib/platform';
+import { useIosInstallHint } from '../hooks/use-ios-install-hint';
 import { FeatureBlurbs } from './feature-blurbs';
 import { InstallActions } from './install-actions';
 import { IosInstallHint } from './ios-install-hint';
@@ -10,10 +11,12 @@ const GAMES = ['GTA V · FiveM', 'RedM', 'Minecraft', 'Garry’s Mod'];
 
 /** `/`: hero, the live player count, install buttons and what the product offers. Installed apps go to /home. */
 export function LandingPage() {
+  // One state for the iOS banner: while it shows, the line under Install App does not repeat it.
+  const iosHint = useIosInstallHint();
   if (isStandalone()) return <Navigate to="/home" replace />;
   return (
     <>
-      <IosInstallHint />
+      <IosInstallHint visible={iosHint.visible} dismiss={iosHint.dismiss} />
       <section className="mx-auto grid w-full max-w-7xl items-center gap-10 px-4 py-8 sm:py-20 lg:grid-cols-[1.15fr_1fr] lg:gap-16">
         <div>
           <p className="inline-flex items-center rounded-full border border-brand-400/30 bg-brand-500/10 px-3 py-1 text-xs font-semibold text-brand-400">
@@ -34,7 +37,7 @@ export function LandingPage() {
             ))}
           </ul>
           <div className="mt-8">
-            <InstallActions />
+            <InstallActions hintShownAbove={iosHint.visible} />
           </div>
           <p className="mt-6 text-sm text-slate-400">
             Questions or trouble installing?{' '}
