@@ -69,13 +69,13 @@ describe('home', () => {
       // Previous is off at the start; Next pages by one screen of whole cards.
       const previous = topRow.getByRole('button', { name: 'Previous servers' });
       const next = topRow.getByRole('button', { name: 'Next servers' });
-      expect(await previous.isDisabled()).toBe(true);
+      expect(await previous.getAttribute('aria-disabled')).toBe('true');
       const box = await next.boundingBox();
       expect(box?.height).toBeGreaterThanOrEqual(44);
       await next.click();
       await expect.poll(() => position.textContent()).toBe(viewport === PHONE ? '2 of 10' : '5–8 of 10');
       await expect.poll(async () => (await wholeCards()).whole).toBe(true);
-      expect(await previous.isDisabled()).toBe(false);
+      expect(await previous.getAttribute('aria-disabled')).toBe('false');
       if (viewport === PHONE) {
         // A swipe moves the row too; it snaps back to whole cards.
         await topList.evaluate((el) => el.scrollBy({ left: el.clientWidth * 0.6 }));
@@ -98,9 +98,21 @@ describe('home', () => {
     const topRow = page.getByTestId('top-10');
     await topRow.getByRole('article').first().waitFor();
     expect(await topRow.getByRole('article').count()).toBe(10);
-    await topRow.getByRole('button', { name: 'Next servers' }).click();
-    // An instant jump: the position is right on the next frame, with no animation in between.
-    await expect.poll(() => topRow.getByTestId('carousel-position').textContent(), { timeout: 500 }).toBe('5–8 of 10');
+    const list = topRow.getByRole('list', { name: 'Top 10 servers by likes' });
+    const next = topRow.getByRole('button', { name: 'Next servers' });
+    await next.click();
+    // An instant jump: one frame after the click the row is already a whole screen on.
+    const [left, width] = await list.evaluate(
+      (el) => new Promise<[number, number]>((resolve) => requestAnimationFrame(() => resolve([el.scrollLeft, el.clientWidth]))),
+    );
+    expect(left).toBeGreaterThanOrEqual(width - 20);
+    await expect.poll(() => topRow.getByTestId('carousel-position').textContent()).toBe('5–8 of 10');
+    // Paging to the end keeps the keyboard on the button (it is aria-disabled, not disabled).
+    await next.focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => next.getAttribute('aria-disabled')).toBe('true');
+    expect(await next.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await topRow.getByTestId('carousel-position').textContent()).toBe('7–10 of 10');
     expectNoPageErrors(errors);
     await context.close();
   });

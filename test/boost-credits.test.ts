@@ -64,7 +64,7 @@ describe('Premium boost credits: a balance spent before paying', () => {
     const { owner, serverId } = await premiumServer();
     expect((await spend(owner, serverId, 50)).statusCode).toBe(200);
     const res = await spend(owner, serverId, 200);
-    expect(res.statusCode).toBe(400);
+    expect(res.statusCode).toBe(409);
     expect(res.json()).toEqual({ error: MSG.notEnoughBoostCredits });
     expect(await serverRow(serverId)).toMatchObject({ totalBoosts: 50, boostCredits: 50 });
     expect((await spend(owner, serverId, 50)).json()).toMatchObject({ balance: 0, totalBoosts: 100 });
@@ -104,7 +104,7 @@ describe('Premium boost credits: a balance spent before paying', () => {
     const results = await Promise.all(Array.from({ length: 30 }, () => spend(owner, serverId, 10)));
     const codes = results.map((r) => r.statusCode);
     expect(codes.filter((c) => c === 200)).toHaveLength(10);
-    expect(codes.filter((c) => c !== 200).every((c) => c === 400)).toBe(true);
+    expect(codes.filter((c) => c !== 200).every((c) => c === 409)).toBe(true);
     expect(await serverRow(serverId)).toMatchObject({ totalBoosts: 100, boostCredits: 0 });
     const rows = await boostRows(serverId);
     expect(rows.reduce((sum, r) => sum + r.amount, 0)).toBe(100);
@@ -131,5 +131,38 @@ describe('Premium boost credits: a balance spent before paying', () => {
     const owner = await createUser(t.app, { role: 'server_owner' });
     const server = await createServer(t.app, owner.row.id);
     expect((await spend(owner, server.id, 10)).json()).toEqual({ error: MSG.notEnoughBoostCredits });
+  });
+});
+
+describe('boost credits with the list and page caches on', () => {
+  let cached: TestApp;
+  beforeAll(async () => {
+    cached = await createTestApp({ build: { listCacheTtlMs: 60_000 } });
+  });
+  afterAll(() => cached.close());
+
+  it('shows the boosts on the cached server page and Hot list at once after a spend', async () => {
+    const owner = await createUser(cached.app, { role: 'server_owner', plan: 'Premium' });
+    const created = await cached.app.inject({
+      method: 'POST',
+      url: '/api/servers',
+      headers: owner.headers,
+      payload: { name: 'Cached City' },
+    });
+    const serverId = created.json<{ id: string }>().id;
+    const page = async () => (await cached.app.inject({ url: `/api/servers/${serverId}` })).json<{ totalBoosts: number }>().totalBoosts;
+    const hot = async () =>
+      (await cached.app.inject({ url: '/api/servers?sort=hot&limit=5' })).json<Array<{ id: string }>>().map((s) => s.id);
+    expect(await page()).toBe(0);
+    expect(await hot()).not.toContain(serverId);
+    const spent = await cached.app.inject({
+      method: 'POST',
+      url: '/api/boost-credits',
+      headers: owner.headers,
+      payload: { serverId, amount: 10 },
+    });
+    expect(spent.statusCode).toBe(200);
+    expect(await page()).toBe(10);
+    expect((await hot())[0]).toBe(serverId);
   });
 });

@@ -42,8 +42,8 @@ function compress(raw: Buffer, encoding: 'br' | 'gzip'): Buffer {
 
 /**
  * The bytes of a JSON string with their ETag; compressed forms come on demand. Only the string is
- * kept (no second copy as a Buffer): a list cache holds a thousand of these, and the copy was
- * the biggest part of them.
+ * kept (no second copy as a Buffer): a list cache holds a thousand of these
+ * (docs/decisions/036-memory.md).
  */
 export function cachedBody(json: string): CachedBody {
   let gzip: Buffer | undefined;

@@ -104,7 +104,7 @@ export async function seedDemo(db: Kysely<Database>, storage: Storage, log: Fast
           const game = filters[0] ?? '';
           const capacity = PLAYER_CAPACITY[game] ?? 64;
           const popularity = Math.max(0.05, 1 - i / DEMO_SERVERS.length + (random() - 0.5) * 0.4);
-          // The last five joined the list within the last day, so "Just Joined" has something to show.
+          // The last five joined the list within the last day, so "New servers" has something to show.
           const ageMs = i >= DEMO_SERVERS.length - 5 ? random() * 20 * HOUR : (3 + random() * 200) * DAY;
           const owner = i < 3 ? owners[0] : owners[i - 2];
           const img = images[i];

@@ -2,7 +2,7 @@ import type { UserRow } from '../../db/schema';
 import type { InTransaction } from '../../db/transaction';
 import { MSG } from '../../../shared/messages';
 import type { BoostCreditBalances, SpentBoostCredits } from '../../../shared/schemas/payments';
-import { badRequest } from '../../errors';
+import { conflict } from '../../errors';
 import { paymentsPolicy } from '../../policies/payments.policy';
 import type { SettingsService } from '../settings';
 import type { CheckoutsRepository } from './checkouts.repository';
@@ -40,8 +40,9 @@ export function boostCreditsService({ checkouts, credits, inTransaction, setting
       const target = await owned(actor, rawServerId);
       paymentsPolicy.assertBoostingEnabled(await settings.flag('enableBoosting'));
       const result = await inTransaction(async (tx) => {
-        const balance = await credits.spendCredits(target.id, boosts, tx);
-        if (balance === undefined) throw badRequest(MSG.notEnoughBoostCredits);
+        const balance = await credits.spendCredits(target.id, actor.id, boosts, tx);
+        // The balance, not the request, is what is short: a conflict with the server's state.
+        if (balance === undefined) throw conflict(MSG.notEnoughBoostCredits);
         const totalBoosts = await credits.creditBoosts(
           { serverId: target.id, userId: actor.id, paymentId: null, amount: boosts, source: 'premium_credit' },
           now(),

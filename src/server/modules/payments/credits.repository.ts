@@ -30,14 +30,16 @@ export function creditsRepository(db: Kysely<Database>) {
     },
 
     /**
-     * Takes `amount` from a server's boost credits if it has that many (the row lock of the
-     * update makes two spends at once take turns); answers the balance left, or undefined.
+     * Takes `amount` from the boost credits of a server of `ownerId`'s if it has that many (the
+     * row lock of the update makes two spends at once take turns); answers the balance left, or
+     * undefined.
      */
-    async spendCredits(serverId: number, amount: number, tx: Executor = db): Promise<number | undefined> {
+    async spendCredits(serverId: number, ownerId: number, amount: number, tx: Executor = db): Promise<number | undefined> {
       const row = await tx
         .updateTable('servers')
         .set((eb) => ({ boostCredits: eb('boostCredits', '-', amount) }))
         .where('id', '=', serverId)
+        .where('ownerId', '=', ownerId)
         .where('boostCredits', '>=', amount)
         .returning('boostCredits')
         .executeTakeFirst();

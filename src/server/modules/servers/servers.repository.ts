@@ -172,7 +172,7 @@ function pageTotal(options: ListOptions, shown: number, more: boolean, counted: 
   return { total: Math.max(LIST_TOTAL_CAP, options.offset + shown + 1), capped: true };
 }
 
-/** Each sort of the public list, in the column order of its index in the initial migration. */
+/** Each sort of the public list, in the column order of its index (`servers_<sort>_idx`). */
 const SORT_ORDER: Record<Sort, Array<[RawBuilder<unknown>, 'asc' | 'desc']>> = {
   likes: [
     [sql`servers.likes`, 'desc'],

@@ -35,8 +35,8 @@ export interface LocaleBadge {
 
 /** The badge of a server's filters, or undefined when it names no known language or region. */
 export function localeBadge(filters: readonly string[]): LocaleBadge | undefined {
-  const language = filters.find((f) => f in LANGUAGE_CODES);
-  const region = filters.find((f) => f in REGION_CODES);
+  const language = filters.find((f) => Object.hasOwn(LANGUAGE_CODES, f));
+  const region = filters.find((f) => Object.hasOwn(REGION_CODES, f));
   if (!language && !region) return undefined;
   const codes = [language && LANGUAGE_CODES[language], region && REGION_CODES[region]].filter(Boolean);
   const names = [language, region].filter((n): n is string => Boolean(n));

@@ -2,7 +2,8 @@
 export const paymentKeys = {
   all: ['payments'] as const,
   quote: ['payments', 'quote'] as const,
-  boostCredits: ['payments', 'boost-credits'] as const,
+  /** Under `['user', 'servers']`: a new server or another login refreshes the balances too. */
+  boostCredits: ['user', 'servers', 'boost-credits'] as const,
   history: (page: number) => ['payments', 'history', page] as const,
   checkout: (id: string) => ['payments', 'checkout', id] as const,
   /** Under `['user']` so refreshing the user refreshes the plan too. */

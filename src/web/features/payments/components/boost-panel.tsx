@@ -67,7 +67,8 @@ export function BoostPanel({ quote, servers }: { quote: Quote; servers: readonly
     void (useCredits ? spendCredits() : pay());
   };
 
-  const busy = boost.isPending || spend.isPending;
+  // Until the balances are known a click could pay for what credits cover: wait for them.
+  const busy = boost.isPending || spend.isPending || balances.isPending;
   return (
     <Panel
       id="boost-heading"

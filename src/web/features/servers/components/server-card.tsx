@@ -18,13 +18,11 @@ export const AVATAR = { width: 256, height: 256 } as const;
 export function ServerCard({
   server,
   className = '',
-  tabIndex,
   eager = false,
   position,
 }: {
   server: Server;
   className?: string;
-  tabIndex?: number;
   eager?: boolean;
   /** Its place in the ranking the card is shown in (Top 10); else the card shows its Most Popular rank. */
   position?: number;
@@ -79,7 +77,7 @@ export function ServerCard({
           ) : null}
         </div>
         <h3 className="line-clamp-1 font-semibold text-white">
-          <Link to={`/servers/${server.id}`} tabIndex={tabIndex} className="after:absolute after:inset-0 focus-visible:outline-none">
+          <Link to={`/servers/${server.id}`} className="after:absolute after:inset-0 focus-visible:outline-none">
             {server.name}
           </Link>
         </h3>

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useId, useLayoutEffect, useRef, useState } from 'react';
 import type { Server } from '../../../../shared/schemas/server';
 import { useReducedMotion } from '../../../lib/use-reduced-motion';
 import { ServerCard, ServerCardSkeleton } from './server-card';
@@ -42,8 +42,11 @@ export function ServerCarousel({
   const reduced = useReducedMotion();
   const [row, setRow] = useState<RowState>({ first: 1, last: servers.length, atStart: true, atEnd: true });
 
+  const frame = useRef(0);
+
   /** Reads the scroll position back into state: the buttons and the "1–4 of 10" follow it. */
-  const measure = useCallback(() => {
+  const read = useCallback(() => {
+    frame.current = 0;
     const el = rowRef.current;
     if (!el) return;
     const items = Array.from(el.children) as HTMLElement[];
@@ -55,22 +58,31 @@ export function ServerCarousel({
       const mid = start + item.offsetWidth / 2;
       return mid >= left && mid <= right ? [i + 1] : [];
     });
-    setRow({
-      first: shown[0] ?? 1,
-      last: shown.at(-1) ?? items.length,
-      atStart: left <= 1,
-      atEnd: right >= el.scrollWidth - 1,
-    });
+    const next = { first: shown[0] ?? 1, last: shown.at(-1) ?? items.length, atStart: left <= 1, atEnd: right >= el.scrollWidth - 1 };
+    // Same place, same state: a swipe fires scroll events every frame and the cards need not re-render.
+    setRow((prev) =>
+      prev.first === next.first && prev.last === next.last && prev.atStart === next.atStart && prev.atEnd === next.atEnd ? prev : next,
+    );
   }, []);
 
-  useEffect(() => {
+  /** At most one read a frame, however many scroll events arrive. */
+  const measure = useCallback(() => {
+    if (!frame.current) frame.current = requestAnimationFrame(read);
+  }, [read]);
+
+  // Measured before the first paint, so the buttons do not pop in and move the page.
+  useLayoutEffect(() => {
     const el = rowRef.current;
     if (!el) return;
-    measure();
+    read();
     const observer = new ResizeObserver(measure);
     observer.observe(el);
-    return () => observer.disconnect();
-  }, [measure, servers.length]);
+    return () => {
+      observer.disconnect();
+      cancelAnimationFrame(frame.current);
+      frame.current = 0;
+    };
+  }, [read, measure, servers.length]);
 
   const page = (direction: 1 | -1) => {
     const el = rowRef.current;
@@ -96,7 +108,7 @@ export function ServerCarousel({
       </ul>
       {scrolls ? (
         <div className="flex items-center justify-end gap-2">
-          <p className="mr-auto text-sm text-slate-400 tabular-nums" aria-live="polite" data-testid="carousel-position">
+          <p className="mr-auto text-sm text-slate-400 tabular-nums" data-testid="carousel-position">
             {row.first === row.last ? row.first : `${row.first}–${row.last}`} of {servers.length}
           </p>
           <ArrowButton label="Previous servers" controls={listId} disabled={row.atStart} onClick={() => page(-1)} direction={-1} />
@@ -107,7 +119,10 @@ export function ServerCarousel({
   );
 }
 
-/** A 44 px round button that pages the row; greyed out at either end. */
+/**
+ * A 44 px round button that pages the row; greyed out at either end. `aria-disabled`, not
+ * `disabled`: a button that became disabled under keyboard focus would drop the focus to the page.
+ */
 function ArrowButton({
   label,
   controls,
@@ -126,9 +141,9 @@ function ArrowButton({
       type="button"
       aria-label={label}
       aria-controls={controls}
-      disabled={disabled}
-      onClick={onClick}
-      className="grid size-11 place-items-center rounded-full border border-white/15 bg-white/5 text-white transition hover:bg-white/15 focus-visible:outline-2 focus-visible:outline-brand-400 disabled:cursor-default disabled:opacity-35 disabled:hover:bg-white/5"
+      aria-disabled={disabled}
+      onClick={disabled ? undefined : onClick}
+      className="grid size-11 place-items-center rounded-full border border-white/15 bg-white/5 text-white transition hover:bg-white/15 focus-visible:outline-2 focus-visible:outline-brand-400 aria-disabled:cursor-default aria-disabled:opacity-35 aria-disabled:hover:bg-white/5"
     >
       <svg viewBox="0 0 20 20" className="size-5" aria-hidden="true">
         <path
