@@ -12,9 +12,23 @@ import { confirmTokenFor } from './outbox';
  */
 const LOCAL_ADDRESS = `127.0.0.${2 + Math.floor(Math.random() * 250)}`;
 
-function send(method: string, url: URL, headers: Record<string, string>, body?: string): Promise<{ status: number; text: string }> {
+/**
+ * Each new account registers from the next address of the same /24 (one network, as the fraud
+ * journey needs), the way people register from their own devices: a file that makes ten accounts
+ * must not spend the per-address budget of another file that drew the same random address.
+ */
+let registrations = Math.floor(Math.random() * 250);
+const nextRegistrationAddress = () => `127.0.0.${2 + (registrations++ % 250)}`;
+
+function send(
+  method: string,
+  url: URL,
+  headers: Record<string, string>,
+  body?: string,
+  localAddress = LOCAL_ADDRESS,
+): Promise<{ status: number; text: string }> {
   return new Promise((resolve, reject) => {
-    const req = http.request(url, { method, headers, localAddress: LOCAL_ADDRESS }, (res) => {
+    const req = http.request(url, { method, headers, localAddress }, (res) => {
       let text = '';
       res.setEncoding('utf8');
       res.on('data', (chunk: string) => (text += chunk));
@@ -48,7 +62,15 @@ export async function registerUser(role: 'player' | 'server_owner'): Promise<{ u
   const username = uniqueName(role === 'player' ? 'player' : 'owner');
   const password = `${role}-password`;
   const email = `${username}@e2e.example.com`;
-  const { token } = await api<{ token: string }>('POST', '/api/register', { username, password, role, email });
+  const res = await send(
+    'POST',
+    new URL('/api/register', baseURL()),
+    { 'content-type': 'application/json' },
+    JSON.stringify({ username, password, role, email }),
+    nextRegistrationAddress(),
+  );
+  expect(res.status >= 200 && res.status < 300, `POST /api/register answered ${res.status}`).toBe(true);
+  const { token } = JSON.parse(res.text) as { token: string };
   await api('POST', '/api/users/confirm-email', { token: await confirmTokenFor(email) });
   return { username, password, token };
 }
