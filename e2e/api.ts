@@ -40,7 +40,12 @@ function send(
 }
 
 /** A JSON call to the API the way a test sets things up: fails the test on a non-2xx answer. */
-export async function api<T = Record<string, unknown>>(method: string, pathname: string, body?: unknown, token?: string): Promise<T> {
+export function api<T = Record<string, unknown>>(method: string, pathname: string, body?: unknown, token?: string): Promise<T> {
+  return apiFrom<T>(LOCAL_ADDRESS, method, pathname, body, token);
+}
+
+/** {@link api} from a given loopback address. */
+async function apiFrom<T>(localAddress: string, method: string, pathname: string, body?: unknown, token?: string): Promise<T> {
   const res = await send(
     method,
     new URL(pathname, baseURL()),
@@ -49,6 +54,7 @@ export async function api<T = Record<string, unknown>>(method: string, pathname:
       ...(token ? { authorization: `Bearer ${token}` } : {}),
     },
     body === undefined ? undefined : JSON.stringify(body),
+    localAddress,
   );
   expect(res.status >= 200 && res.status < 300, `${method} ${pathname} answered ${res.status}`).toBe(true);
   return (res.text ? JSON.parse(res.text) : undefined) as T;
@@ -62,15 +68,8 @@ export async function registerUser(role: 'player' | 'server_owner'): Promise<{ u
   const username = uniqueName(role === 'player' ? 'player' : 'owner');
   const password = `${role}-password`;
   const email = `${username}@e2e.example.com`;
-  const res = await send(
-    'POST',
-    new URL('/api/register', baseURL()),
-    { 'content-type': 'application/json' },
-    JSON.stringify({ username, password, role, email }),
-    nextRegistrationAddress(),
-  );
-  expect(res.status >= 200 && res.status < 300, `POST /api/register answered ${res.status}`).toBe(true);
-  const { token } = JSON.parse(res.text) as { token: string };
+  const registration = { username, password, role, email };
+  const { token } = await apiFrom<{ token: string }>(nextRegistrationAddress(), 'POST', '/api/register', registration);
   await api('POST', '/api/users/confirm-email', { token: await confirmTokenFor(email) });
   return { username, password, token };
 }

@@ -201,6 +201,7 @@ describe('Premium boost credits', () => {
       await page.waitForURL((u) => u.pathname === `/dashboard/${server.id}`);
       const note = page.getByTestId('dashboard-boost-credits');
       await expect.poll(() => note.textContent()).toContain('100 boost credits');
+      await screenshot(page, `dashboard-boost-credits-${viewport === PHONE ? 'phone' : 'desktop'}`);
       await note.getByRole('link', { name: 'Spend credits' }).click();
       await expectPath(page, '/payments');
 

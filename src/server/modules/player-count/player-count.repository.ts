@@ -1,4 +1,5 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
+import { PLAYERS_KEY } from '../../db/players-key';
 import type { Database } from '../../db/schema';
 import type { Executor } from '../../db/transaction';
 
@@ -16,7 +17,7 @@ export function playerCountRepository(db: Kysely<Database>) {
         .selectFrom('servers')
         .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('currentPlayers'), eb.lit(0)).as('total'))
         .where('hidden', '=', false)
-        .where(sql<number>`(CASE WHEN online IS NULL THEN -1 ELSE current_players END)`, '>', 0)
+        .where(PLAYERS_KEY, '>', 0)
         .executeTakeFirstOrThrow();
       return Number(row.total);
     },

@@ -1,6 +1,7 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { Executor } from '../../db/transaction';
+import { PLAYERS_KEY } from '../../db/players-key';
 import { preparedMarker } from '../../db/database';
 import { LIST_TOTAL_CAP, type Sort } from '../../../shared/schemas/server';
 import { asksLive, type LiveFilter } from './search-index.types';
@@ -190,9 +191,8 @@ const SORT_ORDER: Record<Sort, Array<[RawBuilder<unknown>, 'asc' | 'desc']>> = {
     [sql`servers.created_at`, 'desc'],
     [sql`servers.id`, 'asc'],
   ],
-  // A server the poller never reached (online is null) has no count: after every polled one.
   players: [
-    [sql`(CASE WHEN servers.online IS NULL THEN -1 ELSE servers.current_players END)`, 'desc'],
+    [PLAYERS_KEY, 'desc'],
     [sql`servers.id`, 'asc'],
   ],
   joins: [

@@ -32,8 +32,8 @@ export function useSpendBoostCredits() {
   return useMutation({
     mutationFn: spendBoostCredits,
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: paymentKeys.boostCredits });
-      // The server's boosts changed: its page, the lists and the owner's own list show them.
+      // The server's boosts changed: its page and the lists show them; the owner's own servers
+      // and their balances (under `['user', 'servers']`) too.
       void queryClient.invalidateQueries({ queryKey: ['servers'] });
       void queryClient.invalidateQueries({ queryKey: ['user', 'servers'] });
     },
