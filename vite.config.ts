@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { precompressPlugin } from './scripts/precompress.mjs';
+import { prerenderLandingPlugin } from './scripts/prerender-landing.mjs';
 
 const root = path.resolve(import.meta.dirname, 'src/web');
 
@@ -16,6 +17,9 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: true,
     rolldownOptions: {
+      // Two pages: the app, and the landing page rendered at build time with a script of its own
+      // (docs/decisions/037-landing-page-without-the-app.md).
+      input: { index: path.join(root, 'index.html'), landing: path.join(root, 'landing.html') },
       output: {
         // React and the router change less often than the app: their own chunk stays cached across
         // releases. Every other library stays with the pages that use it (one catch-all vendor chunk
@@ -41,6 +45,7 @@ export default defineConfig({
   plugins: [
     react(),
     tailwindcss(),
+    prerenderLandingPlugin(),
     VitePWA({
       registerType: 'prompt',
       // The app registers the worker itself (useRegisterSW); the CSP forbids an injected inline script.

@@ -1,5 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api, registerUser, signInWithToken } from './api';
 import { baseURL, expectNoPageErrors, expectPath, launchBrowser, newPage, PHONE } from './browser';
 
 const IPHONE_SAFARI =
@@ -96,6 +97,97 @@ describe('landing page', () => {
     }
     const scope = await page.evaluate(async () => (await navigator.serviceWorker.ready).scope);
     expect(scope).toBe(`${baseURL()}/`);
+    expectNoPageErrors(errors);
+    await context.close();
+  });
+});
+
+describe('landing page without the app', () => {
+  it('paints from the HTML alone: no script needed to see it', async () => {
+    const { context, page } = await newPage(browser, { javaScriptEnabled: false });
+    await page.goto('/');
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Find your next roleplay home.');
+    expect(await page.getByRole('button', { name: 'Install App' }).isDisabled()).toBe(true);
+    expect(await page.getByRole('link', { name: 'Launch in Browser' }).getAttribute('href')).toBe('/home');
+    expect(await page.getByRole('link', { name: 'Register' }).getAttribute('href')).toBe('/register');
+    expect(await page.getByTestId('install-hint').textContent()).toContain('install icon');
+    await context.close();
+  });
+
+  it('loads at most 80 KB of compressed script, none of the app (React, router, zod)', async () => {
+    const { context, page, errors } = await newPage(browser, { viewport: PHONE, isMobile: true, hasTouch: true });
+    const scripts: Array<{ url: string; bytes: Promise<number> }> = [];
+    page.on('response', (response) => {
+      if (response.request().resourceType() !== 'script') return;
+      scripts.push({
+        url: response.url(),
+        bytes: response
+          .request()
+          .sizes()
+          .then((s) => s.responseBodySize),
+      });
+    });
+    const socket = page.waitForEvent('websocket');
+    await page.goto('/');
+    await socket; // the last script it loads, after the first paint
+    const { count } = await api<{ count: number }>('GET', '/api/player-count');
+    await expect.poll(async () => Number((await page.getByTestId('player-count').textContent())?.replaceAll(',', ''))).toBe(count);
+    const sizes = await Promise.all(scripts.map(async (s) => ({ url: new URL(s.url).pathname, bytes: await s.bytes })));
+    expect(sizes.length).toBeGreaterThan(0);
+    expect(sizes.map((s) => s.url).filter((url) => /\/assets\/(react|api-client|main|index)-/.test(url))).toEqual([]);
+    const total = sizes.reduce((sum, s) => sum + s.bytes, 0);
+    expect(total, JSON.stringify(sizes)).toBeLessThanOrEqual(80 * 1024);
+    expectNoPageErrors(errors);
+    await context.close();
+  });
+
+  it('opens and closes the phone menu, whose links lead into the app', async () => {
+    const { context, page, errors } = await newPage(browser, { viewport: PHONE, isMobile: true, hasTouch: true });
+    await page.goto('/');
+    const menu = page.locator('#main-menu');
+    expect(await menu.isVisible()).toBe(false);
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    expect(await menu.isVisible()).toBe(true);
+    await page.getByRole('button', { name: 'Close menu' }).click();
+    expect(await menu.isVisible()).toBe(false);
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.getByRole('link', { name: 'Search Servers' }).click();
+    await expectPath(page, '/search');
+    await page.getByRole('searchbox').first().waitFor();
+    expectNoPageErrors(errors);
+    await context.close();
+  });
+
+  it('turns Install App on when the browser offers installation, and asks the browser on a click', async () => {
+    const { context, page, errors } = await newPage(browser);
+    await page.goto('/');
+    const install = page.getByRole('button', { name: 'Install App' });
+    await page.getByTestId('install-hint').waitFor();
+    await page.evaluate(() => {
+      const offer = Object.assign(new Event('beforeinstallprompt', { cancelable: true }), {
+        prompt: async () => void document.body.setAttribute('data-prompted', 'yes'),
+        userChoice: Promise.resolve({ outcome: 'accepted' }),
+      });
+      window.dispatchEvent(offer);
+    });
+    await expect.poll(() => install.isDisabled()).toBe(false);
+    expect(await page.getByTestId('install-hint').count()).toBe(0);
+    await install.click();
+    await expect.poll(() => page.locator('body').getAttribute('data-prompted')).toBe('yes');
+    // The offer is used once: the button waits for the next one.
+    await expect.poll(() => install.isDisabled()).toBe(true);
+    expectNoPageErrors(errors);
+    await context.close();
+  });
+
+  it('gives a signed-in visitor the app, with their own menu', async () => {
+    const player = await registerUser('player');
+    const { context, page, errors } = await newPage(browser);
+    await signInWithToken(page, player.token, '/');
+    await page.getByRole('button', { name: 'Logout' }).waitFor();
+    expect(await page.getByRole('link', { name: 'Register' }).count()).toBe(0);
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Find your next roleplay home.');
+    await page.getByTestId('player-count').waitFor();
     expectNoPageErrors(errors);
     await context.close();
   });

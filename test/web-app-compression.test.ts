@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { precompressDir } from '../scripts/precompress.mjs';
 import { createTestApp, type TestApp } from './helpers/test-app';
 import { createServer, createUser } from './helpers/factories';
-import { tempWebDist } from './helpers/web-dist';
+import { MINIMAL_INDEX_HTML, tempWebDist } from './helpers/web-dist';
 
 describe('compressed web app', () => {
   let t: TestApp;
@@ -117,6 +117,34 @@ describe('HTML of the landing and server pages from memory', () => {
       const res = await t.app.inject({ url });
       expect(res.statusCode, url).toBe(200);
       expect(res.headers['content-type']).toContain('text/html');
+    }
+  });
+});
+
+describe('the landing page rendered at build time', () => {
+  let t: TestApp;
+  let dist: ReturnType<typeof tempWebDist>;
+  const landing =
+    '<!doctype html><html><head><title>RP</title></head><body><div id="root"><h1>Prerendered landing</h1></div></body></html>';
+  beforeAll(async () => {
+    dist = tempWebDist({ 'index.html': MINIMAL_INDEX_HTML, 'landing.html': landing });
+    t = await createTestApp({ build: { webDist: dist.dir } });
+  });
+  afterAll(async () => {
+    await t.close();
+    dist.remove();
+  });
+
+  it('is what `/` sends, with its tags; every other page is the app', async () => {
+    const home = await t.app.inject({ url: '/' });
+    expect(home.statusCode).toBe(200);
+    expect(home.body).toContain('<h1>Prerendered landing</h1>');
+    expect(home.body).toMatch(/<title>[^<]+<\/title>/);
+    expect(home.body).toContain('og:title');
+    for (const url of ['/home', '/list', '/servers/1', '/no-such-page', '/?utm_source=x']) {
+      const res = await t.app.inject({ url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body.includes('Prerendered landing'), url).toBe(url === '/?utm_source=x');
     }
   });
 });

@@ -53,24 +53,23 @@ export async function registerWebApp(
   }
   // The page's title, description and Open Graph tags are rendered into the HTML per path, so
   // link previews (Discord, search engines) see them without running the app.
-  const [head, tail = ''] = built
-    ? fs
-        .readFileSync(indexFile, 'utf8')
-        .replace(/<title>[\s\S]*?<\/title>\s*/, '')
-        .replace(/<meta name="description"[^>]*>\s*/, '')
-        .split(/(?=<\/head>)/i)
-    : [];
+  const appPage = built ? pageTemplate(indexFile) : undefined;
+  // `/` is the landing page rendered at build time, with a script of its own instead of the app
+  // (docs/decisions/037-landing-page-without-the-app.md); a build without it serves the app there.
+  const landingFile = path.join(options.webDist, 'landing.html');
+  const landingPage = built && fs.existsSync(landingFile) ? pageTemplate(landingFile) : appPage;
 
   const pages = new PageCache();
   const sendApp = async (request: FastifyRequest, reply: FastifyReply, pathname: string) => {
-    if (head === undefined) {
+    const template = pathname === '/' ? landingPage : appPage;
+    if (template === undefined) {
       return reply.code(503).type('text/plain').send('The web app is not built yet: run `npm run build` (npm start does it for you).');
     }
     // The landing page and a shared server link are the hottest HTML: made once, served from memory.
     let page = pages.fresh(pathname, options.freshForMs);
     if (!page) {
       const meta = await options.meta(pathname);
-      page = pages.get(pathname, `${head}  ${meta}\n  ${tail}`);
+      page = pages.get(pathname, `${template.head}  ${meta}\n  ${template.tail}`);
     }
     reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'Accept-Encoding').header('etag', page.etag);
     if (matchesEtag(request.headers['if-none-match'], page.etag)) return reply.code(304).send();
@@ -90,6 +89,16 @@ export async function registerWebApp(
     }
     return sendApp(request, reply, url);
   });
+}
+
+/** A built HTML page split where the per-path title, description and Open Graph tags go (end of head). */
+function pageTemplate(file: string): { head: string; tail: string } {
+  const [head = '', tail = ''] = fs
+    .readFileSync(file, 'utf8')
+    .replace(/<title>[\s\S]*?<\/title>\s*/, '')
+    .replace(/<meta name="description"[^>]*>\s*/, '')
+    .split(/(?=<\/head>)/i);
+  return { head, tail };
 }
 
 interface CachedPage {

@@ -4,6 +4,7 @@ import { useSession } from '../lib/session';
 import { useLogout } from '../lib/use-logout';
 import { Logo } from './logo';
 import { ButtonLink, buttonClass } from './button';
+import { MENU_ICON_PATH } from './menu-icon';
 import { navItemsFor } from './nav-items';
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
@@ -54,11 +55,7 @@ export function NavBar() {
         >
           <span className="sr-only">{open ? 'Close menu' : 'Open menu'}</span>
           <svg viewBox="0 0 24 24" className="size-6" aria-hidden="true">
-            {open ? (
-              <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-            ) : (
-              <path d="M4 7h16M4 12h16M4 17h16" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-            )}
+            <path d={open ? MENU_ICON_PATH.open : MENU_ICON_PATH.closed} stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
           </svg>
         </button>
         <div

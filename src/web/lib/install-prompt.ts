@@ -1,18 +1,17 @@
-import { useSyncExternalStore } from 'react';
-
 /** The non-standard event Chromium fires when the app can be installed. */
 export interface BeforeInstallPromptEvent extends Event {
   prompt(): Promise<void>;
   userChoice: Promise<{ outcome: 'accepted' | 'dismissed' }>;
 }
 
+// No React here: the landing page's own script (features/landing/static) uses this module too.
 let deferred: BeforeInstallPromptEvent | null = null;
 const listeners = new Set<() => void>();
 const emit = () => listeners.forEach((l) => l());
 
 /**
  * Listens from start-up, because the browser may fire `beforeinstallprompt` before the landing
- * page is on screen. Call once from main.
+ * page is on screen. Call once from an entry script.
  */
 export function captureInstallPrompt(): void {
   window.addEventListener('beforeinstallprompt', (event) => {
@@ -35,16 +34,13 @@ export async function promptInstall(): Promise<void> {
   await event.prompt();
 }
 
-function subscribe(listener: () => void) {
-  listeners.add(listener);
-  return () => void listeners.delete(listener);
+/** Whether the Install App button can do something now. */
+export function canInstall(): boolean {
+  return deferred !== null;
 }
 
-/** Whether the Install App button can do something now. */
-export function useCanInstall(): boolean {
-  return useSyncExternalStore(
-    subscribe,
-    () => deferred !== null,
-    () => false,
-  );
+/** Calls `listener` whenever `canInstall()` may have changed; returns the unsubscribe. */
+export function onInstallChange(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => void listeners.delete(listener);
 }

@@ -1,16 +1,7 @@
 import { Button, ButtonLink } from '../../../components/button';
-import { promptInstall, useCanInstall } from '../../../lib/install-prompt';
-import { isIosSafari } from '../../../lib/platform';
-
-/** How to install where the browser has not offered it (yet): never a silent grey button. */
-function installHint(): string {
-  if (isIosSafari()) return 'On iPhone or iPad: tap Share, then “Add to Home Screen”.';
-  const ua = navigator.userAgent;
-  if (/Firefox\//.test(ua))
-    return 'Firefox cannot install web apps: open this page in Chrome, Edge or Safari to install, or keep using it here.';
-  if (/Safari\//.test(ua) && !/Chrome|Chromium|Edg\//.test(ua)) return 'In Safari on a Mac: File → “Add to Dock”.';
-  return 'Not offered by your browser yet: in Chrome or Edge, use the install icon at the right of the address bar, or the menu’s “Install RP Servers”.';
-}
+import { promptInstall } from '../../../lib/install-prompt';
+import { useCanInstall } from '../../../lib/use-can-install';
+import { installHint } from '../install-hint';
 
 /**
  * Install App (enabled once the browser offers installation, with a line on how to install where
@@ -23,6 +14,7 @@ export function InstallActions({ hintShownAbove = false }: { hintShownAbove?: bo
     <div className="flex flex-col gap-3">
       <div className="flex flex-col gap-3 sm:flex-row">
         <Button
+          id="install-app"
           onClick={() => void promptInstall()}
           disabled={!canInstall}
           // Not offered yet: still a button that reads clearly (no faded grey), outlined, with the

@@ -17,7 +17,10 @@ export function LandingPage() {
   return (
     <>
       <IosInstallHint visible={iosHint.visible} dismiss={iosHint.dismiss} />
-      <section className="mx-auto grid w-full max-w-7xl items-center gap-10 px-4 py-8 sm:py-20 lg:grid-cols-[1.15fr_1fr] lg:gap-16">
+      <section
+        id="landing-hero"
+        className="mx-auto grid w-full max-w-7xl items-center gap-10 px-4 py-8 sm:py-20 lg:grid-cols-[1.15fr_1fr] lg:gap-16"
+      >
         <div>
           <p className="inline-flex items-center rounded-full border border-brand-400/30 bg-brand-500/10 px-3 py-1 text-xs font-semibold text-brand-400">
             The roleplay server list

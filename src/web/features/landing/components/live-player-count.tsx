@@ -1,6 +1,7 @@
 import { UI_TIMING } from '../../../../shared/limits';
 import { useAnimatedNumber } from '../hooks/use-animated-number';
-import { lastSeenPlayerCount, useLivePlayerCount } from '../hooks/use-live-player-count';
+import { useLivePlayerCount } from '../hooks/use-live-player-count';
+import { lastSeenPlayerCount } from '../player-count-memory';
 
 const format = new Intl.NumberFormat();
 
@@ -27,7 +28,12 @@ export function LivePlayerCount() {
         {format.format(shown)}
       </p>
       <p className="mt-2 text-sm text-slate-400">players on listed roleplay servers right now</p>
-      {isError ? <p className="mt-2 text-xs text-amber-300">Live count unavailable, showing the last one we saw.</p> : null}
+      {isError ? <CountUnavailable /> : null}
     </div>
   );
+}
+
+/** Said under the number when the live count could not be fetched. */
+export function CountUnavailable() {
+  return <p className="mt-2 text-xs text-amber-300">Live count unavailable, showing the last one we saw.</p>;
 }

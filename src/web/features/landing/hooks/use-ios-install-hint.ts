@@ -1,14 +1,13 @@
 import { useState } from 'react';
-import { isIosSafari, isStandalone } from '../../../lib/platform';
-import { storage, STORAGE_KEYS } from '../../../lib/storage';
+import { dismissIosInstallHint, wantsIosInstallHint } from '../install-hint';
 
 /** Whether to show the "Add to Home Screen" hint (Safari on iOS, not installed, not dismissed before). */
 export function useIosInstallHint(): { visible: boolean; dismiss: () => void } {
-  const [visible, setVisible] = useState(() => isIosSafari() && !isStandalone() && storage.get(STORAGE_KEYS.iosHintDismissed) !== '1');
+  const [visible, setVisible] = useState(wantsIosInstallHint);
   return {
     visible,
     dismiss: () => {
-      storage.set(STORAGE_KEYS.iosHintDismissed, '1');
+      dismissIosInstallHint();
       setVisible(false);
     },
   };

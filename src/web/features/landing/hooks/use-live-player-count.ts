@@ -1,13 +1,7 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { storage, STORAGE_KEYS } from '../../../lib/storage';
 import { playerCountQueryKey, usePlayerCount } from '../api/get-player-count';
-
-/** The last count this device saw, so the number starts there rather than at a made-up value. */
-export function lastSeenPlayerCount(): number {
-  const n = Number(storage.get(STORAGE_KEYS.lastPlayerCount));
-  return Number.isFinite(n) && n >= 0 ? Math.floor(n) : 0;
-}
+import { isPlayerCount, rememberPlayerCount } from '../player-count-memory';
 
 /** The live player count: fetched once, then kept current by the socket event `playerCountUpdated`. */
 export function useLivePlayerCount(): { count: number | undefined; isError: boolean } {
@@ -16,7 +10,7 @@ export function useLivePlayerCount(): { count: number | undefined; isError: bool
 
   useEffect(() => {
     const onUpdate = (count: number) => {
-      if (typeof count === 'number' && Number.isFinite(count) && count >= 0) queryClient.setQueryData(playerCountQueryKey, count);
+      if (isPlayerCount(count)) queryClient.setQueryData(playerCountQueryKey, count);
     };
     // The socket client is loaded after the first paint: the count is fetched first, the socket keeps it current.
     let cancelled = false;
@@ -36,7 +30,7 @@ export function useLivePlayerCount(): { count: number | undefined; isError: bool
   }, [queryClient]);
 
   useEffect(() => {
-    if (query.data !== undefined) storage.set(STORAGE_KEYS.lastPlayerCount, String(query.data));
+    if (query.data !== undefined) rememberPlayerCount(query.data);
   }, [query.data]);
 
   return { count: query.data, isError: query.isError };

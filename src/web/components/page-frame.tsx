@@ -1,0 +1,27 @@
+import type { ReactNode } from 'react';
+import { NavBar } from './nav-bar';
+import { SiteFooter } from './site-footer';
+
+/**
+ * The frame around every page: skip link, navigation, an optional site-wide banner, the content,
+ * the footer. The app's layout and the landing page rendered ahead of time both use it.
+ */
+export function PageFrame({ banner, children, after }: { banner?: ReactNode; children: ReactNode; after?: ReactNode }) {
+  return (
+    <div className="glow-bg flex min-h-dvh flex-col">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:left-3 focus:top-3 focus:z-50 focus:rounded-lg focus:bg-white focus:px-3 focus:py-2 focus:text-ink-950"
+      >
+        Skip to content
+      </a>
+      <NavBar />
+      {banner}
+      <main id="main" className="flex flex-1 flex-col">
+        {children}
+      </main>
+      <SiteFooter />
+      {after}
+    </div>
+  );
+}
