@@ -4,7 +4,8 @@ import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { precompressPlugin } from './scripts/precompress.mjs';
-import { prerenderLandingPlugin } from './scripts/prerender-landing.mjs';
+import { prerenderPlugin } from './scripts/prerender.mjs';
+import { routePreloadsPlugin } from './scripts/route-preloads.mjs';
 
 const root = path.resolve(import.meta.dirname, 'src/web');
 
@@ -45,7 +46,15 @@ export default defineConfig({
   plugins: [
     react(),
     tailwindcss(),
-    prerenderLandingPlugin(),
+    prerenderPlugin(),
+    // The public pages people arrive on, as app/router.tsx maps them: their chunks are preloaded
+    // from the HTML rather than found after the entry has run.
+    routePreloadsPlugin({
+      '/home': 'src/web/features/servers/components/home-page.tsx',
+      '/list': 'src/web/features/servers/components/list-page.tsx',
+      '/search': 'src/web/features/servers/components/search-page.tsx',
+      '/servers/:id': 'src/web/features/servers/components/server-page.tsx',
+    }),
     VitePWA({
       registerType: 'prompt',
       // The app registers the worker itself (useRegisterSW); the CSP forbids an injected inline script.

@@ -317,10 +317,13 @@ describe('pages for link previews and crawlers', () => {
       // The live banner (players and rank today), not the uploaded picture.
       expect(html).toContain(`<meta property="og:image" content="http://localhost:3000/servers/${server.id}/banner.png?size=1200x630" />`);
       expect(html).toContain('<meta name="twitter:card" content="summary_large_image" />');
+      // The uploaded banner is the page's largest picture: the HTML asks for it before the app runs.
+      expect(html).toContain('<link rel="preload" as="image" href="/uploads/banners/abc.webp" fetchpriority="high" />');
       expect(html.match(/<title>/g)).toHaveLength(1);
       expect(html).not.toContain('content="x"');
       const home = (await app.app.inject({ url: '/home' })).body;
       expect(home).toContain('<meta property="og:title" content="RP Servers · Find your next roleplay home" />');
+      expect(home).not.toContain('rel="preload" as="image"');
 
       const sitemap = await app.app.inject({ url: '/sitemap.xml' });
       expect(sitemap.headers['content-type']).toContain('application/xml');

@@ -148,3 +148,31 @@ describe('the landing page rendered at build time', () => {
     }
   });
 });
+
+describe('the chunks of a page, preloaded from its HTML', () => {
+  let t: TestApp;
+  let dist: ReturnType<typeof tempWebDist>;
+  beforeAll(async () => {
+    dist = tempWebDist({
+      'index.html': MINIMAL_INDEX_HTML,
+      'route-preloads.json': JSON.stringify({
+        '/home': ['/assets/home-1.js'],
+        '/servers/:id': ['/assets/server-1.js', '/assets/hero-1.js'],
+      }),
+    });
+    t = await createTestApp({ build: { webDist: dist.dir } });
+  });
+  afterAll(async () => {
+    await t.close();
+    dist.remove();
+  });
+
+  it('lists the chunks the build wrote for the path, and none on other paths', async () => {
+    const preloads = async (url: string) =>
+      [...(await t.app.inject({ url })).body.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)" \/>/g)].map((m) => m[1]);
+    expect(await preloads('/servers/12')).toEqual(['/assets/server-1.js', '/assets/hero-1.js']);
+    expect(await preloads('/servers/12/')).toEqual(['/assets/server-1.js', '/assets/hero-1.js']);
+    expect(await preloads('/home?sort=new')).toEqual(['/assets/home-1.js']);
+    for (const url of ['/', '/list', '/servers/12/edit', '/servers', '/homepage']) expect(await preloads(url), url).toEqual([]);
+  });
+});

@@ -9,6 +9,9 @@ captureInstallPrompt();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
+
+// The app renders over the frame index.html paints while the scripts load (navigation, the loading
+// state, the footer: docs/decisions/037-landing-page-without-the-app.md).
 createRoot(root).render(
   <StrictMode>
     <App />

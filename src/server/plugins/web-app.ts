@@ -59,6 +59,8 @@ export async function registerWebApp(
   const landingFile = path.join(options.webDist, 'landing.html');
   const landingPage = built && fs.existsSync(landingFile) ? pageTemplate(landingFile) : appPage;
 
+  const preloads = routePreloads(options.webDist);
+
   const pages = new PageCache();
   const sendApp = async (request: FastifyRequest, reply: FastifyReply, pathname: string) => {
     const template = pathname === '/' ? landingPage : appPage;
@@ -69,7 +71,7 @@ export async function registerWebApp(
     let page = pages.fresh(pathname, options.freshForMs);
     if (!page) {
       const meta = await options.meta(pathname);
-      page = pages.get(pathname, `${template.head}  ${meta}\n  ${template.tail}`);
+      page = pages.get(pathname, `${template.head}  ${preloads(pathname)}${meta}\n  ${template.tail}`);
     }
     reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'Accept-Encoding').header('etag', page.etag);
     if (matchesEtag(request.headers['if-none-match'], page.etag)) return reply.code(304).send();
@@ -89,6 +91,21 @@ export async function registerWebApp(
     }
     return sendApp(request, reply, url);
   });
+}
+
+/**
+ * The `<link rel="modulepreload">` tags of a path: the chunks its page needs beyond the app's
+ * entry, written at build (scripts/route-preloads.mjs), so they load alongside the entry.
+ */
+function routePreloads(webDist: string): (pathname: string) => string {
+  const file = path.join(webDist, 'route-preloads.json');
+  if (!fs.existsSync(file)) return () => '';
+  const routes = Object.entries(JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, string[]>).map(([route, files]) => ({
+    // `/servers/:id` → one path segment where the parameter is, and an optional trailing slash.
+    pattern: new RegExp(`^${route.replace(/:[a-z]+/gi, '[^/]+')}/?$`),
+    tags: files.map((href) => `<link rel="modulepreload" crossorigin href="${href}" />\n    `).join(''),
+  }));
+  return (pathname) => routes.find((route) => route.pattern.test(pathname))?.tags ?? '';
 }
 
 /** A built HTML page split where the per-path title, description and Open Graph tags go (end of head). */

@@ -11,7 +11,7 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
   `block rounded-lg px-3 py-3 text-sm lg:py-2 font-medium transition ${isActive ? 'bg-white/10 text-white' : 'text-slate-300 hover:bg-white/5 hover:text-white'}`;
 
 /** Role-based navigation (each role sees only the pages it may open): a row of links on desktop, a collapsible menu on phones. */
-export function NavBar() {
+export function NavBar({ withAccount = true }: { withAccount?: boolean }) {
   const session = useSession();
   const logout = useLogout();
   const [open, setOpen] = useState(false);
@@ -71,12 +71,14 @@ export function NavBar() {
               </li>
             ))}
           </ul>
-          <div className="flex flex-col gap-2 border-t border-white/10 pt-3 lg:flex-row lg:items-center lg:border-0 lg:pt-0">
-            {session ? (
-              <span className="px-3 text-sm text-slate-400 lg:hidden lg:px-0 xl:inline">Signed in as {session.user.username}</span>
-            ) : null}
-            {account}
-          </div>
+          {withAccount ? (
+            <div className="flex flex-col gap-2 border-t border-white/10 pt-3 lg:flex-row lg:items-center lg:border-0 lg:pt-0">
+              {session ? (
+                <span className="px-3 text-sm text-slate-400 lg:hidden lg:px-0 xl:inline">Signed in as {session.user.username}</span>
+              ) : null}
+              {account}
+            </div>
+          ) : null}
         </div>
       </nav>
     </header>

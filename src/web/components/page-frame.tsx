@@ -6,7 +6,18 @@ import { SiteFooter } from './site-footer';
  * The frame around every page: skip link, navigation, an optional site-wide banner, the content,
  * the footer. The app's layout and the landing page rendered ahead of time both use it.
  */
-export function PageFrame({ banner, children, after }: { banner?: ReactNode; children: ReactNode; after?: ReactNode }) {
+export function PageFrame({
+  banner,
+  children,
+  after,
+  withAccount = true,
+}: {
+  banner?: ReactNode;
+  children: ReactNode;
+  after?: ReactNode;
+  /** Login/Register or the signed-in user's name and Logout; left out where who is signed in is not known yet. */
+  withAccount?: boolean;
+}) {
   return (
     <div className="glow-bg flex min-h-dvh flex-col">
       <a
@@ -15,7 +26,7 @@ export function PageFrame({ banner, children, after }: { banner?: ReactNode; chi
       >
         Skip to content
       </a>
-      <NavBar />
+      <NavBar withAccount={withAccount} />
       {banner}
       <main id="main" className="flex flex-1 flex-col">
         {children}

@@ -6,6 +6,8 @@ export interface PageMeta {
   title: string;
   description: string;
   image?: string | null;
+  /** An uploaded picture the page shows at the top (a server's banner), preloaded from the HTML. */
+  preloadImage?: string | null;
   url: string;
 }
 
@@ -31,5 +33,11 @@ export function metaTags(meta: PageMeta): string {
     ${image}
     <meta name="twitter:card" content="${meta.image ? 'summary_large_image' : 'summary'}" />
     <meta name="twitter:title" content="${escapeHtml(meta.title)}" />
-    <meta name="twitter:description" content="${escapeHtml(meta.description)}" />`;
+    <meta name="twitter:description" content="${escapeHtml(meta.description)}" />${preloadImage(meta.preloadImage)}`;
+}
+
+/** Only our own uploads: the tag names a path of this site, never another origin. */
+function preloadImage(src: string | null | undefined): string {
+  if (!src || !/^\/uploads\/[\w./-]+$/.test(src) || src.includes('..')) return '';
+  return `\n    <link rel="preload" as="image" href="${escapeHtml(src)}" fetchpriority="high" />`;
 }

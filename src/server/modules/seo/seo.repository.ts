@@ -9,7 +9,7 @@ export function seoRepository(db: Kysely<Database>) {
     findListedServer(id: number, tx: Executor = db) {
       return tx
         .selectFrom('servers')
-        .select(['id', 'name', 'statusMessage', 'bio'])
+        .select(['id', 'name', 'statusMessage', 'bio', 'banner'])
         .where('id', '=', id)
         .where('hidden', '=', false)
         .executeTakeFirst();

@@ -22,6 +22,8 @@ export function seoService({ repository, publicUrl }: { repository: SeoRepositor
           description: (server.statusMessage || server.bio || DEFAULT_DESCRIPTION).slice(0, 200),
           // The live banner at link-preview size: Discord and the rest show today's players and rank.
           image: `${publicUrl}/servers/${server.id}/banner.png?size=1200x630`,
+          // The page's largest picture: fetched with the page's scripts, not after they have run.
+          preloadImage: server.banner,
           url,
         };
       }

@@ -1,4 +1,2 @@
-// The admin feature's public face: its pages and the site-wide maintenance banner.
-export { AdminPage } from './components/admin-page';
-export { EmailPage } from './components/email-page';
+// The admin feature's public face: the site-wide maintenance banner (its pages load from their own files).
 export { MaintenanceBanner } from './components/maintenance-banner';

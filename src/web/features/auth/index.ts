@@ -1,6 +1,3 @@
-// The auth feature's public face: its pages, and the user query the app root keeps fresh.
+// The auth feature's public face: the user query the app root keeps fresh and the e-mail notice (its pages load from their own files).
 export { useUser } from './api/get-user';
-export { LoginPage } from './components/login-page';
-export { RegisterPage } from './components/register-page';
-export { UpdateEmailPage } from './components/update-email-page';
 export { ConfirmEmailNotice } from './components/confirm-email-notice';

@@ -1,3 +1,2 @@
-// The notifications feature's public face: the inbox page and the app-wide push permission prompt.
-export { InboxPage } from './components/inbox-page';
+// The notifications feature's public face: the app-wide push permission prompt (the inbox page loads from its own file).
 export { PushPermission } from './components/push-permission';

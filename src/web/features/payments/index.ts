@@ -1,5 +1,2 @@
-// The payments feature's public face: what the router mounts.
-export { CheckoutPage } from './components/checkout-page';
-export { PaymentsPage } from './components/payments-page';
-export { SubscriptionsPage } from './components/subscriptions-page';
+// The payments feature's public face: the boost credits note the dashboard shows (its pages load from their own files).
 export { BoostCreditsNote } from './components/boost-credits-note';

@@ -1,2 +1,0 @@
-// The players feature's public face: what the router mounts.
-export { ProfilePage } from './components/profile-page';

@@ -1,2 +1,0 @@
-// The stats feature's public face: what the router mounts.
-export { StatsPage } from './components/stats-page';

@@ -1,2 +1,0 @@
-// The unsubscribe feature's public face: what the router mounts.
-export { UnsubscribePage } from './components/unsubscribe-page';
