@@ -28,7 +28,9 @@ export function PageFrame({
       </a>
       <NavBar withAccount={withAccount} />
       {banner}
-      <main id="main" className="flex flex-1 flex-col">
+      {/* At least a screen tall: the footer starts below the fold, so a page growing as its data
+          arrives does not push a visible footer down (a layout shift). */}
+      <main id="main" className="flex min-h-dvh flex-1 flex-col">
         {children}
       </main>
       <SiteFooter />

@@ -5,6 +5,7 @@ import type { Server } from '../../../../shared/schemas/server';
 import { ButtonLink } from '../../../components/button';
 import { EmptyState } from '../../../components/empty-state';
 import { useJustJoined } from '../api/get-just-joined';
+import { useServerOfTheWeekend } from '../api/get-server-of-the-weekend';
 import { useServerList } from '../api/list-servers';
 import { PageSection } from './page-section';
 import { CarouselSkeleton, ServerCarousel } from './server-carousel';
@@ -16,6 +17,10 @@ const TOP = { sort: 'likes', limit: LIMITS.homeTop } as const;
 export function HomePage() {
   const justJoined = useJustJoined();
   const top = useServerList(TOP);
+  const weekend = useServerOfTheWeekend();
+  // The three rows appear together: one landing before the others would change its height from
+  // its skeleton's and push the rows below it down (a layout shift).
+  const waiting = justJoined.isPending || top.isPending || weekend.isPending;
   return (
     <div className="mx-auto flex w-full max-w-7xl flex-col gap-10 px-4 py-8 sm:py-12">
       <header className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
@@ -35,13 +40,13 @@ export function HomePage() {
       </header>
 
       <PageSection id="just-joined" title="New servers" description="Just joined the list in the last 24 hours.">
-        <CarouselState query={justJoined} empty="No new servers in the last 24 hours. Check back soon.">
+        <CarouselState query={{ ...justJoined, isPending: waiting }} empty="No new servers in the last 24 hours. Check back soon.">
           {(servers) => <ServerCarousel servers={servers} label="New servers" testId="just-joined" eagerCount={2} />}
         </CarouselState>
       </PageSection>
 
       <PageSection id="weekend" title="Server of the Weekend">
-        <WeekendCard />
+        <WeekendCard waiting={waiting} />
       </PageSection>
 
       <PageSection
@@ -53,7 +58,7 @@ export function HomePage() {
           </ButtonLink>
         }
       >
-        <CarouselState query={{ ...top, data: top.data?.servers }} empty="No servers have been liked yet.">
+        <CarouselState query={{ ...top, isPending: waiting, data: top.data?.servers }} empty="No servers have been liked yet.">
           {(servers) => <ServerCarousel servers={servers} label="Top 10 servers by likes" testId="top-10" numbered />}
         </CarouselState>
       </PageSection>

@@ -190,7 +190,8 @@ export function ServerCardSkeleton({ className = '' }: { className?: string }) {
   return (
     <div className={`overflow-hidden rounded-2xl border border-white/10 bg-ink-900/90 ${className}`}>
       <Skeleton className="aspect-[3/1] rounded-none" />
-      <div className="flex flex-col gap-2 p-4">
+      {/* About as tall as a card's body (name, badges, tags, counts), so cards arriving do not move the page. */}
+      <div className="flex min-h-[15.5rem] flex-col gap-2 p-4">
         <Skeleton className="h-5 w-2/3" />
         <Skeleton className="h-4 w-full" />
         <Skeleton className="h-4 w-1/2" />

@@ -161,10 +161,14 @@ function ArrowButton({
 
 export function CarouselSkeleton() {
   return (
-    <div className="flex gap-4 overflow-hidden pb-2" aria-hidden="true">
-      {Array.from({ length: 4 }, (_, i) => (
-        <ServerCardSkeleton key={i} className={CARD} />
-      ))}
+    <div className="flex flex-col gap-3" aria-hidden="true">
+      <div className="flex gap-4 overflow-hidden pb-2">
+        {Array.from({ length: 4 }, (_, i) => (
+          <ServerCardSkeleton key={i} className={CARD} />
+        ))}
+      </div>
+      {/* Where the row's position and paging buttons go. */}
+      <div className="h-11" />
     </div>
   );
 }

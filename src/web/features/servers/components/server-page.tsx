@@ -26,7 +26,8 @@ import { DailyVoteCard } from './daily-vote-card';
 import { LiveFacts } from './live-facts';
 import { ServerRank } from './server-rank';
 import { FollowButton } from './follow-button';
-import { PlayerHistory } from '../../game-status';
+import { PlayerHistory, usePlayerHistory } from '../../game-status';
+import { useFilterCategories } from '../api/get-filter-categories';
 
 /** `/servers/:id`: the public server page, drawn in the owner's colours. */
 export function ServerPage() {
@@ -34,8 +35,12 @@ export function ServerPage() {
   const session = useSession();
   const queryClient = useQueryClient();
   const { data: server, isPending, error } = useServer(id);
+  // Asked for alongside the server rather than after it: the facts row under the header needs both,
+  // and drawing it whole the first time keeps the page from shifting down when they land.
+  const dayHistory = usePlayerHistory(id, '24h');
+  const categories = useFilterCategories();
 
-  if (isPending) return <ServerPageSkeleton />;
+  if (isPending || (server && (dayHistory.isPending || categories.isPending))) return <ServerPageSkeleton />;
   if (error instanceof ApiError && (error.status === 404 || error.status === 400)) {
     return (
       <div className="mx-auto w-full max-w-3xl px-4 py-16">

@@ -10,9 +10,9 @@ import { PlayerCount } from './player-count';
 import { BANNER, ServerAvatar } from './server-card';
 
 /** The featured Server of the Weekend, large, in the owner's colours; an invitation when none is booked. */
-export function WeekendCard() {
+export function WeekendCard({ waiting = false }: { waiting?: boolean }) {
   const { data: server, isPending, isError } = useServerOfTheWeekend();
-  if (isPending) return <Skeleton className="h-56 w-full" />;
+  if (isPending || waiting) return <Skeleton className="h-56 w-full" />;
   if (isError)
     return (
       <p role="alert" className="text-sm text-red-300">

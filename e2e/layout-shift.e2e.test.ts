@@ -1,0 +1,44 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DESKTOP, expectNoPageErrors, launchBrowser, newPage, PHONE } from './browser';
+import { serverIdByName } from './api';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** The layout shifts of a page load until the network is quiet, as the browser reports them. */
+async function layoutShiftOf(pathname: string, viewport: { width: number; height: number }): Promise<number> {
+  const { context, page, errors } = await newPage(browser, { viewport });
+  await page.addInitScript(() => {
+    const w = window as unknown as { shift: number };
+    w.shift = 0;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>) {
+        if (!entry.hadRecentInput) w.shift += entry.value;
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  await page.goto(pathname, { waitUntil: 'networkidle' });
+  await page.waitForTimeout(500);
+  const shift = await page.evaluate(() => (window as unknown as { shift: number }).shift);
+  expectNoPageErrors(errors);
+  await context.close();
+  return shift;
+}
+
+describe('pages hold still while their data arrives', () => {
+  it('/home and a server page, on a phone and a desktop', async () => {
+    const serverPath = `/servers/${await serverIdByName('Los Santos Legacy RP')}`;
+    for (const pathname of ['/', '/home', serverPath]) {
+      for (const viewport of [PHONE, DESKTOP]) {
+        // "Good" is below 0.1; these pages are built to shift not at all.
+        expect(await layoutShiftOf(pathname, viewport), `${pathname} at ${viewport.width}px`).toBeLessThan(0.02);
+      }
+    }
+  });
+});
