@@ -46,7 +46,15 @@ function newestMtime(entry) {
 /** Builds the web app when dist/web is missing or older than its sources. */
 export function ensureWebBuild({ force = false } = {}) {
   const index = path.join(ROOT, 'dist/web/index.html');
-  const sources = ['src/web', 'src/shared', 'vite.config.ts', 'package-lock.json'].map((p) => path.join(ROOT, p));
+  const sources = [
+    'src/web',
+    'src/shared',
+    'vite.config.ts',
+    'scripts/precompress.mjs',
+    'scripts/prerender.mjs',
+    'scripts/route-preloads.mjs',
+    'package-lock.json',
+  ].map((p) => path.join(ROOT, p));
   const stale = !fs.existsSync(index) || sources.some((s) => newestMtime(s) > fs.statSync(index).mtimeMs);
   if (!force && !stale) return;
   console.log('› Building the web app…');
