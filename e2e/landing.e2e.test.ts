@@ -180,6 +180,32 @@ describe('landing page without the app', () => {
     await context.close();
   });
 
+  it('asks for the live count again once, and says so when it cannot get it', async () => {
+    const { context, page, errors } = await newPage(browser);
+    // No socket here: it would send the live count on connecting, which is not what this is about.
+    await page.routeWebSocket(/socket\.io/, () => {});
+    await page.route(/\/socket\.io\//, (route) => route.abort());
+    let asked = 0;
+    await page.route('**/api/player-count', async (route) => {
+      asked += 1;
+      if (asked === 1) return route.fulfill({ status: 503, body: '{}' });
+      return route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ count: 4321 }) });
+    });
+    await page.goto('/');
+    await expect.poll(async () => page.getByTestId('player-count').textContent(), { timeout: 10_000 }).toBe('4,321');
+    expect(asked).toBe(2);
+    expect(await page.getByText('Live count unavailable').count()).toBe(0);
+
+    await page.unroute('**/api/player-count');
+    await page.route('**/api/player-count', (route) => route.fulfill({ status: 503, body: '{}' }));
+    await page.reload();
+    await page.getByText('Live count unavailable, showing the last one we saw.').waitFor({ timeout: 10_000 });
+    // The last count this device saw stays on screen.
+    expect(await page.getByTestId('player-count').textContent()).toBe('4,321');
+    expect(errors.filter((e) => !/503|socket/i.test(e))).toEqual([]);
+    await context.close();
+  });
+
   it('gives a signed-in visitor the app, with their own menu', async () => {
     const player = await registerUser('player');
     const { context, page, errors } = await newPage(browser);

@@ -42,3 +42,16 @@ describe('pages hold still while their data arrives', () => {
     }
   });
 });
+
+describe('a server page whose 24-hour history fails', () => {
+  it('opens at once without those facts rather than waiting on retries', async () => {
+    const { context, page } = await newPage(browser);
+    await page.route('**/history?**', (route) => route.fulfill({ status: 500, body: '{}' }));
+    const started = Date.now();
+    await page.goto(`/servers/${await serverIdByName('Los Santos Legacy RP')}`);
+    await page.getByTestId('server-facts').waitFor({ timeout: 5000 });
+    expect(Date.now() - started).toBeLessThan(5000);
+    expect(await page.getByTestId('server-facts').textContent()).toContain('Players now');
+    await context.close();
+  });
+});

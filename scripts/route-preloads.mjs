@@ -1,7 +1,7 @@
 // Writes dist/web/route-preloads.json: for each public page, the script chunks its page needs beyond
 // what the app's entry loads. The server lists them as `<link rel="modulepreload">` in that page's
 // HTML, so they download alongside the entry instead of after it has run (see
-// docs/decisions/024-first-load.md).
+// docs/decisions/037-landing-page-without-the-app.md).
 import path from 'node:path';
 
 export const ROUTE_PRELOADS_FILE = 'route-preloads.json';
@@ -11,13 +11,10 @@ export const ROUTE_PRELOADS_FILE = 'route-preloads.json';
  * @returns {import('vite').Plugin}
  */
 export function routePreloadsPlugin(pages) {
-  let root = process.cwd();
+  const root = path.resolve(import.meta.dirname, '..');
   return {
     name: 'rp-route-preloads',
     apply: 'build',
-    configResolved(config) {
-      root = path.resolve(config.root, '../..');
-    },
     generateBundle(_options, bundle) {
       const chunks = Object.values(bundle).filter((item) => item.type === 'chunk');
       const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));

@@ -102,8 +102,16 @@ function routePreloads(webDist: string): (pathname: string) => string {
   if (!fs.existsSync(file)) return () => '';
   const routes = Object.entries(JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, string[]>).map(([route, files]) => ({
     // `/servers/:id` → one path segment where the parameter is, and an optional trailing slash.
-    pattern: new RegExp(`^${route.replace(/:[a-z]+/gi, '[^/]+')}/?$`),
-    tags: files.map((href) => `<link rel="modulepreload" crossorigin href="${href}" />\n    `).join(''),
+    pattern: new RegExp(
+      `^${route
+        .split(/:[a-z]+/i)
+        .map(escapeRegExp)
+        .join('[^/]+')}/?$`,
+    ),
+    tags: files
+      .filter((href) => /^\/assets\/[\w.-]+\.js$/.test(href))
+      .map((href) => `<link rel="modulepreload" crossorigin href="${href}" />\n    `)
+      .join(''),
   }));
   return (pathname) => routes.find((route) => route.pattern.test(pathname))?.tags ?? '';
 }
@@ -128,8 +136,8 @@ interface CachedPage {
 
 /**
  * The app's HTML per path, with its ETag and compressed variants made on first use. A path whose
- * meta tags changed gets a new entry; the oldest entries go beyond `max` (HTML is ~1.5 KB, so the
- * cache stays under a few MB).
+ * meta tags changed gets a new entry; the oldest entries go beyond `max` (a page with its frame and
+ * its compressed copies is ~20 KB, so the cache stays around 20 MB at most).
  */
 class PageCache {
   private readonly entries = new Map<string, CachedPage>();
@@ -164,4 +172,8 @@ class PageCache {
     if (this.entries.size > this.max) this.entries.delete(this.entries.keys().next().value as string);
     return page;
   }
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }

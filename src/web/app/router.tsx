@@ -6,9 +6,10 @@ import { LandingPage } from '../features/landing';
 import { RequireAccess, UnknownPath, type Access } from './guards';
 
 /**
- * A page loaded on first visit: each route's code is its own chunk, so `/` downloads only the shell
- * and the landing page. `AppLayout` shows the loading state while a chunk arrives (see
- * docs/decisions/024-first-load.md).
+ * A page loaded on first visit: each route's code is its own chunk, so a page downloads only the
+ * shell and itself. `AppLayout` shows the loading state while a chunk arrives (see
+ * docs/decisions/024-first-load.md; a first visit to `/` gets the landing page without the app:
+ * docs/decisions/037-landing-page-without-the-app.md).
  */
 function page<P extends object, K extends string>(load: () => Promise<{ [key in K]: ComponentType<P> }>, name: K) {
   return lazy(async () => ({ default: (await load())[name] }));

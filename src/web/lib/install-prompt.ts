@@ -6,14 +6,17 @@ export interface BeforeInstallPromptEvent extends Event {
 
 // No React here: the landing page's own script (features/landing/static) uses this module too.
 let deferred: BeforeInstallPromptEvent | null = null;
+let capturing = false;
 const listeners = new Set<() => void>();
 const emit = () => listeners.forEach((l) => l());
 
 /**
  * Listens from start-up, because the browser may fire `beforeinstallprompt` before the landing
- * page is on screen. Call once from an entry script.
+ * page is on screen. Entry scripts call it; the second call (the landing page loading the app) does nothing.
  */
 export function captureInstallPrompt(): void {
+  if (capturing) return;
+  capturing = true;
   window.addEventListener('beforeinstallprompt', (event) => {
     event.preventDefault();
     deferred = event as BeforeInstallPromptEvent;

@@ -85,8 +85,11 @@ function wirePlayerCount(): void {
   const format = new Intl.NumberFormat();
   let shown = lastSeenPlayerCount();
   let stop = () => {};
+  let unavailable: HTMLElement | null = null;
   element.textContent = format.format(shown);
   const show = (count: number) => {
+    unavailable?.remove();
+    unavailable = null;
     rememberPlayerCount(count);
     stop();
     stop = animateNumber(shown, count, UI_TIMING.countAnimationMs, (value) => {
@@ -95,15 +98,22 @@ function wirePlayerCount(): void {
     });
   };
 
-  fetch('/api/player-count', { headers: { accept: 'application/json' } })
-    .then(async (response) => {
-      const body = (response.ok ? await response.json() : null) as { count?: unknown } | null;
-      if (!isPlayerCount(body?.count)) throw new Error(`player count: ${response.status}`);
-      show(body.count);
-    })
-    .catch(() => element.parentElement?.append(fromTemplate('landing-count-error')));
+  const fetchCount = async () => {
+    const response = await fetch('/api/player-count', { headers: { accept: 'application/json' } });
+    const body = (response.ok ? await response.json() : null) as { count?: unknown } | null;
+    if (!isPlayerCount(body?.count)) throw new Error(`player count: ${response.status}`);
+    return body.count;
+  };
+  // Asked twice before saying so, as the app's queries retry; a count from the socket clears it.
+  fetchCount()
+    .catch(() => new Promise<number>((resolve) => setTimeout(() => resolve(fetchCount()), 1000)))
+    .then(show)
+    .catch(() => {
+      unavailable = fromTemplate('landing-count-error');
+      element.parentElement?.append(unavailable);
+    });
 
-  // The socket client loads after the first paint, as in the app.
+  // The socket client is not in the HTML: it loads once this script runs, off the first paint's path.
   void import('../../../lib/socket').then(({ acquireSocket }) => {
     acquireSocket().socket.on('playerCountUpdated', (count: number) => {
       if (isPlayerCount(count)) show(count);
@@ -111,15 +121,26 @@ function wirePlayerCount(): void {
   });
 }
 
+/** The page on its own: everything that moves, without the app. */
+function wirePage(): void {
+  wireMenu();
+  wireInstall();
+  wirePlayerCount();
+  if ('serviceWorker' in navigator && import.meta.env.PROD) {
+    navigator.serviceWorker.register('/sw.js', { scope: '/' }).catch(() => {
+      // Offline use and installation wait for the next visit; the page itself works.
+    });
+  }
+}
+
+// From the start, whichever way the page goes: the browser may offer installation before the app has loaded.
+captureInstallPrompt();
 if (isStandalone()) {
   location.replace('/home');
 } else if (storage.get(STORAGE_KEYS.token)) {
   // Signed in: the navigation shows this user's pages, so the app renders the page over this one.
-  void import('../../../main');
+  // Should its scripts fail to load (a release replaced them), the page still works on its own.
+  import('../../../main').catch(wirePage);
 } else {
-  captureInstallPrompt();
-  wireMenu();
-  wireInstall();
-  wirePlayerCount();
-  if ('serviceWorker' in navigator && import.meta.env.PROD) void navigator.serviceWorker.register('/sw.js', { scope: '/' });
+  wirePage();
 }

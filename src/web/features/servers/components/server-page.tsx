@@ -40,7 +40,9 @@ export function ServerPage() {
   const dayHistory = usePlayerHistory(id, '24h');
   const categories = useFilterCategories();
 
-  if (isPending || (server && (dayHistory.isPending || categories.isPending))) return <ServerPageSkeleton />;
+  // Only their first answer is waited for: one that failed shows the page without those facts.
+  const factsComing = (q: { isPending: boolean; failureCount: number }) => q.isPending && q.failureCount === 0;
+  if (isPending || (server && (factsComing(dayHistory) || factsComing(categories)))) return <ServerPageSkeleton />;
   if (error instanceof ApiError && (error.status === 404 || error.status === 400)) {
     return (
       <div className="mx-auto w-full max-w-3xl px-4 py-16">
