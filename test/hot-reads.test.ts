@@ -1,5 +1,5 @@
 import zlib from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from './helpers/test-app';
 import { createServer, createUser, type TestUser } from './helpers/factories';
 import { chooseEncoding, matchesEtag } from '../src/server/lib/response-cache';
@@ -138,6 +138,21 @@ describe('targeted invalidation', () => {
     // An edit of a server (not a vote) drops every cached list and page.
     t.app.ctx.discovery.invalidate();
     expect((await get(`/api/servers/${other.id}`)).json().statusMessage).toBe('changed behind the cache');
+  });
+
+  it("reads every listed server's card ahead in the background, and reads them again after a change", async () => {
+    const held = () => t.app.ctx.discovery.cardsHeld();
+    const listed = (await t.app.ctx.discovery.searchIndex()).listedIds().length;
+    await vi.waitFor(() => expect(held()).toBeGreaterThanOrEqual(listed), { timeout: 10_000, interval: 100 });
+
+    const server = await createServer(t.app, owner.row.id, { name: `Read ahead ${Date.now()}` });
+    await t.app.ctx.db.updateTable('servers').set({ statusMessage: 'read again' }).where('id', '=', server.id).execute();
+    // What an edit does: every cached answer and card goes, the cards come back from the database.
+    t.app.ctx.discovery.invalidate();
+    expect(held()).toBe(0);
+    await vi.waitFor(() => expect(held()).toBeGreaterThanOrEqual(listed + 1), { timeout: 10_000, interval: 100 });
+    const found = (await get(`/api/servers?q=${encodeURIComponent(server.name)}`)).json();
+    expect(found.map((s: { statusMessage: string }) => s.statusMessage)).toEqual(['read again']);
   });
 
   it('a logged-in caller still gets their own state on a cached page', async () => {

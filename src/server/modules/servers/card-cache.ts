@@ -1,21 +1,33 @@
+/** Enough for every listed server at the benchmark's 100,000 (about 70 MB of JSON at the most). */
+export const CARDS_MAX = 150_000;
+
+type LoadCards = (ids: number[]) => Promise<Map<number, string>>;
+
+/** What was dropped while one read was out: its cards of those ids may show what just changed. */
+interface Read {
+  ids: Set<number>;
+  all: boolean;
+}
+
 /**
  * Each server's card as JSON, made once and joined into list answers, so a search the response
  * cache has never seen reads from the database only the cards it does not hold. Dropped when the
  * server's row changes (the search index's delta, a vote, a join) and after `ttlMs` (the 24-hour
- * joins and 7-day boosts on a card move with time). 0: no cache (the tests).
+ * joins and 7-day boosts on a card move with time); a refresher keeps every listed server's card
+ * read well within that (docs/decisions/028-search-index.md). 0: no cache (the tests).
  */
 export class CardCache {
   private readonly entries = new Map<number, { json: string; at: number }>();
-  /** Bumped by every drop: a card read before it is not kept (it may show what just changed). */
-  private epoch = 0;
+  /** Reads under way: a drop is noted in each, so a card read before it is not kept. */
+  private readonly reads = new Set<Read>();
 
   constructor(
     private readonly ttlMs: number,
-    private readonly maxEntries = 20_000,
+    private readonly maxEntries = CARDS_MAX,
   ) {}
 
   /** The cards of `ids` in that order (ids no longer found are left out), reading the missing ones with `load`. */
-  async cards(ids: readonly number[], load: (ids: number[]) => Promise<Map<number, string>>): Promise<Array<{ id: number; json: string }>> {
+  async cards(ids: readonly number[], load: LoadCards): Promise<Array<{ id: number; json: string }>> {
     const now = Date.now();
     const found = new Map<number, string>();
     const missing: number[] = [];
@@ -25,12 +37,8 @@ export class CardCache {
       else missing.push(id);
     }
     if (missing.length > 0) {
-      const epoch = this.epoch;
-      const loaded = await load(missing);
-      for (const [id, json] of loaded) {
-        found.set(id, json);
-        if (this.ttlMs > 0 && epoch === this.epoch) this.keep(id, json, now);
-      }
+      const loaded = await this.read(missing, load, now);
+      for (const [id, json] of loaded) found.set(id, json);
     }
     const out: Array<{ id: number; json: string }> = [];
     for (const id of ids) {
@@ -40,14 +48,56 @@ export class CardCache {
     return out;
   }
 
+  /** Of `ids`, the ones with no card. */
+  missing(ids: readonly number[]): number[] {
+    return ids.filter((id) => !this.entries.has(id));
+  }
+
+  /** At most `max` ids whose cards were read more than `olderThanMs` ago, oldest first. */
+  ageing(olderThanMs: number, max: number): number[] {
+    const out: number[] = [];
+    const before = Date.now() - olderThanMs;
+    // A Map iterates in insertion order and `keep` re-inserts: stop at the first young one.
+    for (const [id, entry] of this.entries) {
+      if (out.length >= max || entry.at > before) break;
+      out.push(id);
+    }
+    return out;
+  }
+
+  /** Reads and keeps the cards of `ids` (the refresher). */
+  async refresh(ids: number[], load: LoadCards): Promise<void> {
+    if (ids.length > 0) await this.read(ids, load, Date.now());
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+
   drop(ids: Iterable<number>): void {
-    this.epoch++;
-    for (const id of ids) this.entries.delete(id);
+    for (const id of ids) {
+      this.entries.delete(id);
+      for (const read of this.reads) read.ids.add(id);
+    }
   }
 
   clear(): void {
-    this.epoch++;
     this.entries.clear();
+    for (const read of this.reads) read.all = true;
+  }
+
+  /** Loads cards and keeps those nothing dropped while they were read. */
+  private async read(ids: number[], load: LoadCards, at: number): Promise<Map<number, string>> {
+    if (this.ttlMs <= 0) return load(ids);
+    const read: Read = { ids: new Set(), all: false };
+    this.reads.add(read);
+    try {
+      const loaded = await load(ids);
+      if (!read.all) for (const [id, json] of loaded) if (!read.ids.has(id)) this.keep(id, json, at);
+      return loaded;
+    } finally {
+      this.reads.delete(read);
+    }
   }
 
   private keep(id: number, json: string, at: number): void {

@@ -65,6 +65,10 @@ interface Deps {
   publish?: (change: CacheChange) => void;
 }
 
+/** Cards read per query by the refresher (a few milliseconds of the event loop), and how often it looks for missing or ageing cards. */
+const CARD_REFRESH_BATCH = 100;
+const CARD_REFRESH_EVERY_MS = 2000;
+
 /** How stale the shared rank table may get while servers change. */
 const RANK_MAX_AGE_MS = 1000;
 
@@ -117,6 +121,40 @@ export function discoveryService({
     );
   };
 
+  /**
+   * Keeps every listed server's card in memory and read within half the card time: an uncached
+   * search then joins cards without asking the database. Small batches with the event loop free
+   * between them, ageing cards at a steady rate (they were mostly read at once, at start-up), so
+   * requests never wait long behind it. Runs from `warmUp` until `stopCounting`
+   * (docs/decisions/028-search-index.md).
+   */
+  let refreshTimer: NodeJS.Timeout | undefined;
+  let refreshing = false;
+  const refreshCards = async () => {
+    if (refreshing || !search.loaded) return;
+    refreshing = true;
+    try {
+      const missing = cards.missing((await search.fresh()).listedIds());
+      // Due at half the card time, each read again within the next quarter: before it expires.
+      let ageingLeft = Math.ceil((cards.size * CARD_REFRESH_EVERY_MS) / (cardTtlMs / 4));
+      for (let at = 0; refreshTimer;) {
+        let batch = missing.slice(at, at + CARD_REFRESH_BATCH);
+        at += batch.length;
+        if (batch.length === 0) {
+          batch = cards.ageing(cardTtlMs / 2, Math.min(CARD_REFRESH_BATCH, ageingLeft));
+          ageingLeft -= batch.length;
+        }
+        if (batch.length === 0) break;
+        await cards.refresh(batch, loadCards);
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+    } catch (err) {
+      log?.warn({ err }, 'card refresh failed; cards are read with their pages until it works again');
+    } finally {
+      refreshing = false;
+    }
+  };
+
   /** A listed server's rank as the API shows it (null before the index is loaded or while hidden). */
   const rankOf = (index: SearchIndex | undefined, id: number): Rank | null => {
     // Ranks are walked again at most once a second while servers change; never staler than a cached list (0 in tests).
@@ -132,15 +170,33 @@ export function discoveryService({
   /** The search index once loaded (ranks come from it), without waiting for the first load. */
   const loadedIndex = () => (search.loaded ? search.fresh() : Promise.resolve(undefined));
   /** A card's JSON with its rank added: ranks move with every vote, so they are not part of the cached card. */
-  const withRank = (json: string, rank: Rank | null) => `${json.slice(0, -1)},"rank":${JSON.stringify(rank)}}`;
+  const withRank = (json: string, rank: string) => `${json.slice(0, -1)},"rank":${rank}}`;
+  /** Ranks as JSON, kept for as long as the index answers from the same walk of the order. */
+  const rankJsons = new Map<number, string>();
+  let rankJsonsWalk = 0;
+  const rankJsonOf = (index: SearchIndex, id: number): string => {
+    const walk = index.rankWalk(Math.min(RANK_MAX_AGE_MS, listCacheTtlMs));
+    if (walk !== rankJsonsWalk) {
+      rankJsons.clear();
+      rankJsonsWalk = walk;
+    }
+    let json = rankJsons.get(id);
+    if (json === undefined) rankJsons.set(id, (json = JSON.stringify(rankOf(index, id))));
+    return json;
+  };
 
   /** One page from the search index: ids and exact total from memory, the cards from the card cache or one query. */
   const indexedPage = async (options: ListOptions) => {
     const index = await search.fresh();
     const found = index.query(options);
     const shown = await cards.cards(found.ids, loadCards);
-    const ranked = shown.map((card) => withRank(card.json, rankOf(index, card.id)));
-    return { body: cachedBody(`[${ranked.join(',')}]`), total: found.total, capped: false, ids: shown.map((card) => card.id) };
+    const ranked = shown.map((card) => withRank(card.json, rankJsonOf(index, card.id)));
+    return {
+      body: cachedBody(`[${ranked.join(',')}]`, { quick: true }),
+      total: found.total,
+      capped: false,
+      ids: shown.map((card) => card.id),
+    };
   };
 
   /** One page by SQL, while the search index loads at start-up (a capped total: docs/decisions/022-search-at-scale.md). */
@@ -243,8 +299,20 @@ export function discoveryService({
     /** Drops what a change shows in on this instance only (a change another instance published). */
     applyChange,
 
-    /** Starts loading the search index (start-up); lists are answered by SQL until it is in. */
-    warmUp: () => search.warmUp(),
+    /**
+     * Starts loading the search index (start-up; lists are answered by SQL until it is in), then
+     * every listed server's card, and keeps them fresh.
+     */
+    warmUp(): void {
+      search.warmUp();
+      if (cardTtlMs > 0 && !refreshTimer) {
+        refreshTimer = setInterval(() => void refreshCards(), CARD_REFRESH_EVERY_MS);
+        refreshTimer.unref();
+      }
+    },
+
+    /** How many servers' cards are held in memory (tests). */
+    cardsHeld: () => cards.size,
 
     /** The search index with every change so far read in (tests). */
     searchIndex: () => search.fresh(),
@@ -252,7 +320,11 @@ export function discoveryService({
     /** Writes the queued view and search counts now (tests, shutdown). */
     flushCounts: () => counter.flush(),
     /** Stops the count timer and writes what is queued. */
-    stopCounting: () => counter.stop(),
+    stopCounting: () => {
+      clearInterval(refreshTimer);
+      refreshTimer = undefined;
+      return counter.stop();
+    },
 
     /**
      * `GET /api/servers`: one page, serialised, and the total, from memory when the same page was

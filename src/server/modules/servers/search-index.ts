@@ -55,9 +55,20 @@ export class SearchIndex {
   /** Bumped by every change: the ranks know when they are out of date. */
   private version = 0;
   private ranks:
-    { version: number; at: number; position: Int32Array; gamePosition: Int32Array; perGame: Map<number, number>; of: number } | undefined;
+    | {
+        walk: number;
+        version: number;
+        at: number;
+        position: Int32Array;
+        gamePosition: Int32Array;
+        perGame: Map<number, number>;
+        of: number;
+      }
+    | undefined;
   /** The Game category's filters, in catalogue order: a server's game is the first it has. */
   private gameFilters: readonly number[] = [];
+  /** The matches of the query being answered (see `query`). */
+  private scratch = new Uint32Array(0);
   /** Recent search words and the slots whose names match them. */
   private readonly wordCache = new Map<string, { bits: Uint32Array; test: (name: string) => boolean }>();
 
@@ -96,6 +107,20 @@ export class SearchIndex {
     }
   }
 
+  /** The ids of every listed server, in no particular order. */
+  listedIds(): number[] {
+    const out: number[] = [];
+    for (let w = 0; w < this.listed.length; w++) {
+      let word = this.listed[w]!;
+      while (word) {
+        const low = word & -word;
+        out.push(this.ids[(w << 5) + 31 - Math.clz32(low)]!);
+        word ^= low;
+      }
+    }
+    return out;
+  }
+
   /** Which filters name a game (the Game category), for ranks within a game. */
   setGameFilters(ids: readonly number[]): void {
     this.gameFilters = [...ids];
@@ -109,10 +134,7 @@ export class SearchIndex {
   rankOf(id: number, maxAgeMs = 1000, nowMs = Date.now()): Rank | undefined {
     const slot = this.slotOf.get(id);
     if (slot === undefined || !hasBit(this.listed, slot)) return undefined;
-    let ranks = this.ranks;
-    if (!ranks || (ranks.version !== this.version && nowMs - ranks.at >= maxAgeMs) || ranks.position.length < this.capacity) {
-      ranks = this.rankAll(nowMs);
-    }
+    const ranks = this.currentRanks(maxAgeMs, nowMs);
     const position = ranks.position[slot]!;
     // Listed since the last walk: placed after the others until the next one.
     if (position === 0) return { position: ranks.of + 1, of: ranks.of + 1, game: null };
@@ -125,6 +147,22 @@ export class SearchIndex {
           ? null
           : { filterId: game, position: ranks.gamePosition[slot]!, of: ranks.perGame.get(game)! },
     };
+  }
+
+  /**
+   * Which walk of the order `rankOf` answers from now (walking again if due): a caller may keep
+   * what it made of a server's rank until this changes.
+   */
+  rankWalk(maxAgeMs = 1000, nowMs = Date.now()): number {
+    return this.currentRanks(maxAgeMs, nowMs).walk;
+  }
+
+  private currentRanks(maxAgeMs: number, nowMs: number) {
+    const ranks = this.ranks;
+    if (!ranks || (ranks.version !== this.version && nowMs - ranks.at >= maxAgeMs) || ranks.position.length < this.capacity) {
+      return this.rankAll(nowMs);
+    }
+    return ranks;
   }
 
   private rankAll(nowMs: number) {
@@ -143,7 +181,7 @@ export class SearchIndex {
       perGame.set(game, n);
       gamePosition[slot] = n;
     }
-    this.ranks = { version: this.version, at: nowMs, position, gamePosition, perGame, of };
+    this.ranks = { walk: (this.ranks?.walk ?? 0) + 1, version: this.version, at: nowMs, position, gamePosition, perGame, of };
     return this.ranks;
   }
 
@@ -229,7 +267,12 @@ export class SearchIndex {
     const base = query.sort === 'hot' ? this.boosted : this.listed;
     let bits: Uint32Array | undefined;
     const and = (other: Uint32Array) => {
-      if (!bits) bits = base.slice();
+      if (!bits) {
+        // One scratch bitset for every query (they run one at a time): no 12 KB allocation per search.
+        if (this.scratch.length !== base.length) this.scratch = new Uint32Array(base.length);
+        bits = this.scratch;
+        bits.set(base);
+      }
       for (let w = 0; w < bits.length; w++) bits[w]! &= other[w]!;
     };
     for (const id of new Set(query.filterIds ?? [])) {

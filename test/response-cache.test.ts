@@ -1,0 +1,191 @@
+import zlib from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { cachedBody, ResponseCache } from '../src/server/lib/response-cache';
+import { CardCache } from '../src/server/modules/servers/card-cache';
+
+/** A load that counts its calls and answers `value`, optionally only when released. */
+function counted<T>(value: () => T) {
+  let calls = 0;
+  return {
+    get calls() {
+      return calls;
+    },
+    load: () => {
+      calls++;
+      return Promise.resolve(value());
+    },
+  };
+}
+
+function deferred<T>() {
+  let resolve!: (value: T) => void;
+  const promise = new Promise<T>((r) => (resolve = r));
+  return { promise, resolve };
+}
+
+describe('response cache drops only what a change shows', () => {
+  it('keeps an answer until a tag it carries is dropped, and only that answer', async () => {
+    const cache = new ResponseCache<string>(60_000);
+    const a = counted(() => 'a');
+    const b = counted(() => 'b');
+    const get = () => Promise.all([cache.get('a', a.load, () => ['server:1', 'sort:likes']), cache.get('b', b.load, () => ['server:2'])]);
+    expect(await get()).toEqual(['a', 'b']);
+    expect(await get()).toEqual(['a', 'b']);
+    expect([a.calls, b.calls]).toEqual([1, 1]);
+
+    cache.dropTags(['server:3', 'sort:new']);
+    await get();
+    expect([a.calls, b.calls]).toEqual([1, 1]);
+
+    cache.dropTags(['server:1']);
+    await get();
+    expect([a.calls, b.calls]).toEqual([2, 1]);
+
+    cache.dropTags(['sort:likes']);
+    cache.dropTags(['server:2']);
+    await get();
+    expect([a.calls, b.calls]).toEqual([3, 2]);
+    // Made after those drops: current again.
+    await get();
+    expect([a.calls, b.calls]).toEqual([3, 2]);
+  });
+
+  it('does not keep an answer that was loading when something it shows was dropped', async () => {
+    const cache = new ResponseCache<string>(60_000);
+    const gate = deferred<string>();
+    let calls = 0;
+    const load = () => (++calls === 1 ? gate.promise : Promise.resolve('after'));
+    const first = cache.get('k', load, () => ['server:1']);
+    cache.dropTags(['server:1']);
+    // A caller after the drop does not wait for the load that may show what changed.
+    expect(await cache.get('k', load, () => ['server:1'])).toBe('after');
+    gate.resolve('before');
+    expect(await first).toBe('before');
+    expect(await cache.get('k', load, () => ['server:1'])).toBe('after');
+    expect(calls).toBe(2);
+  });
+
+  it('keeps an answer that was loading when something else was dropped', async () => {
+    const cache = new ResponseCache<string>(60_000);
+    const gate = deferred<string>();
+    let calls = 0;
+    const load = () => (++calls === 1 ? gate.promise : Promise.resolve('again'));
+    const first = cache.get('k', load, () => ['server:1']);
+    cache.dropTags(['server:2']);
+    gate.resolve('kept');
+    expect(await first).toBe('kept');
+    expect(await cache.get('k', load, () => ['server:1'])).toBe('kept');
+    expect(calls).toBe(1);
+  });
+
+  it('forgets old drops and stays right under a storm of changes', async () => {
+    const cache = new ResponseCache<string>(60_000, 10);
+    const a = counted(() => 'a');
+    // Drops before an answer was made are forgotten without touching it.
+    for (let i = 1; i <= 60_000; i++) cache.dropTags([`server:${i}`]);
+    await cache.get('a', a.load, () => ['server:0']);
+    for (let i = 1; i <= 10_000; i++) cache.dropTags([`server:${i}`]);
+    await cache.get('a', a.load, () => ['server:0']);
+    expect(a.calls).toBe(1);
+    // More changes within one TTL than it remembers: it starts afresh (one more load), never serves stale.
+    for (let i = 1; i <= 60_000; i++) cache.dropTags([`server:${i}`]);
+    await cache.get('a', a.load, () => ['server:0']);
+    expect(a.calls).toBeLessThanOrEqual(2);
+    const before = a.calls;
+    cache.dropTags(['server:0']);
+    await cache.get('a', a.load, () => ['server:0']);
+    expect(a.calls).toBe(before + 1);
+  });
+
+  it('holds at most its size and nothing after the TTL', async () => {
+    const cache = new ResponseCache<number>(60_000, 3);
+    const loads = [0, 1, 2, 3].map((i) => counted(() => i));
+    for (const [i, l] of loads.entries()) await cache.get(String(i), l.load, () => []);
+    expect(cache.size).toBe(3);
+    await cache.get('0', loads[0]!.load, () => []);
+    expect(loads[0]!.calls).toBe(2);
+
+    const none = new ResponseCache<number>(0);
+    const z = counted(() => 1);
+    await none.get('x', z.load, () => []);
+    await none.get('x', z.load, () => []);
+    expect(z.calls).toBe(2);
+  });
+});
+
+describe('quick bodies', () => {
+  it('compress to the same JSON as the default ones', () => {
+    const json = JSON.stringify(Array.from({ length: 24 }, (_, i) => ({ id: i, name: `City ${i} RP`, bio: 'A roleplay community.' })));
+    const quick = cachedBody(json, { quick: true });
+    expect(zlib.brotliDecompressSync(quick.encoded('br')).toString()).toBe(json);
+    expect(zlib.gunzipSync(quick.encoded('gzip')).toString()).toBe(json);
+    expect(quick.etag).toBe(cachedBody(json).etag);
+  });
+});
+
+describe('card cache', () => {
+  const loader = () => {
+    const asked: number[][] = [];
+    return {
+      asked,
+      load: (ids: number[]) => {
+        asked.push(ids);
+        return Promise.resolve(new Map(ids.map((id) => [id, `{"id":${id}}`])));
+      },
+    };
+  };
+
+  it('reads only the cards it does not hold, in the order asked', async () => {
+    const cards = new CardCache(60_000);
+    const l = loader();
+    await cards.cards([1, 2], l.load);
+    const out = await cards.cards([3, 2, 1], l.load);
+    expect(out.map((c) => c.id)).toEqual([3, 2, 1]);
+    expect(l.asked).toEqual([[1, 2], [3]]);
+  });
+
+  it('names what the refresher should read: missing cards, and ageing ones oldest first', async () => {
+    const cards = new CardCache(60_000);
+    const l = loader();
+    const listed = Array.from({ length: 10 }, (_, i) => i + 1);
+    expect(cards.missing(listed)).toEqual(listed);
+    await cards.refresh([3, 1, 2], l.load);
+    await cards.refresh([4, 5, 6, 7, 8, 9, 10], l.load);
+    expect(cards.missing(listed)).toEqual([]);
+    expect(cards.size).toBe(10);
+    await cards.cards(listed, l.load);
+    expect(l.asked).toHaveLength(2);
+    expect(cards.ageing(30_000, 5)).toEqual([]);
+    expect(cards.ageing(-1, 5)).toEqual([3, 1, 2, 4, 5]);
+    // Read again: now the youngest.
+    await cards.refresh([3], l.load);
+    expect(cards.ageing(-1, 3)).toEqual([1, 2, 4]);
+  });
+
+  it('does not keep a card dropped while it was being read, and keeps the others', async () => {
+    const cards = new CardCache(60_000);
+    const gate = deferred<void>();
+    const load = async (ids: number[]) => {
+      await gate.promise;
+      return new Map(ids.map((id) => [id, `{"id":${id},"old":true}`]));
+    };
+    const reading = cards.refresh([1, 2], load);
+    cards.drop([1]);
+    gate.resolve();
+    await reading;
+    expect(cards.missing([1, 2])).toEqual([1]);
+  });
+
+  it('keeps nothing read across a clear', async () => {
+    const cards = new CardCache(60_000);
+    const gate = deferred<void>();
+    const reading = cards.cards([1, 2], async (ids) => {
+      await gate.promise;
+      return new Map(ids.map((id) => [id, '{}']));
+    });
+    cards.clear();
+    gate.resolve();
+    expect((await reading).length).toBe(2);
+    expect(cards.size).toBe(0);
+  });
+});
