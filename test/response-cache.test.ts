@@ -97,6 +97,29 @@ describe('response cache drops only what a change shows', () => {
     expect(a.calls).toBe(before + 1);
   });
 
+  it('with keepFromSecondAsk, keeps an answer only once its key is asked for again', async () => {
+    const cache = new ResponseCache<string>(60_000, 10, true);
+    const a = counted(() => 'a');
+    await cache.get('a', a.load, () => []);
+    expect(cache.size).toBe(0);
+    await cache.get('a', a.load, () => []);
+    await cache.get('a', a.load, () => []);
+    expect(a.calls).toBe(2);
+    expect(cache.size).toBe(1);
+
+    // Callers asking while the first load runs still share it.
+    const gate = deferred<string>();
+    let calls = 0;
+    const load = () => {
+      calls++;
+      return gate.promise;
+    };
+    const both = Promise.all([cache.get('b', load, () => []), cache.get('b', load, () => [])]);
+    gate.resolve('b');
+    expect(await both).toEqual(['b', 'b']);
+    expect(calls).toBe(1);
+  });
+
   it('holds at most its size and nothing after the TTL', async () => {
     const cache = new ResponseCache<number>(60_000, 3);
     const loads = [0, 1, 2, 3].map((i) => counted(() => i));

@@ -154,9 +154,19 @@ export class ResponseCache<T> {
   private readonly droppedAt = new Map<string, number>();
   private seq = 0;
 
+  /** Keys asked for once lately (`keepFromSecondAsk`), oldest first. */
+  private readonly askedOnce = new Set<string>();
+
+  /**
+   * `keepFromSecondAsk`: an answer is kept only when its key was asked for before (within the last
+   * `maxEntries * 10` new keys). Searches are mostly asked once: keeping each for a while only to
+   * evict it moved every answer into V8's old generation and made a full collection a second
+   * (docs/decisions/028-search-index.md); a list asked twice is the kind worth keeping.
+   */
   constructor(
     private readonly ttlMs: number,
     private readonly maxEntries = 1000,
+    private readonly keepFromSecondAsk = false,
   ) {}
 
   /** The answer under `key`, loaded when missing or older than the TTL; `tagsOf` names what it shows. */
@@ -166,13 +176,15 @@ export class ResponseCache<T> {
     const hit = this.entries.get(key);
     if (hit && now - hit.at < this.ttlMs && this.current(hit)) return hit.value;
     if (hit) this.entries.delete(key);
+    const keep = !this.keepFromSecondAsk || hit !== undefined || this.askedBefore(key);
     const entry: Entry<T> = { at: now, seq: this.seq, value: undefined as unknown as Promise<T>, tags: undefined };
     entry.value = load().then(
       (value) => {
         if (this.entries.get(key) === entry) {
           entry.tags = tagsOf(value);
-          // Something it shows was dropped while loading: answer this caller, keep nothing.
-          if (!this.current(entry)) this.entries.delete(key);
+          // Something it shows was dropped while loading: answer this caller, keep nothing. Asked
+          // once: it was there only for callers asking while it loaded.
+          if (!keep || !this.current(entry)) this.entries.delete(key);
         }
         return value;
       },
@@ -205,6 +217,14 @@ export class ResponseCache<T> {
 
   get size(): number {
     return this.entries.size;
+  }
+
+  /** Whether `key` was asked for lately; remembers it otherwise. */
+  private askedBefore(key: string): boolean {
+    if (this.askedOnce.delete(key)) return true;
+    this.askedOnce.add(key);
+    if (this.askedOnce.size > this.maxEntries * 10) this.askedOnce.delete(this.askedOnce.values().next().value as string);
+    return false;
   }
 
   /** Whether nothing the answer shows was dropped since its load started (a loading one: nothing at all). */
