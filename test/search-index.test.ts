@@ -91,10 +91,13 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
 );
 
 describe('the in-memory search index', () => {
-  it('answers every query as the plain rules do, through any sequence of inserts, changes and deletes', () => {
+  it.each([
+    ['rare words from their postings', undefined],
+    ['every word through its bitset', 0],
+  ])('answers every query as the plain rules do, through any sequence of inserts, changes and deletes (%s)', (_, fewMatches) => {
     fc.assert(
       fc.property(fc.array(opArb, { minLength: 1, maxLength: 120 }), (ops) => {
-        const index = new SearchIndex();
+        const index = new SearchIndex({ fewMatches });
         const rows = new Map<number, IndexRow>();
         for (const op of ops) {
           if (op.kind === 'upsert') {

@@ -29,22 +29,19 @@ export class CardCache {
   /** The cards of `ids` in that order (ids no longer found are left out), reading the missing ones with `load`. */
   async cards(ids: readonly number[], load: LoadCards): Promise<Array<{ id: number; json: string }>> {
     const now = Date.now();
-    const found = new Map<number, string>();
-    const missing: number[] = [];
-    for (const id of ids) {
-      const hit = this.entries.get(id);
-      if (hit && now - hit.at < this.ttlMs) found.set(id, hit.json);
-      else missing.push(id);
+    const jsons: Array<string | undefined> = new Array(ids.length);
+    let missing: number[] | undefined;
+    for (let i = 0; i < ids.length; i++) {
+      const hit = this.entries.get(ids[i]!);
+      if (hit && now - hit.at < this.ttlMs) jsons[i] = hit.json;
+      else (missing ??= []).push(ids[i]!);
     }
-    if (missing.length > 0) {
+    if (missing) {
       const loaded = await this.read(missing, load, now);
-      for (const [id, json] of loaded) found.set(id, json);
+      for (let i = 0; i < ids.length; i++) jsons[i] ??= loaded.get(ids[i]!);
     }
     const out: Array<{ id: number; json: string }> = [];
-    for (const id of ids) {
-      const json = found.get(id);
-      if (json !== undefined) out.push({ id, json });
-    }
+    for (let i = 0; i < ids.length; i++) if (jsons[i] !== undefined) out.push({ id: ids[i]!, json: jsons[i]! });
     return out;
   }
 

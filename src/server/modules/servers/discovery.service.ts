@@ -174,15 +174,18 @@ export function discoveryService({
   /** Ranks as JSON, kept for as long as the index answers from the same walk of the order. */
   const rankJsons = new Map<number, string>();
   let rankJsonsWalk = 0;
-  const rankJsonOf = (index: SearchIndex, id: number): string => {
+  /** The rank JSON of each id, in order. */
+  const rankJsonsOf = (index: SearchIndex, ids: readonly number[]): string[] => {
     const walk = index.rankWalk(Math.min(RANK_MAX_AGE_MS, listCacheTtlMs));
     if (walk !== rankJsonsWalk) {
       rankJsons.clear();
       rankJsonsWalk = walk;
     }
-    let json = rankJsons.get(id);
-    if (json === undefined) rankJsons.set(id, (json = JSON.stringify(rankOf(index, id))));
-    return json;
+    return ids.map((id) => {
+      let json = rankJsons.get(id);
+      if (json === undefined) rankJsons.set(id, (json = JSON.stringify(rankOf(index, id))));
+      return json;
+    });
   };
 
   /** One page from the search index: ids and exact total from memory, the cards from the card cache or one query. */
@@ -190,12 +193,14 @@ export function discoveryService({
     const index = await search.fresh();
     const found = index.query(options);
     const shown = await cards.cards(found.ids, loadCards);
-    const ranked = shown.map((card) => withRank(card.json, rankJsonOf(index, card.id)));
+    const ids = shown.map((card) => card.id);
+    const ranks = rankJsonsOf(index, ids);
+    const ranked = shown.map((card, i) => withRank(card.json, ranks[i]!));
     return {
       body: cachedBody(`[${ranked.join(',')}]`, { quick: true }),
       total: found.total,
       capped: false,
-      ids: shown.map((card) => card.id),
+      ids,
     };
   };
 

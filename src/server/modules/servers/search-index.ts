@@ -5,6 +5,8 @@ import { escapeRegExp, INDEXED_WORD, shortWordsOf, SUBSTRING_MIN, trigramsOf } f
 
 export { asksLive, type IndexQuery, type IndexRow, type LiveFilter, type Rank } from './search-index.types';
 
+/** A word found in at most this many postings is matched from them, without a bitset. */
+const FEW_MATCHES = 256;
 /** Words whose match bitsets are kept (12.5 KB each at 100,000 servers). */
 const WORD_CACHE_SIZE = 512;
 
@@ -67,12 +69,15 @@ export class SearchIndex {
     | undefined;
   /** The Game category's filters, in catalogue order: a server's game is the first it has. */
   private gameFilters: readonly number[] = [];
+  private readonly fewMatchesMax: number;
   /** The matches of the query being answered (see `query`). */
   private scratch = new Uint32Array(0);
   /** Recent search words and the slots whose names match them. */
   private readonly wordCache = new Map<string, { bits: Uint32Array; test: (name: string) => boolean }>();
 
-  constructor() {
+  /** `fewMatches`: postings up to this long are matched without a bitset (tests set 0 to check the bitset path). */
+  constructor({ fewMatches = FEW_MATCHES }: { fewMatches?: number } = {}) {
+    this.fewMatchesMax = fewMatches;
     for (const sort of SORTS) {
       this.keys[sort] = new Float64Array(0);
       this.orders[sort] = new Int32Array(0);
@@ -265,6 +270,16 @@ export class SearchIndex {
    */
   query(query: IndexQuery): { ids: number[]; total: number } {
     const base = query.sort === 'hot' ? this.boosted : this.listed;
+    const filters: Uint32Array[] = [];
+    for (const id of new Set(query.filterIds ?? [])) {
+      const filter = this.filterBits.get(id);
+      if (!filter) return { ids: [], total: 0 };
+      filters.push(filter);
+    }
+    const words = [...new Set((query.q ?? '').toLowerCase().split(/\s+/).filter(Boolean))];
+    const few = this.fewMatches(words);
+    if (few) return this.queryFew(few, base, filters, query);
+
     let bits: Uint32Array | undefined;
     const and = (other: Uint32Array) => {
       if (!bits) {
@@ -275,12 +290,8 @@ export class SearchIndex {
       }
       for (let w = 0; w < bits.length; w++) bits[w]! &= other[w]!;
     };
-    for (const id of new Set(query.filterIds ?? [])) {
-      const filter = this.filterBits.get(id);
-      if (!filter) return { ids: [], total: 0 };
-      and(filter);
-    }
-    for (const word of new Set((query.q ?? '').toLowerCase().split(/\s+/).filter(Boolean))) and(this.wordBits(word));
+    for (const filter of filters) and(filter);
+    for (const word of words) and(this.wordBits(word));
     if (asksLive(query)) {
       and(this.onlineBits);
       if (query.freeSlots || query.minPlayers !== undefined || query.maxPlayers !== undefined) this.keepPlayers(bits!, query);
@@ -289,6 +300,45 @@ export class SearchIndex {
     let total = 0;
     for (let w = 0; w < matches.length; w++) if (matches[w]) total += popcount(matches[w]!);
     return { ids: this.page(matches, total, query), total };
+  }
+
+  /**
+   * The slots whose names match every word, when some word's postings are short and not every
+   * word's bitset is kept: a rare word is then answered from its few candidates, without making
+   * (and keeping, and later collecting) a bitset as wide as the index. Undefined otherwise.
+   */
+  private fewMatches(words: string[]): number[] | undefined {
+    if (words.length === 0 || words.every((word) => this.wordCache.has(word))) return undefined;
+    const posting = this.driverPosting(words);
+    if (posting === null) return [];
+    if (posting === undefined || posting.length > this.fewMatchesMax) return undefined;
+    const tests = words.map((word) => this.wordCache.get(word)?.test ?? this.wordTest(word));
+    const seen = new Set<number>();
+    for (let i = 0; i < posting.length; i++) {
+      const slot = posting.slots[i]!;
+      const name = this.names[slot]!;
+      if (!seen.has(slot) && tests.every((test) => test(name))) seen.add(slot);
+    }
+    return [...seen];
+  }
+
+  /** `query` over a few candidate slots: each checked against the listed, filter and live conditions. */
+  private queryFew(slots: number[], base: Uint32Array, filters: Uint32Array[], query: IndexQuery): { ids: number[]; total: number } {
+    const live = asksLive(query);
+    const kept = slots.filter(
+      (slot) =>
+        hasBit(base, slot) &&
+        filters.every((bits) => hasBit(bits, slot)) &&
+        (!live || (hasBit(this.onlineBits, slot) && this.playersFit(slot, query))),
+    );
+    return { ids: this.sortedPage(kept, query), total: kept.length };
+  }
+
+  /** Whether a slot's player count is in the range asked for, with a free slot if asked. */
+  private playersFit(slot: number, query: LiveFilter): boolean {
+    const count = this.keys.players[slot]!;
+    if (count < (query.minPlayers ?? 0) || count > (query.maxPlayers ?? Infinity)) return false;
+    return !query.freeSlots || this.slotLimits[slot]! > count;
   }
 
   /** Clears the matches whose player count is out of the range, or that have no free slot. */
