@@ -58,6 +58,39 @@ describe('cached answers with ETag and 304', () => {
   });
 });
 
+describe('list ETags', () => {
+  it('match the same bytes made afresh, and change with a card or a rank', async () => {
+    const name = `Etag ${Date.now()}`;
+    const a = await createServer(t.app, owner.row.id, { name: `${name} A` });
+    await createServer(t.app, owner.row.id, { name: `${name} B` });
+    const url = `/api/servers?sort=likes&q=${encodeURIComponent(name)}`;
+    const body = async () => {
+      // Dropped each time, so every answer is made again from the cards.
+      t.app.ctx.discovery.invalidate();
+      const res = await get(url);
+      return { etag: res.headers.etag as string, text: res.body };
+    };
+    const first = await body();
+    const again = await body();
+    expect(again).toEqual(first);
+    expect((await get(url, { 'if-none-match': first.etag })).statusCode).toBe(304);
+
+    // A card's text changes.
+    await t.app.ctx.db.updateTable('servers').set({ statusMessage: 'new status' }).where('id', '=', a.id).execute();
+    const edited = await body();
+    expect(edited.text).not.toBe(first.text);
+    expect(edited.etag).not.toBe(first.etag);
+
+    // A like on B: its count and every rank it passes change.
+    const voter = await createUser(t.app);
+    const b = (JSON.parse(edited.text) as Array<{ id: string; name: string }>).find((s) => s.name.endsWith(' B'))!;
+    expect((await t.app.inject({ method: 'POST', url: `/api/servers/${b.id}/like`, headers: voter.headers })).statusCode).toBe(200);
+    const voted = await body();
+    expect(voted.text).not.toBe(edited.text);
+    expect(voted.etag).not.toBe(edited.etag);
+  });
+});
+
 describe('compression negotiation', () => {
   it('sends brotli, gzip or identity as accepted, all the same JSON', async () => {
     const url = '/api/servers?sort=likes&limit=12';

@@ -14,7 +14,8 @@ export interface SearchKind {
 }
 
 const FILTERS = FILTER_CATEGORIES.flatMap((c) => c.filters);
-const LIMITS = Array.from({ length: 11 }, (_, i) => 20 + i);
+/** Page sizes: each a full page, and many more distinct queries than one size. */
+const LIMITS = Array.from({ length: 31 }, (_, i) => 20 + i);
 
 function query(params: Record<string, string | number | undefined>): string {
   const parts = Object.entries(params)
@@ -50,24 +51,33 @@ export function searchKinds(rare: string[]): SearchKind[] {
   const common: string[] = [];
   for (const q of COMMON_WORDS)
     for (const sort of SORTS)
-      for (const limit of LIMITS) for (const page of [0, 1, 2, 3]) common.push(query({ q, sort, limit, offset: page * limit }));
+      for (const limit of LIMITS) for (const page of [0, 1, 2, 3, 4, 5]) common.push(query({ q, sort, limit, offset: page * limit }));
   kinds.push({ name: 'search q common word', queries: common });
 
   // The tail of the made-up words: each names a handful of servers.
   const tail = rare.slice(Math.floor(rare.length / 5));
-  kinds.push({ name: 'search q rare word', queries: tail.flatMap((q) => SORTS.map((sort) => query({ q, sort }))) });
+  kinds.push({
+    name: 'search q rare word',
+    queries: tail.flatMap((q) => SORTS.flatMap((sort) => [20, 24, 30].map((limit) => query({ q, sort, limit })))),
+  });
 
   kinds.push({ name: 'search q + 2 filters', queries: COMMON_WORDS.flatMap((q) => pairs.map((filters) => query({ q, filters }))) });
-  kinds.push({ name: 'search 2 filters', queries: pairs.flatMap((filters) => SORTS.map((sort) => query({ filters, sort }))) });
+  kinds.push({
+    name: 'search 2 filters',
+    queries: pairs.flatMap((filters) => SORTS.flatMap((sort) => [20, 24, 30].map((limit) => query({ filters, sort, limit })))),
+  });
 
   const sorted: string[] = [];
   for (const sort of ['likes', 'new', 'players'] as const)
-    for (const limit of LIMITS) for (let page = 0; page < 200; page++) sorted.push(query({ sort, limit, offset: page * limit }));
+    for (const limit of LIMITS) for (let page = 0; page < 400; page++) sorted.push(query({ sort, limit, offset: page * limit }));
   kinds.push({ name: 'sort likes/new/players', queries: sorted });
 
   const deep: string[] = [];
   for (const sort of SORTS)
-    for (const limit of LIMITS) for (const filters of ['', ...FILTERS]) deep.push(query({ sort, limit, offset: 199 * limit, filters }));
+    for (const limit of LIMITS)
+      for (const filters of ['', ...FILTERS])
+        for (const online of [undefined, 'true'])
+          for (const page of [199, 200, 201]) deep.push(query({ sort, limit, offset: page * limit, filters, online }));
   kinds.push({ name: 'page 200', queries: deep });
 
   return kinds.map((k, i) => ({ name: k.name, queries: shuffled(k.queries, 0x9e3779b9 + i) }));

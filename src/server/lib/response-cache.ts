@@ -50,15 +50,17 @@ function compress(raw: Buffer, encoding: Encoding, quick: boolean): Buffer {
 }
 
 /**
- * The bytes of a JSON string with their ETag; compressed forms come on demand. Only the string is
+ * The bytes of a JSON string with their ETag; compressed forms come on demand. `digest`: the
+ * ETag's value when the caller has one that changes whenever the bytes do (a list answer's, from
+ * its cards' digests: hashing 20 KB of JSON per uncached search cost more than its compression). Only the string is
  * kept (no second copy as a Buffer): a list cache holds a thousand of these
  * (docs/decisions/036-memory.md).
  */
-export function cachedBody(json: string, { quick = false }: { quick?: boolean } = {}): CachedBody {
+export function cachedBody(json: string, { quick = false, digest }: { quick?: boolean; digest?: string } = {}): CachedBody {
   const made: Partial<Record<Encoding, Buffer>> = {};
   return {
     text: json,
-    etag: `"${crypto.hash('sha1', json, 'base64url')}"`,
+    etag: `"${digest ?? crypto.hash('sha1', json, 'base64url')}"`,
     compressible: json.length >= COMPRESS_MIN_BYTES || Buffer.byteLength(json) >= COMPRESS_MIN_BYTES,
     encoded: (encoding) => (made[encoding] ??= compress(Buffer.from(json), encoding, quick)),
   };
@@ -181,10 +183,13 @@ export class ResponseCache<T> {
     entry.value = load().then(
       (value) => {
         if (this.entries.get(key) === entry) {
-          entry.tags = tagsOf(value);
-          // Something it shows was dropped while loading: answer this caller, keep nothing. Asked
-          // once: it was there only for callers asking while it loaded.
-          if (!keep || !this.current(entry)) this.entries.delete(key);
+          // Asked once: it was there only for callers asking while it loaded.
+          if (!keep) this.entries.delete(key);
+          else {
+            entry.tags = tagsOf(value);
+            // Something it shows was dropped while loading: answer this caller, keep nothing.
+            if (!this.current(entry)) this.entries.delete(key);
+          }
         }
         return value;
       },

@@ -1,3 +1,12 @@
+import crypto from 'node:crypto';
+
+/** A card and a digest of it, so a list answer's ETag is a digest of its cards' digests (no hashing of the whole answer). */
+export interface Card {
+  id: number;
+  json: string;
+  digest: string;
+}
+
 /** Enough for every listed server at the benchmark's 100,000 (about 70 MB of JSON at the most). */
 export const CARDS_MAX = 150_000;
 
@@ -17,7 +26,7 @@ interface Read {
  * read well within that (docs/decisions/028-search-index.md). 0: no cache (the tests).
  */
 export class CardCache {
-  private readonly entries = new Map<number, { json: string; at: number }>();
+  private readonly entries = new Map<number, { json: string; digest: string; at: number }>();
   /** Reads under way: a drop is noted in each, so a card read before it is not kept. */
   private readonly reads = new Set<Read>();
 
@@ -27,22 +36,21 @@ export class CardCache {
   ) {}
 
   /** The cards of `ids` in that order (ids no longer found are left out), reading the missing ones with `load`. */
-  async cards(ids: readonly number[], load: LoadCards): Promise<Array<{ id: number; json: string }>> {
+  async cards(ids: readonly number[], load: LoadCards): Promise<Card[]> {
     const now = Date.now();
-    const jsons: Array<string | undefined> = new Array(ids.length);
+    const found: Array<Card | undefined> = new Array(ids.length);
     let missing: number[] | undefined;
     for (let i = 0; i < ids.length; i++) {
-      const hit = this.entries.get(ids[i]!);
-      if (hit && now - hit.at < this.ttlMs) jsons[i] = hit.json;
-      else (missing ??= []).push(ids[i]!);
+      const id = ids[i]!;
+      const hit = this.entries.get(id);
+      if (hit && now - hit.at < this.ttlMs) found[i] = { id, json: hit.json, digest: hit.digest };
+      else (missing ??= []).push(id);
     }
     if (missing) {
       const loaded = await this.read(missing, load, now);
-      for (let i = 0; i < ids.length; i++) jsons[i] ??= loaded.get(ids[i]!);
+      for (let i = 0; i < ids.length; i++) found[i] ??= loaded.get(ids[i]!);
     }
-    const out: Array<{ id: number; json: string }> = [];
-    for (let i = 0; i < ids.length; i++) if (jsons[i] !== undefined) out.push({ id: ids[i]!, json: jsons[i]! });
-    return out;
+    return found.filter((card): card is Card => card !== undefined);
   }
 
   /** Of `ids`, the ones with no card. */
@@ -84,22 +92,26 @@ export class CardCache {
   }
 
   /** Loads cards and keeps those nothing dropped while they were read. */
-  private async read(ids: number[], load: LoadCards, at: number): Promise<Map<number, string>> {
-    if (this.ttlMs <= 0) return load(ids);
+  private async read(ids: number[], load: LoadCards, at: number): Promise<Map<number, Card>> {
     const read: Read = { ids: new Set(), all: false };
     this.reads.add(read);
     try {
       const loaded = await load(ids);
-      if (!read.all) for (const [id, json] of loaded) if (!read.ids.has(id)) this.keep(id, json, at);
-      return loaded;
+      const cards = new Map<number, Card>();
+      for (const [id, json] of loaded) {
+        const card = { id, json, digest: crypto.hash('sha1', json, 'base64url') };
+        cards.set(id, card);
+        if (this.ttlMs > 0 && !read.all && !read.ids.has(id)) this.keep(card, at);
+      }
+      return cards;
     } finally {
       this.reads.delete(read);
     }
   }
 
-  private keep(id: number, json: string, at: number): void {
-    this.entries.delete(id);
-    this.entries.set(id, { json, at });
+  private keep(card: Card, at: number): void {
+    this.entries.delete(card.id);
+    this.entries.set(card.id, { json: card.json, digest: card.digest, at });
     // Oldest first out: a Map iterates in insertion order.
     if (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value as number);
   }
