@@ -121,10 +121,17 @@ describe('owner purchases through the built-in checkout', () => {
       .filter({ hasText: `${serverName} is Server of the Weekend on ${weekend}` })
       .waitFor();
     await page.goto('/home');
-    await page.getByTestId('weekend-card').filter({ hasText: serverName }).waitFor();
-    expect(await page.getByTestId('weekend-card').getByRole('link', { name: 'View server' }).getAttribute('href')).toBe(
-      `/servers/${serverId}`,
-    );
+    // Between weekends /home features the coming weekend: this booking. While a weekend runs
+    // (Friday to Sunday, UTC) it features that one, and a booking made then is for the next.
+    if (![5, 6, 0].includes(new Date().getUTCDay())) {
+      await page.getByTestId('weekend-card').filter({ hasText: serverName }).waitFor();
+      expect(await page.getByTestId('weekend-card').getByRole('link', { name: 'View server' }).getAttribute('href')).toBe(
+        `/servers/${serverId}`,
+      );
+    } else {
+      await page.getByTestId('weekend-card').or(page.getByText('No Server of the Weekend yet')).waitFor();
+      expect(await page.getByTestId('weekend-card').filter({ hasText: serverName }).count()).toBe(0);
+    }
 
     // Cancel on the checkout page: back with nothing bought.
     await page.goto('/subscriptions');
