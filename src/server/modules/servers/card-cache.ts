@@ -10,7 +10,7 @@ export interface Card {
 /** Enough for every listed server at the benchmark's 100,000 (about 70 MB of JSON at the most). */
 export const CARDS_MAX = 150_000;
 
-type LoadCards = (ids: number[]) => Promise<Map<number, string>>;
+export type LoadCards = (ids: number[]) => Promise<Map<number, string>>;
 
 /** What was dropped while one read was out: its cards of those ids may show what just changed. */
 interface Read {

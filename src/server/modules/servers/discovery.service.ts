@@ -29,6 +29,7 @@ import { searchIndexSync } from './search-index.sync';
 import type { SearchIndex } from './search-index';
 import type { SearchIndexRepository } from './search-index.repository';
 import { CardCache } from './card-cache';
+import { cardRefresher } from './card-refresher';
 
 /**
  * What changed, so only the cached answers that show it are dropped: a vote or join on one server
@@ -65,10 +66,6 @@ interface Deps {
   /** Told each change this instance invalidates, so other instances drop the same (Redis). */
   publish?: (change: CacheChange) => void;
 }
-
-/** Cards read per query by the refresher (a few milliseconds of the event loop), and how often it looks for missing or ageing cards. */
-const CARD_REFRESH_BATCH = 100;
-const CARD_REFRESH_EVERY_MS = 2000;
 
 /** How stale the shared rank table may get while servers change. */
 const RANK_MAX_AGE_MS = 1000;
@@ -122,39 +119,7 @@ export function discoveryService({
     );
   };
 
-  /**
-   * Keeps every listed server's card in memory and read within half the card time: an uncached
-   * search then joins cards without asking the database. Small batches with the event loop free
-   * between them, ageing cards at a steady rate (they were mostly read at once, at start-up), so
-   * requests never wait long behind it. Runs from `warmUp` until `stopCounting`
-   * (docs/decisions/028-search-index.md).
-   */
-  let refreshTimer: NodeJS.Timeout | undefined;
-  let refreshing = false;
-  const refreshCards = async () => {
-    if (refreshing || !search.loaded) return;
-    refreshing = true;
-    try {
-      const missing = cards.missing((await search.fresh()).listedIds());
-      // Due at half the card time, each read again within the next quarter: before it expires.
-      let ageingLeft = Math.ceil((cards.size * CARD_REFRESH_EVERY_MS) / (cardTtlMs / 4));
-      for (let at = 0; refreshTimer;) {
-        let batch = missing.slice(at, at + CARD_REFRESH_BATCH);
-        at += batch.length;
-        if (batch.length === 0) {
-          batch = cards.ageing(cardTtlMs / 2, Math.min(CARD_REFRESH_BATCH, ageingLeft));
-          ageingLeft -= batch.length;
-        }
-        if (batch.length === 0) break;
-        await cards.refresh(batch, loadCards);
-        await new Promise((resolve) => setImmediate(resolve));
-      }
-    } catch (err) {
-      log?.warn({ err }, 'card refresh failed; cards are read with their pages until it works again');
-    } finally {
-      refreshing = false;
-    }
-  };
+  const refresher = cardRefresher({ cards, search, load: loadCards, cardTtlMs, log });
 
   /** A listed server's rank as the API shows it (null before the index is loaded or while hidden). */
   const rankOf = (index: SearchIndex | undefined, id: number): Rank | null => {
@@ -313,10 +278,7 @@ export function discoveryService({
      */
     warmUp(): void {
       search.warmUp();
-      if (cardTtlMs > 0 && !refreshTimer) {
-        refreshTimer = setInterval(() => void refreshCards(), CARD_REFRESH_EVERY_MS);
-        refreshTimer.unref();
-      }
+      refresher.start();
     },
 
     /** How many servers' cards are held in memory (tests). */
@@ -329,8 +291,7 @@ export function discoveryService({
     flushCounts: () => counter.flush(),
     /** Stops the count timer and writes what is queued. */
     stopCounting: () => {
-      clearInterval(refreshTimer);
-      refreshTimer = undefined;
+      refresher.stop();
       return counter.stop();
     },
 

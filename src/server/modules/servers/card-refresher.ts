@@ -1,0 +1,69 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { CardCache, LoadCards } from './card-cache';
+import type { SearchIndexSync } from './search-index.sync';
+
+/** Cards read per query (a few milliseconds of the event loop), and how often it looks for missing or ageing cards. */
+const BATCH = 100;
+const EVERY_MS = 2000;
+
+/**
+ * Keeps every listed server's card in memory and read within half the card time: an uncached
+ * search then joins cards without asking the database. Small batches with the event loop free
+ * between them, ageing cards at a steady rate (they were mostly read at once, at start-up), so
+ * requests never wait long behind it (docs/decisions/028-search-index.md).
+ */
+export function cardRefresher({
+  cards,
+  search,
+  load,
+  cardTtlMs,
+  log,
+}: {
+  cards: CardCache;
+  search: Pick<SearchIndexSync, 'loaded' | 'fresh'>;
+  load: LoadCards;
+  cardTtlMs: number;
+  log?: Pick<FastifyBaseLogger, 'warn'> | undefined;
+}) {
+  let timer: NodeJS.Timeout | undefined;
+  let refreshing = false;
+
+  const refresh = async () => {
+    if (refreshing || !search.loaded) return;
+    refreshing = true;
+    try {
+      const missing = cards.missing((await search.fresh()).listedIds());
+      // Due at half the card time, each read again within the next quarter: before it expires.
+      let ageingLeft = Math.ceil((cards.size * EVERY_MS) / (cardTtlMs / 4));
+      for (let at = 0; timer;) {
+        let batch = missing.slice(at, at + BATCH);
+        at += batch.length;
+        if (batch.length === 0) {
+          batch = cards.ageing(cardTtlMs / 2, Math.min(BATCH, ageingLeft));
+          ageingLeft -= batch.length;
+        }
+        if (batch.length === 0) break;
+        await cards.refresh(batch, load);
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+    } catch (err) {
+      log?.warn({ err }, 'card refresh failed; cards are read with their pages until it works again');
+    } finally {
+      refreshing = false;
+    }
+  };
+
+  return {
+    /** Starts looking every few seconds (nothing when cards are not kept). */
+    start(): void {
+      if (cardTtlMs <= 0 || timer) return;
+      timer = setInterval(() => void refresh(), EVERY_MS);
+      timer.unref();
+    },
+    /** Stops; a batch under way finishes, no other starts. */
+    stop(): void {
+      clearInterval(timer);
+      timer = undefined;
+    },
+  };
+}
