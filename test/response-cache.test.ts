@@ -17,6 +17,19 @@ function counted<T>(value: () => T) {
   };
 }
 
+/** A load whose first call waits for `release`; later calls answer `later` at once. */
+function gatedLoad(later: string) {
+  const gate = deferred<string>();
+  let calls = 0;
+  return {
+    get calls() {
+      return calls;
+    },
+    release: gate.resolve,
+    load: () => (++calls === 1 ? gate.promise : Promise.resolve(later)),
+  };
+}
+
 function deferred<T>() {
   let resolve!: (value: T) => void;
   const promise = new Promise<T>((r) => (resolve = r));
@@ -52,30 +65,26 @@ describe('response cache drops only what a change shows', () => {
 
   it('does not keep an answer that was loading when something it shows was dropped', async () => {
     const cache = new ResponseCache<string>(60_000);
-    const gate = deferred<string>();
-    let calls = 0;
-    const load = () => (++calls === 1 ? gate.promise : Promise.resolve('after'));
-    const first = cache.get('k', load, () => ['server:1']);
+    const gated = gatedLoad('after');
+    const first = cache.get('k', gated.load, () => ['server:1']);
     cache.dropTags(['server:1']);
     // A caller after the drop does not wait for the load that may show what changed.
-    expect(await cache.get('k', load, () => ['server:1'])).toBe('after');
-    gate.resolve('before');
+    expect(await cache.get('k', gated.load, () => ['server:1'])).toBe('after');
+    gated.release('before');
     expect(await first).toBe('before');
-    expect(await cache.get('k', load, () => ['server:1'])).toBe('after');
-    expect(calls).toBe(2);
+    expect(await cache.get('k', gated.load, () => ['server:1'])).toBe('after');
+    expect(gated.calls).toBe(2);
   });
 
   it('keeps an answer that was loading when something else was dropped', async () => {
     const cache = new ResponseCache<string>(60_000);
-    const gate = deferred<string>();
-    let calls = 0;
-    const load = () => (++calls === 1 ? gate.promise : Promise.resolve('again'));
-    const first = cache.get('k', load, () => ['server:1']);
+    const gated = gatedLoad('again');
+    const first = cache.get('k', gated.load, () => ['server:1']);
     cache.dropTags(['server:2']);
-    gate.resolve('kept');
+    gated.release('kept');
     expect(await first).toBe('kept');
-    expect(await cache.get('k', load, () => ['server:1'])).toBe('kept');
-    expect(calls).toBe(1);
+    expect(await cache.get('k', gated.load, () => ['server:1'])).toBe('kept');
+    expect(gated.calls).toBe(1);
   });
 
   it('forgets old drops and stays right under a storm of changes', async () => {
@@ -98,7 +107,7 @@ describe('response cache drops only what a change shows', () => {
   });
 
   it('with keepFromSecondAsk, keeps an answer only once its key is asked for again', async () => {
-    const cache = new ResponseCache<string>(60_000, 10, true);
+    const cache = new ResponseCache<string>(60_000, 10, { keepFromSecondAsk: true });
     const a = counted(() => 'a');
     await cache.get('a', a.load, () => []);
     expect(cache.size).toBe(0);

@@ -30,7 +30,7 @@ const JSON_TYPE = 'application/json; charset=utf-8';
  * time (quality 4 takes half of quality 5's). A 256 KB window for answers that fit in it: the
  * default 4 MB window is allocated per call, and that churn showed in the resident memory.
  * `quick` (an answer made for one search, likely sent once): brotli quality 1 and gzip level 1,
- * a fifth bigger at a third of the time (24 cards: 2.8 KB against 2.3 KB, a third of the time).
+ * a fifth bigger in a third of the time (24 cards: 2.8 KB against 2.3 KB).
  */
 const options = (raw: Buffer, encoding: Encoding, quick: boolean): zlib.ZlibOptions | zlib.BrotliOptions =>
   encoding === 'gzip'
@@ -50,11 +50,11 @@ function compress(raw: Buffer, encoding: Encoding, quick: boolean): Buffer {
 }
 
 /**
- * The bytes of a JSON string with their ETag; compressed forms come on demand. `digest`: the
- * ETag's value when the caller has one that changes whenever the bytes do (a list answer's, from
- * its cards' digests: hashing 20 KB of JSON per uncached search cost more than its compression). Only the string is
+ * The bytes of a JSON string with their ETag; compressed forms come on demand. Only the string is
  * kept (no second copy as a Buffer): a list cache holds a thousand of these
- * (docs/decisions/036-memory.md).
+ * (docs/decisions/036-memory.md). `digest`: the ETag's value when the caller has one that changes
+ * whenever the bytes do (a list answer's, from its cards' digests: hashing 20 KB of JSON per
+ * uncached search cost more than compressing it).
  */
 export function cachedBody(json: string, { quick = false, digest }: { quick?: boolean; digest?: string } = {}): CachedBody {
   const made: Partial<Record<Encoding, Buffer>> = {};
@@ -165,11 +165,15 @@ export class ResponseCache<T> {
    * evict it moved every answer into V8's old generation and made a full collection a second
    * (docs/decisions/028-search-index.md); a list asked twice is the kind worth keeping.
    */
+  private readonly keepFromSecondAsk: boolean;
+
   constructor(
     private readonly ttlMs: number,
     private readonly maxEntries = 1000,
-    private readonly keepFromSecondAsk = false,
-  ) {}
+    { keepFromSecondAsk = false }: { keepFromSecondAsk?: boolean } = {},
+  ) {
+    this.keepFromSecondAsk = keepFromSecondAsk;
+  }
 
   /** The answer under `key`, loaded when missing or older than the TTL; `tagsOf` names what it shows. */
   get(key: string, load: () => Promise<T>, tagsOf: (value: T) => readonly string[]): Promise<T> {
@@ -203,7 +207,10 @@ export class ResponseCache<T> {
     return entry.value;
   }
 
-  /** Drops every answer carrying any of these tags, and every answer still loading. */
+  /**
+   * Drops every answer carrying any of these tags. An answer still loading is not handed to later
+   * callers (they load afresh), and is kept only if none of its tags was dropped.
+   */
   dropTags(tags: Iterable<string>): void {
     this.seq++;
     for (const tag of tags) this.droppedAt.set(tag, this.seq);

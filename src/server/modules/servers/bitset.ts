@@ -18,6 +18,13 @@ export function clearBit(bits: Uint32Array | undefined, slot: number): void {
   if (bits) setBit(bits, slot, false);
 }
 
+/** How many bits are set. */
+export function countBits(bits: Uint32Array): number {
+  let total = 0;
+  for (let w = 0; w < bits.length; w++) if (bits[w]) total += popcount(bits[w]!);
+  return total;
+}
+
 /** The slots whose bits are set, in slot order. */
 export function slotsOf(bits: Uint32Array, total: number): number[] {
   const out: number[] = new Array(total);

@@ -26,7 +26,7 @@ interface Read {
  * read well within that (docs/decisions/028-search-index.md). 0: no cache (the tests).
  */
 export class CardCache {
-  private readonly entries = new Map<number, { json: string; digest: string; at: number }>();
+  private readonly entries = new Map<number, { card: Card; at: number }>();
   /** Reads under way: a drop is noted in each, so a card read before it is not kept. */
   private readonly reads = new Set<Read>();
 
@@ -43,7 +43,7 @@ export class CardCache {
     for (let i = 0; i < ids.length; i++) {
       const id = ids[i]!;
       const hit = this.entries.get(id);
-      if (hit && now - hit.at < this.ttlMs) found[i] = { id, json: hit.json, digest: hit.digest };
+      if (hit && now - hit.at < this.ttlMs) found[i] = hit.card;
       else (missing ??= []).push(id);
     }
     if (missing) {
@@ -111,7 +111,7 @@ export class CardCache {
 
   private keep(card: Card, at: number): void {
     this.entries.delete(card.id);
-    this.entries.set(card.id, { json: card.json, digest: card.digest, at });
+    this.entries.set(card.id, { card, at });
     // Oldest first out: a Map iterates in insertion order.
     if (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value as number);
   }

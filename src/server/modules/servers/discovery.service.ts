@@ -89,7 +89,9 @@ export function discoveryService({
   const counter = audienceCounter({ audience, now, settings: { ...DEFAULT_COUNTING, ...counting }, ...(log ? { log } : {}) });
   const toApi = (row: ServerFields) => toApiServer(row, storage.url);
   // Tagged by sort and by the servers each answer shows (docs/decisions/023-hot-reads.md).
-  const lists = new ResponseCache<{ body: CachedBody; total: number; capped: boolean; ids: number[] }>(listCacheTtlMs, 1000, true);
+  const lists = new ResponseCache<{ body: CachedBody; total: number; capped: boolean; ids: number[] }>(listCacheTtlMs, 1000, {
+    keepFromSecondAsk: true,
+  });
   const feeds = new ResponseCache<{ body: CachedBody; ids: number[] }>(listCacheTtlMs);
   const cards = new CardCache(cardTtlMs);
   // Polled every list cache time for changes nobody announced (the game poller's player counts).

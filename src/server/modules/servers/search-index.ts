@@ -1,5 +1,5 @@
 import { SORTS, type Sort } from '../../../shared/schemas/server';
-import { clearBit, hasBit, popcount, setBit, slotsOf } from './bitset';
+import { clearBit, countBits, hasBit, setBit, slotsOf } from './bitset';
 import { asksLive, type IndexQuery, type IndexRow, type LiveFilter, type Rank } from './search-index.types';
 import { escapeRegExp, INDEXED_WORD, shortWordsOf, SUBSTRING_MIN, trigramsOf } from './search-index.words';
 
@@ -114,16 +114,7 @@ export class SearchIndex {
 
   /** The ids of every listed server, in no particular order. */
   listedIds(): number[] {
-    const out: number[] = [];
-    for (let w = 0; w < this.listed.length; w++) {
-      let word = this.listed[w]!;
-      while (word) {
-        const low = word & -word;
-        out.push(this.ids[(w << 5) + 31 - Math.clz32(low)]!);
-        word ^= low;
-      }
-    }
-    return out;
+    return slotsOf(this.listed, countBits(this.listed)).map((slot) => this.ids[slot]!);
   }
 
   /** Which filters name a game (the Game category), for ranks within a game. */
@@ -297,8 +288,7 @@ export class SearchIndex {
       if (query.freeSlots || query.minPlayers !== undefined || query.maxPlayers !== undefined) this.keepPlayers(bits!, query);
     }
     const matches = bits ?? base;
-    let total = 0;
-    for (let w = 0; w < matches.length; w++) if (matches[w]) total += popcount(matches[w]!);
+    const total = countBits(matches);
     return { ids: this.page(matches, total, query), total };
   }
 
@@ -343,18 +333,11 @@ export class SearchIndex {
 
   /** Clears the matches whose player count is out of the range, or that have no free slot. */
   private keepPlayers(bits: Uint32Array, query: LiveFilter): void {
-    const players = this.keys.players;
-    const limits = this.slotLimits;
-    const min = query.minPlayers ?? 0;
-    const max = query.maxPlayers ?? Infinity;
-    const free = query.freeSlots === true;
     for (let w = 0; w < bits.length; w++) {
       let word = bits[w]!;
       while (word) {
         const low = word & -word;
-        const slot = (w << 5) + 31 - Math.clz32(low);
-        const count = players[slot]!;
-        if (count < min || count > max || (free && !(limits[slot]! > count))) bits[w]! &= ~low;
+        if (!this.playersFit((w << 5) + 31 - Math.clz32(low), query)) bits[w]! &= ~low;
         word ^= low;
       }
     }
