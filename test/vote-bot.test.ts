@@ -165,6 +165,32 @@ describe('a vote-bot', () => {
     expect((await counters()).likes).toBe(before.likes);
   });
 
+  it('counts only a network’s daily share when its old accounts all vote at the same moment', async () => {
+    const crowdTarget = (await createServer(t.app, (await createUser(t.app, { role: 'server_owner' })).row.id, { name: 'Crowd Target' }))
+      .id;
+    const crowd: TestUser[] = [];
+    for (let i = 0; i < 8; i++) {
+      const user = await createUser(t.app);
+      await t.app.ctx.db
+        .updateTable('users')
+        .set({ createdAt: new Date(Date.now() - 400 * 24 * 3600_000) })
+        .where('id', '=', user.row.id)
+        .execute();
+      crowd.push(user);
+    }
+    // Sent together, they arrive in one turn: votes are written in batches, and a batch's rows
+    // cannot see each other, so one network's votes on one server must still go one at a time.
+    const answers = await Promise.all(
+      crowd.map((user) => t.app.inject({ method: 'POST', url: `/api/servers/${crowdTarget}/like`, headers: user.headers })),
+    );
+    expect(answers.map((a) => a.statusCode)).toEqual(crowd.map(() => 200));
+    const rows = await t.app.ctx.db.selectFrom('votes').select('status').where('serverId', '=', crowdTarget).execute();
+    expect(rows.filter((r) => r.status === 'counted')).toHaveLength(DEFAULT_HOLD_RULES.sameNetworkPerDay);
+    expect(rows.filter((r) => r.status === 'held')).toHaveLength(8 - DEFAULT_HOLD_RULES.sameNetworkPerDay);
+    const server = await t.app.ctx.db.selectFrom('servers').select('likes').where('id', '=', crowdTarget).executeTakeFirstOrThrow();
+    expect(server.likes).toBe(DEFAULT_HOLD_RULES.sameNetworkPerDay);
+  });
+
   it('counts one view a day for one network, whatever User-Agent it sends; crawlers none', async () => {
     const before = (await counters()).views;
     for (let i = 0; i < 30; i++) {

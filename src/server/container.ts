@@ -8,7 +8,7 @@ import { createMailer } from './adapters/mailer';
 import { createLocalStorage } from './adapters/storage';
 import { loadOrCreateSecret, randomSecret } from './lib/secrets';
 import { authService, createTokenService, emailChangesRepository, resetCodesRepository, sessionsRepository } from './modules/auth';
-import { usersRepository } from './modules/users';
+import { activeUserLoader, usersRepository } from './modules/users';
 import { playerCountRepository, playerCountService, sendCountOnConnect } from './modules/player-count';
 import { attachSocket } from './plugins/socket';
 import { DEFAULT_RATE_LIMITS, NO_NETWORK_LIMITS } from './plugins/rate-limits';
@@ -220,6 +220,7 @@ export async function createContainer(
     storage,
     tokens,
     users,
+    activeUser: activeUserLoader(users),
     auth: authService({
       users,
       sessions: sessionsRepository(db),

@@ -5,7 +5,7 @@ import type { DatabaseKind } from './db/database';
 import type { Mailer } from './adapters/mailer';
 import type { Storage } from './adapters/storage';
 import type { AuthService, TokenService } from './modules/auth';
-import type { UsersRepository } from './modules/users';
+import type { ActiveUserLoader, UsersRepository } from './modules/users';
 import type { PlayerCountService } from './modules/player-count';
 import type { RateLimitSettings } from './plugins/rate-limits';
 import type { SocketServer } from './plugins/socket';
@@ -42,6 +42,8 @@ export interface Context {
   storage: Storage;
   tokens: TokenService;
   users: UsersRepository;
+  /** The user an access token names (batched across requests), or undefined. */
+  activeUser: ActiveUserLoader;
   auth: AuthService;
   playerCount: PlayerCountService;
   filters: FilterCatalog;

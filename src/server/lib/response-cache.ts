@@ -129,6 +129,11 @@ export function sendCached(request: FastifyRequest, reply: FastifyReply, body: C
   return reply.send(body.text);
 }
 
+/** Answers JSON text made by the service (not cached): sent as it is, no serializer run. */
+export function sendJsonText(reply: FastifyReply, text: string): FastifyReply {
+  return reply.type(JSON_TYPE).send(text);
+}
+
 /** Tags remembered as dropped before the oldest are forgotten (see `prune`). */
 const DROPPED_TAGS_MAX = 50_000;
 

@@ -17,10 +17,10 @@ export function bearer(request: FastifyRequest): string | undefined {
 async function resolve(request: FastifyRequest): Promise<UserRow | undefined> {
   const token = bearer(request);
   if (!token) return undefined;
-  const { tokens, users } = request.server.ctx;
+  const { tokens, activeUser } = request.server.ctx;
   const claims = await tokens.verify(token);
   if (!claims) return undefined;
-  const user = await users.findActive(claims.userId, claims.sessionId);
+  const user = await activeUser(claims.userId, claims.sessionId);
   // A password change, reset or deletion bumps or removes the version, and a logout revokes the
   // session: older tokens die with them.
   if (!user || user.tokenVersion !== claims.version) return undefined;

@@ -17,6 +17,7 @@ import {
 import { notFound } from '../../errors';
 import { serverPolicy } from '../../policies/servers.policy';
 import { currentOrNextWeekend } from '../../lib/weekend';
+import { batcher } from '../../lib/batcher';
 import { cachedBody, jsonThrough, ResponseCache, type CachedBody } from '../../lib/response-cache';
 import type { SettingsService } from '../settings';
 import type { FilterCatalog } from '../filters';
@@ -121,6 +122,11 @@ export function discoveryService({
     );
   };
 
+  // Read after the write each answers, so each sees its own vote; a batch is one `cardsByIds` query.
+  const freshCards = batcher((ids: number[]) => loadCards(ids).then((found) => ids.map((id) => found.get(id))), {
+    maxBatch: 100,
+    maxInFlight: 2,
+  });
   const refresher = cardRefresher({ cards, search, load: loadCards, cardTtlMs, log });
 
   /** A listed server's rank as the API shows it (null before the index is loaded or while hidden). */
@@ -400,13 +406,15 @@ export function discoveryService({
     },
 
     /**
-     * A server's card as lists show it (with its rank), read fresh: what a join or vote answers.
-     * One plain query, a third of the full page's (the vote just dropped the cached card).
+     * A server's card as lists show it (with its rank), read fresh, as JSON: what a join or vote
+     * answers. The joins and votes that end together share one query (see `batcher`). The rank is
+     * the index's as it stands (ranks are walked again at most once a second anyway): reading the
+     * index's changes first would cost every vote another query.
      */
-    async freshCard(id: number): Promise<Server> {
-      const card = JSON.parse((await loadCards([id])).get(id) ?? 'null') as Server | null;
-      if (!card) throw notFound(MSG.serverNotFound);
-      return { ...card, rank: rankOf(await loadedIndex(), id) };
+    async freshCard(id: number): Promise<string> {
+      const json = await freshCards.add(id);
+      if (json === undefined) throw notFound(MSG.serverNotFound);
+      return withRank(json, JSON.stringify(rankOf(search.current(), id)));
     },
 
     /** A server anyone may see, as its page shows it (with its rank), from the page cache; 404 otherwise. */

@@ -21,6 +21,9 @@ export const NO_HOLDS: HoldRules = { sameNetworkPerDay: 1_000_000_000, youngAcco
 
 const DAY_MS = 24 * 3600_000;
 
+/** A value of the row: a parameter, or a column of the statement's rows (a batch's `sql.ref`). */
+type Value<T> = T | RawBuilder<unknown>;
+
 /**
  * The SQL that decides, inside the statement that inserts the row, whether it is held: two
  * indexed counts (the server's rows from the network in a day; the accounts registered from the
@@ -28,7 +31,7 @@ const DAY_MS = 24 * 3600_000;
  */
 export function heldExpression(
   table: 'votes' | 'joins' | 'daily_votes',
-  row: { userId: number; serverId: number; network: string | null; now: Date },
+  row: { userId: Value<number>; serverId: Value<number>; network: Value<string | null>; now: Date },
   rules: HoldRules,
 ): RawBuilder<boolean> {
   const dayAgo = new Date(row.now.getTime() - DAY_MS);

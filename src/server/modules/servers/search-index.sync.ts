@@ -66,6 +66,11 @@ export function searchIndexSync({ repository, freshForMs, onRowsChanged, log, ga
       return watermark !== undefined;
     },
 
+    /** The index as it stands, without reading changes first; undefined until loaded. */
+    current(): SearchIndex | undefined {
+      return watermark === undefined ? undefined : index;
+    },
+
     /** The index with every change asked for so far read in. */
     async fresh(): Promise<SearchIndex> {
       const expired = Date.now() - syncedAt >= freshForMs;

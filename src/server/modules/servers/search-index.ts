@@ -217,10 +217,12 @@ export class SearchIndex {
         this.names[slot] = name;
         this.recheckWords(slot);
       }
-      // Out of each order by the old keys, back in by the new ones.
-      for (const sort of SORTS) this.removeFromOrder(sort, slot, this.ordered);
+      // Found in each order by the old keys, moved by the new ones: a vote moves a server past the
+      // few with its count, not the whole order twice, and an order whose key did not move is left be.
+      const was: number[] = [];
+      for (const sort of SORTS) was.push(this.findInOrder(sort, slot, this.ordered));
       this.setKeys(slot, row);
-      for (const sort of SORTS) this.insertInOrder(sort, slot, this.ordered - 1);
+      for (let i = 0; i < SORTS.length; i++) this.moveInOrder(SORTS[i]!, slot, this.ordered, was[i]!);
       for (const id of this.filtersOf[slot] ?? []) clearBit(this.filterBits.get(id), slot);
     }
     this.filtersOf[slot] = [...row.filterIds];
@@ -465,13 +467,44 @@ export class SearchIndex {
     order[at] = slot;
   }
 
+  /** Where a slot stands in the sort's order of `length` slots (its keys still the ones it was placed by); -1 if absent. */
+  private findInOrder(sort: Sort, slot: number, length: number): number {
+    const order = this.orders[sort];
+    const at = this.positionOf(sort, slot, length);
+    return order[at] === slot ? at : order.subarray(0, length).indexOf(slot);
+  }
+
   /** Takes a slot out of the sort's order of `length` slots (its keys still the ones it was placed by). */
   private removeFromOrder(sort: Sort, slot: number, length: number): void {
+    const at = this.findInOrder(sort, slot, length);
+    if (at >= 0) this.orders[sort].copyWithin(at, at + 1, length);
+  }
+
+  /**
+   * Moves a slot standing at `from` to where its new key belongs, shifting only the slots in
+   * between. The place is searched for among the others, as if the slot were out of the order.
+   */
+  private moveInOrder(sort: Sort, slot: number, length: number, from: number): void {
+    if (from < 0) {
+      this.insertInOrder(sort, slot, length - 1);
+      return;
+    }
+    const key = this.keys[sort];
     const order = this.orders[sort];
-    let at = this.positionOf(sort, slot, length);
-    if (order[at] !== slot) at = order.subarray(0, length).indexOf(slot);
-    if (at < 0) return;
-    order.copyWithin(at, at + 1, length);
+    const k = key[slot]!;
+    const id = this.ids[slot]!;
+    let lo = 0;
+    let hi = length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      const other = order[mid < from ? mid : mid + 1]!;
+      const ko = key[other]!;
+      if (ko > k || (ko === k && this.ids[other]! < id)) lo = mid + 1;
+      else hi = mid;
+    }
+    if (lo < from) order.copyWithin(lo + 1, lo, from);
+    else if (lo > from) order.copyWithin(from, from + 1, lo + 1);
+    order[lo] = slot;
   }
 
   private addPostings(slot: number, trigrams: Iterable<string>, shortWords: Iterable<string>): void {

@@ -6,6 +6,25 @@ import { heldExpression, holdBurstPeers, type HoldRules } from './hold-rules.rep
 /** A vote's kind. */
 export type VoteType = 'like' | 'dislike';
 
+/** One vote as `castVotes` takes it. */
+export interface VoteInput {
+  userId: number;
+  serverId: number;
+  type: VoteType;
+  review: string | null;
+  network: string | null;
+}
+
+/** What `castVotes` answers for one vote on a server that exists. */
+export interface CastVote {
+  server: { id: number; ownerId: number; hidden: boolean };
+  /** The vote went in (counted or held). */
+  added: boolean;
+  held: boolean;
+  /** The kind of the vote the user already had there, when known. */
+  existing: VoteType | undefined;
+}
+
 /**
  * Joins and votes. Each insert lets the unique key (user, server) decide: it answers whether a
  * row went in, and the service raises the counter in the same transaction only then.
@@ -17,9 +36,8 @@ export function votesRepository(db: Kysely<Database>, rules: HoldRules) {
       return tx.selectFrom('servers').select(['id', 'ownerId', 'hidden']).where('id', '=', serverId).executeTakeFirst();
     },
 
-    /** Adds the user's join unless there is one; true when it went in. */
     /**
-     * A join in one statement, as `castVote` does a vote: finds the server, inserts the join unless
+     * A join in one statement, as `castVotes` does votes: finds the server, inserts the join unless
      * the user has one (guarded by the vote policy: listed, not the joiner's own), and raises the
      * counter only for a counted row. `status` is undefined when no row went in; the whole answer
      * is undefined when there is no such server.
@@ -48,37 +66,66 @@ export function votesRepository(db: Kysely<Database>, rules: HoldRules) {
     },
 
     /**
-     * A vote in one statement (one round trip, no explicit transaction): finds the server, inserts
-     * the vote unless the user has one, and raises the counter only when the row went in, so the
-     * counter stays equal to its rows. The insert is guarded by what the vote policy asks (listed,
-     * not the voter's own); the service still asserts the policy on the returned server, for the
-     * answer it gives. Undefined when there is no such server.
+     * Many votes in one statement (one round trip, one commit; see `batcher`): finds each server,
+     * inserts each vote unless its user has one there, and raises each server's counters by the
+     * rows that went in and count, so counters stay equal to their rows. Each insert is guarded by
+     * what the vote policy asks (listed, not the voter's own); the service still asserts the policy
+     * on the returned server, for the answer it gives. One answer per vote, in order: undefined
+     * when there is no such server; `existing` is the kind of a vote the user already had.
+     *
+     * The statement's rows cannot see each other, so the caller never puts two votes by one user
+     * on one server, or two from one network on one server (the network's daily count), in one call.
      */
-    async castVote(vote: {
-      userId: number;
-      serverId: number;
-      type: VoteType;
-      review: string | null;
-      network: string | null;
-      now: Date;
-    }): Promise<{ server: { id: number; ownerId: number; hidden: boolean }; added: boolean; held: boolean } | undefined> {
-      const counter = sql.ref(vote.type === 'like' ? 'likes' : 'dislikes');
-      const held = heldExpression('votes', vote, rules);
-      const result = await sql<{ id: number; ownerId: number; hidden: boolean; added: boolean; held: boolean }>`
-        WITH target AS (SELECT id, owner_id, hidden FROM servers WHERE id = ${vote.serverId}),
+    async castVotes(votes: readonly VoteInput[], now: Date): Promise<Array<CastVote | undefined>> {
+      if (votes.length === 0) return [];
+      const held = heldExpression(
+        'votes',
+        { userId: sql.ref('t.user_id'), serverId: sql.ref('t.server_id'), network: sql.ref('t.network'), now },
+        rules,
+      );
+      const column = <K extends keyof VoteInput>(key: K) => votes.map((v) => v[key]);
+      const result = await sql<{
+        n: number;
+        ownerId: number | null;
+        hidden: boolean | null;
+        status: 'counted' | 'held' | null;
+        existing: VoteType | null;
+      }>`
+        WITH input AS (
+          SELECT * FROM unnest(${column('userId')}::bigint[], ${column('serverId')}::bigint[], ${column('type')}::text[],
+            ${column('review')}::text[], ${column('network')}::text[]) WITH ORDINALITY AS i(user_id, server_id, type, review, network, n)),
+        target AS (SELECT i.*, s.owner_id, s.hidden FROM input i JOIN servers s ON s.id = i.server_id),
         ins AS (
           INSERT INTO votes (user_id, server_id, type, review, network, status)
-          SELECT ${vote.userId}, t.id, ${vote.type}, ${vote.review}::text, ${vote.network}::text,
-            CASE WHEN ${held} THEN 'held' ELSE 'counted' END
+          SELECT t.user_id, t.server_id, t.type, t.review, t.network, CASE WHEN ${held} THEN 'held' ELSE 'counted' END
           FROM target t
-          WHERE NOT t.hidden AND t.owner_id <> ${vote.userId}
+          WHERE NOT t.hidden AND t.owner_id <> t.user_id
           ON CONFLICT (user_id, server_id) DO NOTHING
-          RETURNING server_id, status),
-        bump AS (UPDATE servers SET ${counter} = ${counter} + 1 WHERE id IN (SELECT server_id FROM ins WHERE status = 'counted') RETURNING id)
-        SELECT t.id, t.owner_id, t.hidden, EXISTS (SELECT 1 FROM ins) AS added, EXISTS (SELECT 1 FROM ins WHERE status = 'held') AS held
-        FROM target t`.execute(db);
-      const row = result.rows[0];
-      return row && { server: { id: row.id, ownerId: row.ownerId, hidden: row.hidden }, added: row.added, held: row.held };
+          RETURNING user_id, server_id, type, status),
+        counts AS (
+          SELECT server_id, count(*) FILTER (WHERE type = 'like') AS likes, count(*) FILTER (WHERE type = 'dislike') AS dislikes
+          FROM ins WHERE status = 'counted' GROUP BY server_id),
+        bump AS (
+          UPDATE servers s SET likes = s.likes + c.likes, dislikes = s.dislikes + c.dislikes
+          FROM counts c WHERE s.id = c.server_id RETURNING s.id)
+        SELECT i.n, t.owner_id, t.hidden, ins.status, old.type AS existing
+        FROM input i
+        LEFT JOIN target t ON t.n = i.n
+        LEFT JOIN ins ON ins.user_id = i.user_id AND ins.server_id = i.server_id
+        LEFT JOIN votes old ON old.user_id = i.user_id AND old.server_id = i.server_id
+        ORDER BY i.n`.execute(db);
+      if (result.rows.length !== votes.length) throw new Error('castVotes: one user voted twice on one server in one call');
+      return result.rows.map((row) => {
+        const vote = votes[row.n - 1]!;
+        if (row.ownerId === null || row.hidden === null) return undefined;
+        return {
+          server: { id: vote.serverId, ownerId: row.ownerId, hidden: row.hidden },
+          added: row.status !== null,
+          held: row.status === 'held',
+          // The statement sees the votes from before it: a vote that raced it in is read afterwards.
+          existing: row.existing ?? undefined,
+        };
+      });
     },
 
     /** Holds what the voter's registration burst already gave the server (see `holdBurstPeers`); answers how many. */

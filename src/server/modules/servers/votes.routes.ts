@@ -6,13 +6,17 @@ import { reviewEditBodySchema, serverSchema, voteBodySchema } from '../../../sha
 import { messageSchema } from '../../../shared/schemas/common';
 import { requireUser } from '../../plugins/auth';
 import { clientNetwork } from '../../lib/network';
+import { sendJsonText } from '../../lib/response-cache';
 import { voteLimit } from './limits';
 import type { DiscoveryService } from './discovery.service';
 import type { VotesService } from './votes.service';
 
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema, 429: errorSchema };
 
-/** Join, like and dislike (with an optional review): each answers the server's card with its new counters. */
+/**
+ * Join, like and dislike (with an optional review): each answers the server's card with its new
+ * counters, as the JSON lists show it (made by the service, so no serializer runs again).
+ */
 export const votesRoutes =
   ({ votes, discovery }: { votes: VotesService; discovery: DiscoveryService }): FastifyPluginAsync =>
   async (app: FastifyInstance) => {
@@ -21,8 +25,11 @@ export const votesRoutes =
     r.post('/servers/:id/join', {
       schema: { tags: ['voting'], params: idParams(MSG.serverNotFound), response: { 200: serverSchema, ...errors } },
       preHandler: voteLimit(app),
-      handler: async (request) =>
-        discovery.freshCard(await votes.join(await requireUser(request), request.params.id, clientNetwork(request.ip))),
+      handler: async (request, reply) =>
+        sendJsonText(
+          reply,
+          await discovery.freshCard(await votes.join(await requireUser(request), request.params.id, clientNetwork(request.ip))),
+        ),
     });
 
     for (const type of ['like', 'dislike'] as const) {
@@ -34,9 +41,10 @@ export const votesRoutes =
           response: { 200: serverSchema, ...errors },
         },
         preHandler: voteLimit(app),
-        handler: async (request) => {
+        handler: async (request, reply) => {
           const actor = await requireUser(request);
-          return discovery.freshCard(await votes.vote(actor, request.params.id, type, request.body?.review, clientNetwork(request.ip)));
+          const id = await votes.vote(actor, request.params.id, type, request.body?.review, clientNetwork(request.ip));
+          return sendJsonText(reply, await discovery.freshCard(id));
         },
       });
     }

@@ -3,7 +3,11 @@ import { MSG } from '../../../shared/messages';
 import { conflict, notFound } from '../../errors';
 import { serverPolicy } from '../../policies/servers.policy';
 import type { SettingsService } from '../settings';
-import type { VotesRepository, VoteType } from './votes.repository';
+import { batcher } from '../../lib/batcher';
+import type { CastVote, VoteInput, VotesRepository, VoteType } from './votes.repository';
+
+/** Most votes one statement carries. */
+const VOTE_BATCH = 100;
 
 interface Deps {
   votes: VotesRepository;
@@ -24,6 +28,16 @@ export function votesService({ votes, settings, now, onChange }: Deps) {
     serverPolicy.assertCanVoteOn(actor, server);
     return server;
   };
+
+  // Votes that arrive while one statement runs go together in the next one: one commit serves many
+  // (docs/decisions/038-batched-writes.md). One user's two votes on one server, and two votes from one
+  // network on one server (its daily count), never share a statement: its rows cannot see each other.
+  const casting = batcher<VoteInput, CastVote | undefined>((items) => votes.castVotes(items, now()), {
+    maxBatch: VOTE_BATCH,
+    // One statement at a time per instance: two would lock servers' rows against each other.
+    maxInFlight: 1,
+    keys: (v) => (v.network ? [`u${v.userId}:${v.serverId}`, `n${v.serverId}:${v.network}`] : [`u${v.userId}:${v.serverId}`]),
+  });
 
   return {
     /** Joins a server once; a second join answers 409. Answers the server's id. */
@@ -46,8 +60,8 @@ export function votesService({ votes, settings, now, onChange }: Deps) {
 
     /**
      * Likes or dislikes a server once, with an optional review; a second vote answers 409. Answers
-     * the server's id. The common case is one statement; a review while reviews are off is refused
-     * after the server is found, as before.
+     * the server's id. The common case is one statement shared with the votes that arrived with it;
+     * a review while reviews are off is refused after the server is found, as before.
      */
     async vote(actor: UserRow, id: number, type: VoteType, review: string | undefined, network: string | null = null): Promise<number> {
       if (!serverPolicy.isConfirmed(actor)) {
@@ -59,11 +73,11 @@ export function votesService({ votes, settings, now, onChange }: Deps) {
         await target(id, actor);
         serverPolicy.assertCanReview(false);
       }
-      const cast = await votes.castVote({ userId: actor.id, serverId: id, type, review: review ? review : null, network, now: now() });
+      const cast = await casting.add({ userId: actor.id, serverId: id, type, review: review ? review : null, network });
       if (!cast) throw notFound(MSG.serverNotFound);
       serverPolicy.assertCanVoteOn(actor, cast.server);
       if (!cast.added) {
-        const existing = (await votes.findVoteType(actor.id, id)) ?? type;
+        const existing = cast.existing ?? (await votes.findVoteType(actor.id, id)) ?? type;
         throw conflict(existing === 'like' ? MSG.alreadyLiked : MSG.alreadyDisliked);
       }
       if (cast.held) await votes.holdBurstPeers('votes', actor.id, id, now());

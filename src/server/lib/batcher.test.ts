@@ -1,0 +1,119 @@
+import { describe, expect, it } from 'vitest';
+import { batcher } from './batcher';
+
+/** A `run` whose calls stay open until the test lets them end; it records each call's items. */
+function gatedRun<I>(answer: (item: I) => unknown = (item) => item) {
+  const calls: I[][] = [];
+  const gates: Array<() => void> = [];
+  const run = async (items: I[]) => {
+    calls.push(items);
+    await new Promise<void>((resolve) => gates.push(resolve));
+    return items.map((item) => answer(item));
+  };
+  const openNext = async () => {
+    gates.shift()!();
+    // Let the settled batch hand out its answers and start the next one.
+    await new Promise((resolve) => setImmediate(resolve));
+  };
+  return { run, calls, openNext };
+}
+
+/** One turn of the event loop: what was added in it has gone out as a batch. */
+const turn = () => new Promise((resolve) => setImmediate(resolve));
+
+describe('batcher', () => {
+  it('sends the calls of one turn together, and those that queue behind a running batch in the next', async () => {
+    const gated = gatedRun<number>((n) => n * 10);
+    const b = batcher(gated.run);
+    const answers = [b.add(1), b.add(2)];
+    expect(gated.calls).toEqual([]);
+    await turn();
+    expect(gated.calls).toEqual([[1, 2]]);
+    answers.push(b.add(3), b.add(4), b.add(5));
+    await turn();
+    expect(b.waiting).toBe(3);
+    await gated.openNext();
+    expect(gated.calls).toEqual([
+      [1, 2],
+      [3, 4, 5],
+    ]);
+    await gated.openNext();
+    expect(await Promise.all(answers)).toEqual([10, 20, 30, 40, 50]);
+  });
+
+  it('never puts more than maxBatch items in one call', async () => {
+    const gated = gatedRun<number>();
+    const b = batcher(gated.run, { maxBatch: 2 });
+    const answers = [1, 2, 3, 4, 5].map((n) => b.add(n));
+    await turn();
+    await gated.openNext();
+    await gated.openNext();
+    await gated.openNext();
+    expect(gated.calls).toEqual([[1, 2], [3, 4], [5]]);
+    expect(await Promise.all(answers)).toEqual([1, 2, 3, 4, 5]);
+  });
+
+  it('keeps items sharing a key out of one batch, in their order', async () => {
+    const gated = gatedRun<{ id: number; key: string }>((item) => item.id);
+    const b = batcher(gated.run, { keys: (item) => [item.key] });
+    const items = [
+      { id: 1, key: 'a' },
+      { id: 2, key: 'a' },
+      { id: 3, key: 'b' },
+      { id: 4, key: 'a' },
+      { id: 5, key: 'c' },
+    ];
+    const answers = items.map((item) => b.add(item));
+    await turn();
+    await gated.openNext();
+    await gated.openNext();
+    await gated.openNext();
+    expect(gated.calls.map((call) => call.map((item) => item.id))).toEqual([[1, 3, 5], [2], [4]]);
+    expect(await Promise.all(answers)).toEqual([1, 2, 3, 4, 5]);
+  });
+
+  it('with several batches in flight, holds back an item whose key a running batch holds', async () => {
+    const gated = gatedRun<{ id: number; key: string }>((item) => item.id);
+    const b = batcher(gated.run, { maxInFlight: 2, keys: (item) => [item.key] });
+    const first = b.add({ id: 1, key: 'a' });
+    await turn();
+    const second = b.add({ id: 2, key: 'a' });
+    const third = b.add({ id: 3, key: 'b' });
+    await turn();
+    // The second slot takes the item with a free key; the one sharing the running key waits.
+    expect(gated.calls.map((call) => call.map((item) => item.id))).toEqual([[1], [3]]);
+    await gated.openNext();
+    expect(gated.calls.map((call) => call.map((item) => item.id))).toEqual([[1], [3], [2]]);
+    await gated.openNext();
+    await gated.openNext();
+    expect(await Promise.all([first, second, third])).toEqual([1, 2, 3]);
+  });
+
+  it('when a batch fails, runs its items alone so only the bad one fails', async () => {
+    const calls: number[][] = [];
+    const b = batcher(async (items: number[]) => {
+      calls.push(items);
+      if (items.includes(13)) throw new Error('unlucky');
+      return items.map((n) => -n);
+    });
+    const answers = [1, 13, 4].map((n) =>
+      b.add(n).then(
+        (value) => ({ value }),
+        (error: Error) => ({ error: error.message }),
+      ),
+    );
+    expect(await Promise.all(answers)).toEqual([{ value: -1 }, { error: 'unlucky' }, { value: -4 }]);
+    expect(calls).toEqual([[1, 13, 4], [1], [13], [4]]);
+  });
+
+  it('treats a run that answers the wrong number of results as failed', async () => {
+    const calls: number[][] = [];
+    const b = batcher(async (items: number[]) => {
+      calls.push(items);
+      // Several items get one result: the batch cannot say whose it is.
+      return items.length > 1 ? [0] : items;
+    });
+    expect(await Promise.all([7, 8, 9].map((n) => b.add(n)))).toEqual([7, 8, 9]);
+    expect(calls).toEqual([[7, 8, 9], [7], [8], [9]]);
+  });
+});

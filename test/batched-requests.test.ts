@@ -1,0 +1,67 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from './helpers/test-app';
+import { createServer, createUser, TEST_PASSWORD } from './helpers/factories';
+
+/**
+ * Requests that arrive together share one query for their users, one statement for their votes
+ * and one for the cards they answer. Each must still get exactly its own answer.
+ */
+describe('requests answered from shared queries', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('knows each caller in a crowd, and no one whose session ended or whose account is gone', async () => {
+    const crowd = await Promise.all(Array.from({ length: 12 }, () => createUser(t.app)));
+    const leaver = await createUser(t.app);
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { username: leaver.row.username, password: TEST_PASSWORD },
+    });
+    const sessionToken = login.json().token as string;
+    await t.app.inject({ method: 'POST', url: '/api/logout', headers: { authorization: `Bearer ${sessionToken}` } });
+    const gone = await createUser(t.app);
+    await t.app.ctx.db.deleteFrom('users').where('id', '=', gone.row.id).execute();
+
+    const tokens = [...crowd.map((u) => u.token), sessionToken, gone.token];
+    const answers = await Promise.all(
+      tokens.map((token) => t.app.inject({ url: '/api/user', headers: { authorization: `Bearer ${token}` } })),
+    );
+    expect(answers.slice(0, crowd.length).map((a) => a.json().id)).toEqual(crowd.map((u) => String(u.row.id)));
+    expect(answers.slice(crowd.length).map((a) => a.statusCode)).toEqual([401, 401]);
+  });
+
+  it('answers each of many votes at once with its own server’s card, its vote counted once', async () => {
+    const owner = await createUser(t.app, { role: 'server_owner' });
+    const servers = await Promise.all(
+      Array.from({ length: 6 }, (_, i) => createServer(t.app, owner.row.id, { name: `Batch Target ${i}` })),
+    );
+    const voters = await Promise.all(Array.from({ length: 6 }, () => createUser(t.app)));
+    const votes = servers.flatMap((server, i) =>
+      voters.slice(0, i + 1).map((voter) => ({ server: server.id, voter, kind: i % 2 === 0 ? 'like' : 'dislike' })),
+    );
+    // The same votes twice over: the repeats must answer 409, whichever batch they land in.
+    const sent = [...votes, ...votes];
+    const answers = await Promise.all(
+      sent.map((v) => t.app.inject({ method: 'POST', url: `/api/servers/${v.server}/${v.kind}`, headers: v.voter.headers })),
+    );
+    const ok = answers.filter((a) => a.statusCode === 200);
+    expect(ok).toHaveLength(votes.length);
+    expect(answers.filter((a) => a.statusCode === 409)).toHaveLength(votes.length);
+    answers.forEach((answer, i) => {
+      if (answer.statusCode === 200) expect(answer.json().id).toBe(String(sent[i]!.server));
+      else expect(answer.json().error).toMatch(/^You already (liked|disliked) this server\.$/);
+    });
+    for (const [i, server] of servers.entries()) {
+      const row = await t.app.ctx.db
+        .selectFrom('servers')
+        .select(['likes', 'dislikes'])
+        .where('id', '=', server.id)
+        .executeTakeFirstOrThrow();
+      expect([row.likes, row.dislikes]).toEqual(i % 2 === 0 ? [i + 1, 0] : [0, i + 1]);
+    }
+  });
+});
