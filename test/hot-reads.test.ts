@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from './helpers/test-app';
 import { createServer, createUser, type TestUser } from './helpers/factories';
 import { chooseEncoding, matchesEtag } from '../src/server/lib/response-cache';
+import { serverSchema } from '../src/shared/schemas/server';
 
 let t: TestApp;
 let owner: TestUser;
@@ -71,6 +72,8 @@ describe('list ETags', () => {
       return { etag: res.headers.etag as string, text: res.body };
     };
     const first = await body();
+    // Cards are serialised without a schema run: every one must still be exactly the schema's shape.
+    for (const card of JSON.parse(first.text) as unknown[]) expect(serverSchema.strict().parse(card)).toEqual(card);
     const again = await body();
     expect(again).toEqual(first);
     expect((await get(url, { 'if-none-match': first.etag })).statusCode).toBe(304);

@@ -12,7 +12,6 @@ import {
   serverDetailSchema,
   serverListSchema,
   serverOfTheWeekendSchema,
-  serverSchema,
 } from '../../../shared/schemas/server';
 import { notFound } from '../../errors';
 import { serverPolicy } from '../../policies/servers.policy';
@@ -117,7 +116,9 @@ export function discoveryService({
           recentJoins: Number(row.recentJoins),
           recentBoosts: Number(row.recentBoosts),
         };
-        return [row.id, jsonThrough(serverSchema, toApi(card))] as const;
+        // `toApiServer` builds exactly the schema's fields (typed as `Server`), so no schema runs per
+        // card: refilling 100,000 cards spent a fifth of their time in it (a test parses the output).
+        return [row.id, JSON.stringify(toApi(card))] as const;
       }),
     );
   };
