@@ -193,6 +193,41 @@ describe('targeted invalidation', () => {
     expect(found.map((s: { statusMessage: string }) => s.statusMessage)).toEqual(['read again']);
   });
 
+  it('answers a vote from the held card with the counters the vote wrote, and lists show the same', async () => {
+    const server = await createServer(t.app, owner.row.id, { name: `Held card ${Date.now()}` });
+    const voters = await Promise.all([createUser(t.app), createUser(t.app), createUser(t.app)]);
+    const cardInList = async () =>
+      (await get(`/api/servers?q=${encodeURIComponent(server.name)}`)).json()[0] as { likes: number; dislikes: number };
+    // Written behind the app's back: announced, then every listed card is read into memory again.
+    t.app.ctx.discovery.invalidate();
+    const listed = (await t.app.ctx.discovery.searchIndex()).listedIds().length;
+    await vi.waitFor(() => expect(t.app.ctx.discovery.cardsHeld()).toBeGreaterThanOrEqual(listed), { timeout: 10_000, interval: 100 });
+    const heldBefore = t.app.ctx.discovery.cardsHeld();
+
+    const answers = [];
+    for (const [i, voter] of voters.entries()) {
+      const kind = i === 1 ? 'dislike' : 'like';
+      const res = await t.app.inject({ method: 'POST', url: `/api/servers/${server.id}/${kind}`, headers: voter.headers });
+      expect(res.statusCode).toBe(200);
+      answers.push(res.json() as { likes: number; dislikes: number; name: string });
+    }
+    expect(answers.map((a) => [a.likes, a.dislikes])).toEqual([
+      [1, 0],
+      [1, 1],
+      [2, 1],
+    ]);
+    expect(answers.every((a) => a.name === server.name)).toBe(true);
+    // The votes updated the held card rather than dropping it.
+    expect(t.app.ctx.discovery.cardsHeld()).toBe(heldBefore);
+    expect(await cardInList()).toMatchObject({ likes: 2, dislikes: 1 });
+    const row = await t.app.ctx.db
+      .selectFrom('servers')
+      .select(['likes', 'dislikes'])
+      .where('id', '=', server.id)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ likes: 2, dislikes: 1 });
+  });
+
   it('a logged-in caller still gets their own state on a cached page', async () => {
     const server = await createServer(t.app, owner.row.id);
     const viewer = await createUser(t.app);

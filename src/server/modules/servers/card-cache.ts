@@ -79,6 +79,35 @@ export class CardCache {
     return this.entries.size;
   }
 
+  /** A held card's JSON, unless it is older than the cache time. */
+  peek(id: number): string | undefined {
+    const hit = this.entries.get(id);
+    return hit && Date.now() - hit.at < this.ttlMs ? hit.card.json : undefined;
+  }
+
+  /**
+   * Sets a held card's vote counters to what the vote's statement answered, instead of dropping
+   * it (the vote's answer is then this card). A read under way may hold the card from before the
+   * vote: it is not kept, as after a drop. False when the card is not held (the caller drops it).
+   */
+  setCounters(id: number, counters: { likes: number; dislikes: number }): boolean {
+    for (const read of this.reads) read.ids.add(id);
+    const hit = this.entries.get(id);
+    if (!hit) return false;
+    const card = JSON.parse(hit.card.json) as { likes: number; dislikes: number };
+    // Votes only add: fewer than the card shows is an older vote's news arriving late (another
+    // instance's), and the card is read afresh instead.
+    if (counters.likes + counters.dislikes < card.likes + card.dislikes) {
+      this.entries.delete(id);
+      return true;
+    }
+    card['likes'] = counters.likes;
+    card['dislikes'] = counters.dislikes;
+    const json = JSON.stringify(card);
+    this.entries.set(id, { card: { id, json, digest: crypto.hash('sha1', json, 'base64url') }, at: hit.at });
+    return true;
+  }
+
   drop(ids: Iterable<number>): void {
     for (const id of ids) {
       this.entries.delete(id);

@@ -36,7 +36,15 @@ import { cardRefresher } from './card-refresher';
  * touches that server's page, the lists showing it and the orders its counters rank by; anything
  * else (an edit, a boost, moderation, settings) drops every cached list, feed and page.
  */
-export type CacheChange = { kind: 'vote' | 'join'; serverId: number } | { kind: 'all' };
+export type CacheChange =
+  /** A vote, with the server's counters after it when known (its held card is updated, not dropped). */
+  { kind: 'vote'; serverId: number; counters?: VoteCounters } | { kind: 'join'; serverId: number } | { kind: 'all' };
+
+/** A server's like and dislike counters. */
+export interface VoteCounters {
+  likes: number;
+  dislikes: number;
+}
 
 /** The list orders each counter change can move a server in (see SORT_ORDER of the repository). */
 const SORTS_MOVED_BY: Record<'vote' | 'join', readonly string[]> = {
@@ -264,7 +272,7 @@ export function discoveryService({
       cards.clear();
       return;
     }
-    cards.drop([change.serverId]);
+    if (!(change.kind === 'vote' && change.counters && cards.setCounters(change.serverId, change.counters))) cards.drop([change.serverId]);
     const server = serverTags([change.serverId]);
     lists.dropTags([...server, ...SORTS_MOVED_BY[change.kind]]);
     feeds.dropTags(server);
@@ -407,13 +415,15 @@ export function discoveryService({
     },
 
     /**
-     * A server's card as lists show it (with its rank), read fresh, as JSON: what a join or vote
-     * answers. The joins and votes that end together share one query (see `batcher`). The rank is
+     * A server's card as lists show it (with its rank), current, as JSON: what a join or vote
+     * answers. Held when a vote set its counters; otherwise read, one query for the joins and
+     * votes that end together (see `batcher`). The rank is
      * the index's as it stands (ranks are walked again at most once a second anyway): reading the
      * index's changes first would cost every vote another query.
      */
     async freshCard(id: number): Promise<string> {
-      const json = await freshCards.add(id);
+      // A vote updated its held card in place; anything else dropped it and it is read afresh.
+      const json = cards.peek(id) ?? (await freshCards.add(id));
       if (json === undefined) throw notFound(MSG.serverNotFound);
       return withRank(json, JSON.stringify(rankOf(search.current(), id)));
     },

@@ -23,6 +23,8 @@ export interface CastVote {
   held: boolean;
   /** The kind of the vote the user already had there, when known. */
   existing: VoteType | undefined;
+  /** The server's counters once the statement's votes counted. */
+  counters: { likes: number; dislikes: number };
 }
 
 /**
@@ -90,11 +92,13 @@ export function votesRepository(db: Kysely<Database>, rules: HoldRules) {
         hidden: boolean | null;
         status: 'counted' | 'held' | null;
         existing: VoteType | null;
+        likes: number | null;
+        dislikes: number | null;
       }>`
         WITH input AS (
           SELECT * FROM unnest(${column('userId')}::bigint[], ${column('serverId')}::bigint[], ${column('type')}::text[],
             ${column('review')}::text[], ${column('network')}::text[]) WITH ORDINALITY AS i(user_id, server_id, type, review, network, n)),
-        target AS (SELECT i.*, s.owner_id, s.hidden FROM input i JOIN servers s ON s.id = i.server_id),
+        target AS (SELECT i.*, s.owner_id, s.hidden, s.likes, s.dislikes FROM input i JOIN servers s ON s.id = i.server_id),
         ins AS (
           INSERT INTO votes (user_id, server_id, type, review, network, status)
           SELECT t.user_id, t.server_id, t.type, t.review, t.network, CASE WHEN ${held} THEN 'held' ELSE 'counted' END
@@ -107,10 +111,12 @@ export function votesRepository(db: Kysely<Database>, rules: HoldRules) {
           FROM ins WHERE status = 'counted' GROUP BY server_id),
         bump AS (
           UPDATE servers s SET likes = s.likes + c.likes, dislikes = s.dislikes + c.dislikes
-          FROM counts c WHERE s.id = c.server_id RETURNING s.id)
-        SELECT i.n, t.owner_id, t.hidden, ins.status, old.type AS existing
+          FROM counts c WHERE s.id = c.server_id RETURNING s.id, s.likes, s.dislikes)
+        SELECT i.n, t.owner_id, t.hidden, ins.status, old.type AS existing,
+          coalesce(bump.likes, t.likes) AS likes, coalesce(bump.dislikes, t.dislikes) AS dislikes
         FROM input i
         LEFT JOIN target t ON t.n = i.n
+        LEFT JOIN bump ON bump.id = i.server_id
         LEFT JOIN ins ON ins.user_id = i.user_id AND ins.server_id = i.server_id
         LEFT JOIN votes old ON old.user_id = i.user_id AND old.server_id = i.server_id
         ORDER BY i.n`.execute(db);
@@ -124,6 +130,7 @@ export function votesRepository(db: Kysely<Database>, rules: HoldRules) {
           held: row.status === 'held',
           // The statement sees the votes from before it: a vote that raced it in is read afterwards.
           existing: row.existing ?? undefined,
+          counters: { likes: row.likes ?? 0, dislikes: row.dislikes ?? 0 },
         };
       });
     },

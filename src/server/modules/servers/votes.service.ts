@@ -5,6 +5,7 @@ import { serverPolicy } from '../../policies/servers.policy';
 import type { SettingsService } from '../settings';
 import { batcher } from '../../lib/batcher';
 import type { CastVote, VoteInput, VotesRepository, VoteType } from './votes.repository';
+import type { VoteCounters } from './discovery.service';
 
 /** Most votes one statement carries. */
 const VOTE_BATCH = 100;
@@ -14,7 +15,7 @@ interface Deps {
   settings: Pick<SettingsService, 'flag'>;
   now: () => Date;
   /** Told which server's counter a join or vote changed (its cached page and the orders it moves in are dropped). */
-  onChange: (change: { kind: 'join' | 'vote'; serverId: number }) => void;
+  onChange: (change: { kind: 'join'; serverId: number } | { kind: 'vote'; serverId: number; counters?: VoteCounters }) => void;
 }
 
 /**
@@ -80,8 +81,11 @@ export function votesService({ votes, settings, now, onChange }: Deps) {
         const existing = cast.existing ?? (await votes.findVoteType(actor.id, id)) ?? type;
         throw conflict(existing === 'like' ? MSG.alreadyLiked : MSG.alreadyDisliked);
       }
-      if (cast.held) await votes.holdBurstPeers('votes', actor.id, id, now());
-      onChange({ kind: 'vote', serverId: id });
+      if (cast.held) {
+        // Moving the burst's earlier votes changes the counters again: the held card is dropped.
+        await votes.holdBurstPeers('votes', actor.id, id, now());
+        onChange({ kind: 'vote', serverId: id });
+      } else onChange({ kind: 'vote', serverId: id, counters: cast.counters });
       return id;
     },
 
