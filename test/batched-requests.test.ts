@@ -34,6 +34,28 @@ describe('requests answered from shared queries', () => {
     expect(answers.slice(crowd.length).map((a) => a.statusCode)).toEqual([401, 401]);
   });
 
+  it('stores each review of a batch exactly as written, whatever characters it holds', async () => {
+    const owner = await createUser(t.app, { role: 'server_owner' });
+    const server = await createServer(t.app, owner.row.id, { name: 'Review Batch' });
+    const reviews = ['NULL', 'He said "hi", {ok} \\ back\\slash', 'it\'s, {a,b} "quoted" }', 'émoji 🎲 and\ttab', '  spaced  '];
+    const voters = await Promise.all(reviews.map(() => createUser(t.app)));
+    const answers = await Promise.all(
+      voters.map((voter, i) =>
+        t.app.inject({ method: 'POST', url: `/api/servers/${server.id}/like`, headers: voter.headers, payload: { review: reviews[i] } }),
+      ),
+    );
+    expect(answers.map((a) => a.statusCode)).toEqual(reviews.map(() => 200));
+    for (const [i, voter] of voters.entries()) {
+      const row = await t.app.ctx.db
+        .selectFrom('votes')
+        .select('review')
+        .where('userId', '=', voter.row.id)
+        .where('serverId', '=', server.id)
+        .executeTakeFirstOrThrow();
+      expect(row.review).toBe(reviews[i]!.trim() || null);
+    }
+  });
+
   it('answers each of many votes at once with its own server’s card, its vote counted once', async () => {
     const owner = await createUser(t.app, { role: 'server_owner' });
     const servers = await Promise.all(
