@@ -89,13 +89,16 @@ describe('batcher', () => {
     expect(await Promise.all([first, second, third])).toEqual([1, 2, 3]);
   });
 
-  it('when a batch fails, runs its items alone so only the bad one fails', async () => {
+  it('when a batch fails with an error of one item’s data, runs its items alone so only the bad one fails', async () => {
     const calls: number[][] = [];
-    const b = batcher(async (items: number[]) => {
-      calls.push(items);
-      if (items.includes(13)) throw new Error('unlucky');
-      return items.map((n) => -n);
-    });
+    const b = batcher(
+      async (items: number[]) => {
+        calls.push(items);
+        if (items.includes(13)) throw new Error('unlucky');
+        return items.map((n) => -n);
+      },
+      { splitOn: (error) => (error as Error).message === 'unlucky' },
+    );
     const answers = [1, 13, 4].map((n) =>
       b.add(n).then(
         (value) => ({ value }),
@@ -106,14 +109,20 @@ describe('batcher', () => {
     expect(calls).toEqual([[1, 13, 4], [1], [13], [4]]);
   });
 
-  it('treats a run that answers the wrong number of results as failed', async () => {
+  it('fails every item at once, tried once, on any other error (no database, a timeout, a result that does not fit)', async () => {
     const calls: number[][] = [];
-    const b = batcher(async (items: number[]) => {
-      calls.push(items);
-      // Several items get one result: the batch cannot say whose it is.
-      return items.length > 1 ? [0] : items;
-    });
-    expect(await Promise.all([7, 8, 9].map((n) => b.add(n)))).toEqual([7, 8, 9]);
-    expect(calls).toEqual([[7, 8, 9], [7], [8], [9]]);
+    const b = batcher(
+      async (items: number[]) => {
+        calls.push(items);
+        // Several items get one result: the batch cannot say whose it is (and may have been written).
+        return items.length > 1 ? [0] : items;
+      },
+      { splitOn: () => false },
+    );
+    const answers = await Promise.allSettled([7, 8, 9].map((n) => b.add(n)));
+    expect(answers.map((a) => a.status)).toEqual(['rejected', 'rejected', 'rejected']);
+    expect(calls).toEqual([[7, 8, 9]]);
+    // The next batch runs as usual.
+    expect(await b.add(10)).toBe(10);
   });
 });

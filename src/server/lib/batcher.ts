@@ -17,6 +17,13 @@ export interface BatcherOptions<I> {
   maxInFlight?: number;
   /** Keys no two items of one batch may share. */
   keys?: (item: I) => readonly string[];
+  /**
+   * Whether a failed batch's items are run again one by one: true for an error one item's data
+   * can cause (then only that item fails). Otherwise (no database, a timeout, a result that does
+   * not fit) every item of the batch fails with the error: trying each again would only wait that
+   * much longer, and a write may have been committed before the failure. Default: never.
+   */
+  splitOn?: (error: unknown) => boolean;
 }
 
 interface Waiting<I, O> {
@@ -33,8 +40,9 @@ export interface Batcher<I, O> {
 }
 
 /**
- * `run` answers one result per item, in the items' order. When a batch of several fails, each of
- * its items is run again alone, so one bad item fails only its own caller.
+ * `run` answers one result per item, in the items' order. When a batch of several fails with an
+ * error `splitOn` accepts, each of its items is run again alone, so one bad item fails only its
+ * own caller.
  */
 export function batcher<I, O>(run: (items: I[]) => Promise<O[]>, options: BatcherOptions<I> = {}): Batcher<I, O> {
   const maxBatch = options.maxBatch ?? 100;
@@ -51,8 +59,8 @@ export function batcher<I, O>(run: (items: I[]) => Promise<O[]>, options: Batche
       if (results.length !== batch.length) throw new Error(`batch answered ${results.length} results for ${batch.length} items`);
       batch.forEach((w, i) => w.resolve(results[i]!));
     } catch (error) {
-      if (batch.length === 1) {
-        batch[0]!.reject(error);
+      if (batch.length === 1 || !options.splitOn?.(error)) {
+        for (const w of batch) w.reject(error);
         return;
       }
       // Alone, one after the other: the item that broke the batch fails by itself.

@@ -17,6 +17,7 @@ import { notFound } from '../../errors';
 import { serverPolicy } from '../../policies/servers.policy';
 import { currentOrNextWeekend } from '../../lib/weekend';
 import { batcher } from '../../lib/batcher';
+import { isRowLevelError } from '../../lib/row-errors';
 import { cachedBody, jsonThrough, ResponseCache, type CachedBody } from '../../lib/response-cache';
 import type { SettingsService } from '../settings';
 import type { FilterCatalog } from '../filters';
@@ -135,6 +136,7 @@ export function discoveryService({
   const freshCards = batcher((ids: number[]) => loadCards(ids).then((found) => ids.map((id) => found.get(id))), {
     maxBatch: 100,
     maxInFlight: 2,
+    splitOn: isRowLevelError,
   });
   const refresher = cardRefresher({ cards, search, load: loadCards, cardTtlMs, log });
 
@@ -283,7 +285,9 @@ export function discoveryService({
     /** Drops the cached lists, feeds and pages a change shows in, here and on the other instances. */
     invalidate(change: CacheChange = { kind: 'all' }): void {
       applyChange(change);
-      publish?.(change);
+      // Other instances drop the card: counters from several instances' votes, or a hold's drop,
+      // could reach them in any order, and only this instance knows its own votes' order.
+      publish?.(change.kind === 'vote' ? { kind: 'vote', serverId: change.serverId } : change);
     },
 
     /** Drops what a change shows in on this instance only (a change another instance published). */

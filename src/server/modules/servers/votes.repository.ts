@@ -109,9 +109,12 @@ export function votesRepository(db: Kysely<Database>, rules: HoldRules) {
         counts AS (
           SELECT server_id, count(*) FILTER (WHERE type = 'like') AS likes, count(*) FILTER (WHERE type = 'dislike') AS dislikes
           FROM ins WHERE status = 'counted' GROUP BY server_id),
+        -- Rows locked in id order first: two instances' statements raising the same servers'
+        -- counters then wait for each other instead of deadlocking.
+        locked AS (SELECT id FROM servers WHERE id IN (SELECT server_id FROM counts) ORDER BY id FOR NO KEY UPDATE),
         bump AS (
           UPDATE servers s SET likes = s.likes + c.likes, dislikes = s.dislikes + c.dislikes
-          FROM counts c WHERE s.id = c.server_id RETURNING s.id, s.likes, s.dislikes)
+          FROM counts c JOIN locked l ON l.id = c.server_id WHERE s.id = c.server_id RETURNING s.id, s.likes, s.dislikes)
         SELECT i.n, t.owner_id, t.hidden, ins.status, old.type AS existing,
           coalesce(bump.likes, t.likes) AS likes, coalesce(bump.dislikes, t.dislikes) AS dislikes
         FROM input i

@@ -1,4 +1,5 @@
 import { batcher } from '../../lib/batcher';
+import { isRowLevelError } from '../../lib/row-errors';
 import type { UserRow } from '../../db/schema';
 import type { UsersRepository } from './users.repository';
 
@@ -12,6 +13,7 @@ export function activeUserLoader(users: Pick<UsersRepository, 'findActiveMany'>)
     maxBatch: 200,
     // Reads lock nothing: two may run at once, so one slow query does not hold up the rest.
     maxInFlight: 2,
+    splitOn: isRowLevelError,
   });
   return (id: number, sessionId: string | undefined): Promise<UserRow | undefined> => loading.add({ id, sessionId });
 }
