@@ -441,17 +441,20 @@ export class SearchIndex {
     this.keys.votes[slot] = row.monthVotes;
   }
 
-  /** Where a slot with its current key belongs among the first `length` of the sort's order: key descending, then id ascending. */
-  private positionOf(sort: Sort, slot: number, length: number): number {
+  /**
+   * Where a slot with its current key belongs among the first `length` of the sort's order: key
+   * descending, then id ascending. With `skip`, among the others, as if the slot standing there were out.
+   */
+  private positionOf(sort: Sort, slot: number, length: number, skip = -1): number {
     const key = this.keys[sort];
     const order = this.orders[sort];
     const k = key[slot]!;
     const id = this.ids[slot]!;
     let lo = 0;
-    let hi = length;
+    let hi = skip < 0 ? length : length - 1;
     while (lo < hi) {
       const mid = (lo + hi) >>> 1;
-      const other = order[mid]!;
+      const other = order[skip < 0 || mid < skip ? mid : mid + 1]!;
       const ko = key[other]!;
       if (ko > k || (ko === k && this.ids[other]! < id)) lo = mid + 1;
       else hi = mid;
@@ -489,19 +492,8 @@ export class SearchIndex {
       this.insertInOrder(sort, slot, length - 1);
       return;
     }
-    const key = this.keys[sort];
     const order = this.orders[sort];
-    const k = key[slot]!;
-    const id = this.ids[slot]!;
-    let lo = 0;
-    let hi = length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      const other = order[mid < from ? mid : mid + 1]!;
-      const ko = key[other]!;
-      if (ko > k || (ko === k && this.ids[other]! < id)) lo = mid + 1;
-      else hi = mid;
-    }
+    const lo = this.positionOf(sort, slot, length, from);
     if (lo < from) order.copyWithin(lo + 1, lo, from);
     else if (lo > from) order.copyWithin(from, from + 1, lo + 1);
     order[lo] = slot;
