@@ -1,4 +1,4 @@
-import crypto from 'node:crypto';
+import http from 'node:http';
 import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -33,6 +33,7 @@ import type { queryGame } from './adapters/game-query';
 import { seoRoutes } from './modules/seo';
 import { bannersRoutes } from './modules/banners';
 import { createContainer } from './container';
+import { FrontCache, requestId } from './lib/front-cache';
 
 /** What tests (and tools) may hand in instead of what the config would create. */
 export interface BuildOptions {
@@ -74,6 +75,9 @@ export interface BuildOptions {
   loadShedding?: Partial<LoadSheddingOptions>;
 }
 
+/** A request (headers and body) must arrive within 2 minutes. */
+const REQUEST_TIMEOUT_MS = 120_000;
+
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
 function defaultLogger(): FastifyServerOptions['logger'] {
@@ -86,18 +90,27 @@ function defaultLogger(): FastifyServerOptions['logger'] {
  * ensured, demo data seeded when asked, routes registered. `server.ts` listens; tests inject.
  */
 export async function build(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
+  // Hot reads a route put in memory are answered before Fastify (docs/decisions/039-front-cache.md).
+  const front = new FrontCache();
   const app = Fastify({
     logger: options.logger ?? defaultLogger(),
     bodyLimit: 256 * 1024,
-    genReqId: (req) => {
-      const given = req.headers['x-request-id'];
-      return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : crypto.randomUUID();
+    genReqId: requestId,
+    serverFactory: (handler) => {
+      const server = http.createServer((request, response) => {
+        if (!front.handle(request, response)) handler(request, response);
+      });
+      // What Fastify sets on a server it creates itself (its default keep-alive, no idle timeout).
+      server.keepAliveTimeout = 72_000;
+      server.requestTimeout = REQUEST_TIMEOUT_MS;
+      server.setTimeout(0);
+      return server;
     },
     routerOptions: { ignoreTrailingSlash: true },
     forceCloseConnections: 'idle',
     // A request (headers and body) must arrive within 2 minutes: a sender that stalls mid-upload
     // cannot hold its memory and its slot forever.
-    requestTimeout: 120_000,
+    requestTimeout: REQUEST_TIMEOUT_MS,
     // A number means that many proxy hops are trusted (proxy-addr's `(address, hop) => hop < n`).
     trustProxy:
       typeof config.trustProxy === 'number'
@@ -120,6 +133,7 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
   app.addHook('preClose', async () => {
     closing = true;
   });
+  front.pauseWhile(() => closing || app.isUnderPressure());
   app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('x-request-id', request.id);
     if (closing) reply.header('connection', 'close');
@@ -143,7 +157,7 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
   app.addHook('preClose', async () => {
     running = false;
   });
-  const ctx = await createContainer(app, config, handle, options, queueOptions);
+  const ctx = await createContainer(app, config, handle, options, queueOptions, front);
   app.decorate('ctx', ctx);
 
   if (options.runWorkers !== false) {
@@ -173,7 +187,7 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
   await registerLoadShedding(app, { ...DEFAULT_LOAD_SHEDDING, ...options.loadShedding });
   registerMaintenanceMode(app);
   registerNoNulText(app);
-  await registerSecurityHeaders(app, config.publicUrl);
+  front.setBaseHeaders(await registerSecurityHeaders(app, config.publicUrl));
   await registerRateLimiting(app, config.redisUrl, options.rateLimitNamespace);
   await registerMultipart(app);
   await registerDocs(app);

@@ -65,6 +65,7 @@ import { moderationRepository, moderationService } from './modules/moderation';
 import { DEFAULT_POLL_SETTINGS, gameStatusRepository, gameStatusService } from './modules/game-status';
 import { queryGame } from './adapters/game-query';
 import { transactionRunner } from './db/transaction';
+import type { FrontCache } from './lib/front-cache';
 
 /**
  * The composition root: builds adapters, then repositories, then services, each given only
@@ -77,6 +78,7 @@ export async function createContainer(
   handle: DatabaseHandle,
   options: BuildOptions,
   queueOptions: QueueOptions,
+  front: FrontCache,
 ): Promise<Context> {
   const { db } = handle;
   // Services that group writes get this instead of the database.
@@ -214,6 +216,7 @@ export async function createContainer(
 
   return {
     config,
+    front,
     db,
     dbKind: handle.kind,
     mailer,

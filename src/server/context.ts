@@ -28,6 +28,7 @@ import type { BoostCreditsService, CheckoutService, FulfilmentService, PaymentsS
 import type { NotificationsService } from './modules/notifications';
 import type { PushSender } from './adapters/web-push';
 import type { Queue } from './adapters/queue';
+import type { FrontCache } from './lib/front-cache';
 import type { SettingsService } from './modules/settings';
 import type { MassEmailService } from './modules/email';
 import type { ModerationService } from './modules/moderation';
@@ -36,6 +37,8 @@ import type { GameStatusService } from './modules/game-status';
 /** What routes and services share: built once in `build()`, reached as `app.ctx`. */
 export interface Context {
   config: Config;
+  /** Hot reads answered before Fastify; routes put what is the same for everyone in it. */
+  front: FrontCache;
   db: Kysely<Database>;
   dbKind: DatabaseKind;
   mailer: Mailer;

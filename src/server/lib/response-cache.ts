@@ -142,6 +142,8 @@ interface Entry<T> {
   /** The drop count when its load started: a tag dropped after that makes it stale. */
   seq: number;
   value: Promise<T>;
+  /** The loaded value (undefined while loading), for callers that cannot wait (`peek`). */
+  loaded?: T;
   /** Undefined while loading. */
   tags: readonly string[] | undefined;
 }
@@ -195,6 +197,7 @@ export class ResponseCache<T> {
           // Asked once: it was there only for callers asking while it loaded.
           if (!keep) this.entries.delete(key);
           else {
+            entry.loaded = value;
             entry.tags = tagsOf(value);
             // Something it shows was dropped while loading: answer this caller, keep nothing.
             if (!this.current(entry)) this.entries.delete(key);
@@ -210,6 +213,13 @@ export class ResponseCache<T> {
     this.entries.set(key, entry);
     if (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value as string);
     return entry.value;
+  }
+
+  /** The answer under `key` when it is loaded, kept and current; never loads. */
+  peek(key: string): T | undefined {
+    const hit = this.entries.get(key);
+    if (hit?.loaded === undefined || Date.now() - hit.at >= this.ttlMs || !this.current(hit)) return undefined;
+    return hit.loaded;
   }
 
   /**

@@ -7,9 +7,10 @@ import helmet from 'helmet';
  * rebuilt it (parsing every CSP directive again) on each request, a tenth of the CPU of a hot read
  * (docs/decisions/023-hot-reads.md). Its headers depend on nothing in the request (no nonces), so
  * helmet runs once at start-up and each request gets the recorded headers as one object: eleven
- * `setHeader` calls per request were the largest cost left in a cached read.
+ * `setHeader` calls per request were the largest cost left in a cached read. Returns them, for
+ * answers sent outside Fastify.
  */
-export async function registerSecurityHeaders(app: FastifyInstance, publicUrl: string): Promise<void> {
+export async function registerSecurityHeaders(app: FastifyInstance, publicUrl: string): Promise<Readonly<Record<string, string>>> {
   const tls = publicUrl.startsWith('https://');
   // Browsers differ on whether 'self' covers ws(s): of the same host, so this site's socket is named.
   const socketOrigin = `${tls ? 'wss' : 'ws'}://${new URL(publicUrl).host}`;
@@ -55,4 +56,5 @@ export async function registerSecurityHeaders(app: FastifyInstance, publicUrl: s
     reply.headers(headers);
     done();
   });
+  return headers;
 }

@@ -1,11 +1,11 @@
 import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance } from 'fastify';
-import proxyAddr from '@fastify/proxy-addr';
 import { Server } from 'socket.io';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { Redis } from 'ioredis';
 import type { ClientToServerEvents, ServerToClientEvents } from '../../shared/events';
 import { clientKey } from '../lib/network';
+import { clientAddressResolver } from '../lib/client-address';
 
 export type SocketServer = Server<ClientToServerEvents, ServerToClientEvents>;
 
@@ -22,19 +22,6 @@ export const MAX_SOCKETS_PER_CLIENT = 20;
 export const MAX_SOCKET_MESSAGE_BYTES = 1024;
 /** A handshake allowed but never completed gives its place back after this long. */
 const HANDSHAKE_GRACE_MS = 10_000;
-
-/** The client address of a raw request, trusting X-Forwarded-For exactly as Fastify does. */
-export function clientAddressResolver(trustProxy: boolean | number | string): (req: IncomingMessage) => string {
-  const trust: (address: string, hop: number) => boolean =
-    trustProxy === true
-      ? () => true
-      : trustProxy === false
-        ? () => false
-        : typeof trustProxy === 'number'
-          ? (_address, hop) => hop < trustProxy
-          : proxyAddr.compile(trustProxy.split(',').map((s) => s.trim()));
-  return (req) => proxyAddr(req, trust) ?? req.socket.remoteAddress ?? 'unknown';
-}
 
 /**
  * socket.io on the app's own HTTP server at `/socket.io`. With REDIS_URL the Redis adapter carries

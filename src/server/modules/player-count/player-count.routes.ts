@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { playerCountSchema } from '../../../shared/schemas/player-count';
 import { cachedBody, jsonThrough, sendCached, type CachedBody } from '../../lib/response-cache';
+import type { FrontCache } from '../../lib/front-cache';
 import type { PlayerCountService } from './player-count.service';
 
 /**
@@ -9,15 +10,17 @@ import type { PlayerCountService } from './player-count.service';
  * The bytes (and ETag) are made once per count.
  */
 export const playerCountRoutes =
-  ({ playerCount }: { playerCount: Pick<PlayerCountService, 'count'> }): FastifyPluginAsync =>
+  ({ playerCount, front }: { playerCount: Pick<PlayerCountService, 'count'>; front?: FrontCache }): FastifyPluginAsync =>
   async (app: FastifyInstance) => {
     let made: { count: number; body: CachedBody } | undefined;
+    const current = (): CachedBody => {
+      const count = playerCount.count;
+      if (made?.count !== count) made = { count, body: cachedBody(jsonThrough(playerCountSchema, { count })) };
+      return made.body;
+    };
+    front?.route(`${app.prefix}/player-count`, () => ({ body: current() }));
     app.withTypeProvider<ZodTypeProvider>().get('/player-count', {
       schema: { tags: ['discovery'], response: { 200: playerCountSchema } },
-      handler: async (request, reply) => {
-        const count = playerCount.count;
-        if (made?.count !== count) made = { count, body: cachedBody(jsonThrough(playerCountSchema, { count })) };
-        return sendCached(request, reply, made.body);
-      },
+      handler: async (request, reply) => sendCached(request, reply, current()),
     });
   };

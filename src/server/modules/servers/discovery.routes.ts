@@ -11,12 +11,17 @@ import {
   serverOfTheWeekendSchema,
   TOTAL_CAPPED_HEADER,
 } from '../../../shared/schemas/server';
-import { sendCached } from '../../lib/response-cache';
+import { sendCached, type CachedBody } from '../../lib/response-cache';
+import { clientAddressResolver } from '../../lib/client-address';
+import type { FrontCache } from '../../lib/front-cache';
 import { currentUser } from '../../plugins/auth';
 import type { Visitor } from './audience-counter';
 import type { DiscoveryService } from './discovery.service';
 
 const errors = { 400: errorSchema, 404: errorSchema };
+
+const totalHeaders = ({ total, capped }: { total: number; capped: boolean }): Record<string, string> =>
+  capped ? { 'x-total-count': String(total), [TOTAL_CAPPED_HEADER]: '1' } : { 'x-total-count': String(total) };
 
 const visitorOf = async (request: FastifyRequest): Promise<Visitor> => ({
   user: await currentUser(request),
@@ -30,11 +35,27 @@ const visitorOf = async (request: FastifyRequest): Promise<Visitor> => ({
  * the response serializer again (docs/decisions/023-hot-reads.md).
  */
 export const discoveryRoutes =
-  ({ discovery }: { discovery: DiscoveryService }): FastifyPluginAsync =>
+  ({
+    discovery,
+    front,
+    config,
+  }: {
+    discovery: DiscoveryService;
+    front?: FrontCache;
+    config?: { trustProxy: boolean | number | string };
+  }): FastifyPluginAsync =>
   async (app: FastifyInstance) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
     // Child plugins close before the app's own hooks, so the database is still open for the last counts.
     app.addHook('onClose', () => discovery.stopCounting());
+    // The same for everyone: answered before Fastify while held (docs/decisions/039-front-cache.md).
+    const held = (peek: () => CachedBody | undefined) => () => {
+      const body = peek();
+      return body && { body };
+    };
+    front?.route(`${app.prefix}/servers/just-joined`, held(discovery.peekJustJoined));
+    front?.route(`${app.prefix}/server-of-the-weekend`, held(discovery.peekWeekend));
+    const addressOf = clientAddressResolver(config?.trustProxy ?? false);
 
     r.get('/servers', {
       schema: { tags: ['discovery'], querystring: listServersQuerySchema, response: { 200: serverListSchema, ...errors } },
@@ -42,6 +63,13 @@ export const discoveryRoutes =
         const { body, total, capped } = await discovery.list(request.query, await visitorOf(request));
         reply.header('x-total-count', String(total));
         if (capped) reply.header(TOTAL_CAPPED_HEADER, '1');
+        const peek = discovery.listPeeker(request.query);
+        if (peek?.()) {
+          front?.offer(request.url, () => {
+            const page = peek();
+            return page && { body: page.body, headers: totalHeaders(page) };
+          });
+        }
         return sendCached(request, reply, body);
       },
     });
@@ -62,7 +90,13 @@ export const discoveryRoutes =
         const visitor = await visitorOf(request);
         // A logged-in caller's answer carries their own state: serialised per request.
         if (visitor.user) return discovery.detail(request.params.id, visitor);
-        return sendCached(request, reply, await discovery.anonymousDetail(request.params.id, visitor));
+        const body = await discovery.anonymousDetail(request.params.id, visitor);
+        const { id } = request.params;
+        front?.offer(request.url, (raw) => {
+          const held = discovery.peekAnonymousDetail(id, { user: undefined, ip: addressOf(raw), userAgent: raw.headers['user-agent'] });
+          return held && { body: held };
+        });
+        return sendCached(request, reply, body);
       },
     });
 

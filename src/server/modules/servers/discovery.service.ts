@@ -30,6 +30,7 @@ import { searchIndexSync } from './search-index.sync';
 import type { SearchIndex } from './search-index';
 import type { SearchIndexRepository } from './search-index.repository';
 import { CardCache } from './card-cache';
+import { listKey, listOptions } from './list-query';
 import { cardRefresher } from './card-refresher';
 
 /**
@@ -257,6 +258,7 @@ export function discoveryService({
       anonymous: new Map<number, CachedBody>(),
     };
   };
+  type PublicPage = NonNullable<Awaited<ReturnType<typeof publicPage>>>;
   const pages = new ResponseCache<Awaited<ReturnType<typeof publicPage>>>(listCacheTtlMs);
   const page = (id: number) =>
     pages.get(
@@ -264,6 +266,17 @@ export function discoveryService({
       () => publicPage(id),
       () => [`server:${id}`],
     );
+
+  /** An anonymous caller's page: counts the view, answers the bytes for the view count shown. */
+  const anonymousBody = (found: PublicPage, visitor: Visitor): CachedBody => {
+    const views = found.body.views + (counter.view(found.id, visitor) ? 1 : 0);
+    let body = found.anonymous.get(views);
+    if (!body) {
+      body = cachedBody(jsonThrough(serverDetailSchema, { ...found.body, views, viewer: null }));
+      found.anonymous.set(views, body);
+    }
+    return body;
+  };
 
   const applyChange = (change: CacheChange): void => {
     search.markStale();
@@ -328,20 +341,12 @@ export function discoveryService({
         .map((f) => f.trim())
         .filter(Boolean);
       const chosen = filters.resolve(names);
-      const options = {
-        q: query.q,
-        filterIds: chosen.map((f) => f.id),
-        sort: query.sort,
-        limit: query.limit,
-        offset: query.offset,
-        online: query.online,
-        freeSlots: query.freeSlots,
-        minPlayers: query.minPlayers,
-        maxPlayers: query.maxPlayers,
-      };
-      const key = JSON.stringify({ ...options, filterIds: [...options.filterIds].sort((a, b) => a - b), q: options.q?.toLowerCase() });
+      const options = listOptions(
+        query,
+        chosen.map((f) => f.id),
+      );
       const page = await lists.get(
-        key,
+        listKey(options),
         async () => {
           if (search.loaded) return indexedPage(options);
           search.warmUp();
@@ -358,6 +363,20 @@ export function discoveryService({
       }
       return page;
     },
+
+    /**
+     * For a list anyone may be answered without a trip through the service (no filters, so
+     * nothing to count): what reads the page held for `query`, while it is held and current.
+     */
+    listPeeker(query: ListServersQuery): (() => { body: CachedBody; total: number; capped: boolean } | undefined) | undefined {
+      if (query.filters?.trim()) return undefined;
+      const key = listKey(listOptions(query, []));
+      return () => lists.peek(key);
+    },
+
+    /** The held just-joined and weekend feeds (undefined when not held or dropped since). */
+    peekJustJoined: (): CachedBody | undefined => feeds.peek('just-joined')?.body,
+    peekWeekend: (): CachedBody | undefined => feeds.peek('weekend')?.body,
 
     /** Listed servers created in the last 24 hours, newest first, as bytes. */
     async justJoined(): Promise<CachedBody> {
@@ -409,13 +428,13 @@ export function discoveryService({
       const found = await page(id);
       if (!found) throw notFound(MSG.serverNotFound);
       serverPolicy.assertCanSee(undefined, found);
-      const views = found.body.views + (counter.view(found.id, visitor) ? 1 : 0);
-      let body = found.anonymous.get(views);
-      if (!body) {
-        body = cachedBody(jsonThrough(serverDetailSchema, { ...found.body, views, viewer: null }));
-        found.anonymous.set(views, body);
-      }
-      return body;
+      return anonymousBody(found, visitor);
+    },
+
+    /** `anonymousDetail` from the held page only (undefined when not held, or not to be shown). */
+    peekAnonymousDetail(id: number, visitor: Visitor): CachedBody | undefined {
+      const found = pages.peek(String(id));
+      return found && serverPolicy.canSee(undefined, found) ? anonymousBody(found, visitor) : undefined;
     },
 
     /**

@@ -1,0 +1,97 @@
+import crypto from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { chooseEncoding, matchesEtag, type CachedBody } from './response-cache';
+
+/** What a hit sends: a route's cached bytes and the headers that go with them. */
+export interface FrontAnswer {
+  body: CachedBody;
+  /** Headers of this answer besides the body's own (`x-total-count`…). */
+  headers?: Readonly<Record<string, string>>;
+}
+
+/**
+ * Answers one URL from memory, or undefined when it has nothing current (the request then goes
+ * through Fastify, whose route loads the answer and may offer it here again).
+ */
+export type FrontRoute = (request: IncomingMessage) => FrontAnswer | undefined;
+
+const JSON_TYPE = 'application/json; charset=utf-8';
+/** URLs offered by routes (lists by their query): the oldest offered is forgotten first. */
+const OFFERED_MAX = 2000;
+
+/**
+ * Hot reads answered before Fastify (docs/decisions/039-front-cache.md): for a GET whose exact
+ * URL a route has put here, the cached bytes go out with the very headers the route would send
+ * (security headers, ETag, 304, brotli or gzip, `x-request-id`), without routing, hooks, a reply
+ * object or a logger child. That fixed cost, not the answer, was most of a small hot read.
+ *
+ * Only what is the same for every anonymous caller comes here; anything else (a token, a HEAD,
+ * an unknown URL, an answer dropped by a change) falls through to Fastify unchanged.
+ */
+export class FrontCache {
+  private readonly fixed = new Map<string, FrontRoute>();
+  private readonly offered = new Map<string, FrontRoute>();
+  private baseHeaders: Readonly<Record<string, string>> | undefined;
+  private paused: () => boolean = () => false;
+  /** Requests answered here (for tests and metrics). */
+  hits = 0;
+
+  /** A URL always answered by `route` when it can (player count, categories, feeds). */
+  route(url: string, route: FrontRoute): void {
+    this.fixed.set(url, route);
+  }
+
+  /** A URL a route just answered for everyone alike; kept while `route` still answers it. */
+  offer(url: string, route: FrontRoute): void {
+    if (this.fixed.has(url)) return;
+    this.offered.delete(url);
+    this.offered.set(url, route);
+    if (this.offered.size > OFFERED_MAX) this.offered.delete(this.offered.keys().next().value as string);
+  }
+
+  /** The headers every answer carries (the security headers); nothing is answered before they are set. */
+  setBaseHeaders(headers: Readonly<Record<string, string>>): void {
+    this.baseHeaders = headers;
+  }
+
+  /** While this holds (shutting down, shedding load), every request goes through Fastify. */
+  pauseWhile(paused: () => boolean): void {
+    this.paused = paused;
+  }
+
+  /** Answers the request when it can; false leaves it to Fastify, untouched. */
+  handle(request: IncomingMessage, response: ServerResponse): boolean {
+    const url = request.url;
+    if (request.method !== 'GET' || url === undefined || !this.baseHeaders) return false;
+    const route = this.fixed.get(url) ?? this.offered.get(url);
+    // A token means a caller whose answer may carry their own state: the route decides.
+    if (!route || request.headers.authorization !== undefined || this.paused()) return false;
+    const answer = route(request);
+    if (!answer) {
+      this.offered.delete(url);
+      return false;
+    }
+    this.hits++;
+    const { body } = answer;
+    const id = requestId(request);
+    if (matchesEtag(request.headers['if-none-match'], body.etag)) {
+      response.writeHead(304, { ...this.baseHeaders, ...this.cacheHeaders(body), ...answer.headers, 'x-request-id': id }).end();
+      return true;
+    }
+    const encoding = body.compressible ? chooseEncoding(request.headers['accept-encoding']) : undefined;
+    const headers = { ...this.baseHeaders, ...this.cacheHeaders(body), ...answer.headers, 'x-request-id': id, 'content-type': JSON_TYPE };
+    if (encoding) response.writeHead(200, { ...headers, 'content-encoding': encoding }).end(body.encoded(encoding));
+    else response.writeHead(200, headers).end(body.text);
+    return true;
+  }
+
+  private cacheHeaders(body: CachedBody): Record<string, string> {
+    return { etag: body.etag, vary: 'Accept-Encoding', 'cache-control': 'no-cache' };
+  }
+}
+
+/** The caller's request id when it is a sane one, else a new one: as Fastify's `genReqId` does. */
+export function requestId(request: IncomingMessage): string {
+  const given = request.headers['x-request-id'];
+  return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : crypto.randomUUID();
+}

@@ -1,0 +1,165 @@
+import http from 'node:http';
+import zlib from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from './helpers/test-app';
+import { createServer, createUser, type TestUser } from './helpers/factories';
+
+// Hot reads answered before Fastify: only a real socket goes that way (inject calls Fastify directly).
+let t: TestApp;
+let base: string;
+let owner: TestUser;
+let serverId: number;
+
+interface Raw {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: Buffer;
+}
+
+const BROWSER = 'Mozilla/5.0 (Linux; Android 14) Mobile';
+
+function request(path: string, headers: Record<string, string> = {}, method = 'GET'): Promise<Raw> {
+  return new Promise((resolve, reject) => {
+    http
+      .request(base + path, { method, headers: { 'user-agent': BROWSER, ...headers } }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+      })
+      .on('error', reject)
+      .end();
+  });
+}
+
+const decoded = (res: { headers: http.OutgoingHttpHeaders; body: Buffer }): string => {
+  const encoding = res.headers['content-encoding'];
+  if (encoding === 'br') return zlib.brotliDecompressSync(res.body).toString();
+  if (encoding === 'gzip') return zlib.gunzipSync(res.body).toString();
+  return res.body.toString();
+};
+
+/** What must be equal between two answers to one request: all but what differs per response. */
+const PER_RESPONSE = new Set(['date', 'x-request-id', 'connection', 'keep-alive', 'content-length', 'transfer-encoding']);
+const stableHeaders = (headers: http.OutgoingHttpHeaders) =>
+  Object.fromEntries(Object.entries(headers).filter(([name]) => !PER_RESPONSE.has(name)));
+
+const hits = () => t.app.ctx.front.hits;
+
+beforeAll(async () => {
+  t = await createTestApp({
+    env: { TRUST_PROXY: '127.0.0.1' },
+    // Answers are held for a minute: only a change may make them go.
+    build: { listCacheTtlMs: 60_000, counting: { flushMs: 0 } },
+  });
+  owner = await createUser(t.app, { role: 'server_owner' });
+  for (let i = 0; i < 12; i++) serverId = (await createServer(t.app, owner.row.id, { name: `Front ${i}` })).id;
+  t.app.ctx.discovery.invalidate();
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = t.app.server.address();
+  base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+});
+afterAll(() => t.close());
+
+describe('hot reads answered from memory before the router', () => {
+  const urls = () => [
+    '/api/player-count',
+    '/api/filters/categories',
+    '/api/servers/just-joined',
+    '/api/server-of-the-weekend',
+    '/api/servers?sort=likes&limit=10',
+    '/api/servers',
+    `/api/servers/${serverId}`,
+  ];
+
+  it('sends the same bytes and headers as the route, in every encoding', async () => {
+    for (const url of urls()) {
+      await request(url);
+      for (const encoding of ['br', 'gzip', '']) {
+        const headers: Record<string, string> = encoding ? { 'accept-encoding': encoding } : {};
+        // The same visitor (address and browser) whose view was counted already: both show the same count.
+        const viaRoute = await t.app.inject({ method: 'GET', url, headers: { 'user-agent': BROWSER, ...headers } });
+        expect(viaRoute.statusCode, url).toBe(200);
+        // The first request over a socket may load the answer; the next is held.
+        await request(url, headers);
+        const before = hits();
+        const held = await request(url, headers);
+        expect(hits(), `${url} ${encoding}`).toBe(before + 1);
+        expect(held.status).toBe(200);
+        expect(stableHeaders(held.headers), `${url} ${encoding}`).toEqual(stableHeaders(viaRoute.headers));
+        expect(decoded(held), url).toBe(decoded({ headers: viaRoute.headers, body: viaRoute.rawPayload }));
+        expect(held.headers['x-request-id']).toMatch(/^[\w-]{8,}$/);
+        expect(held.headers['content-security-policy']).toContain("default-src 'self'");
+      }
+    }
+  });
+
+  it('answers 304 to the ETag held, and keeps a sane request id given', async () => {
+    for (const url of urls()) {
+      const first = await request(url);
+      const before = hits();
+      const again = await request(url, { 'if-none-match': first.headers.etag as string, 'x-request-id': 'trace-42' });
+      expect(hits(), url).toBe(before + 1);
+      expect(again.status, url).toBe(304);
+      expect(again.body.length).toBe(0);
+      expect(again.headers.etag).toBe(first.headers.etag);
+      expect(again.headers['x-request-id']).toBe('trace-42');
+      expect(again.headers['x-content-type-options']).toBe('nosniff');
+      const spoofed = await request(url, { 'x-request-id': 'not a sane id; <script>' });
+      expect(spoofed.headers['x-request-id']).not.toContain('<');
+    }
+  });
+
+  it('leaves a caller with a token, a HEAD and a near-miss URL to the router', async () => {
+    const player = await createUser(t.app);
+    const url = `/api/servers/${serverId}`;
+    await request(url);
+    const before = hits();
+    const mine = await request(url, player.headers);
+    expect(JSON.parse(mine.body.toString()).viewer).not.toBeNull();
+    expect((await request(url, {}, 'HEAD')).status).toBe(200);
+    expect((await request(`${url}?x=1`)).status).toBe(200);
+    expect(JSON.parse((await request(url, { authorization: 'Bearer not.a.token' })).body.toString()).viewer).toBeNull();
+    expect(hits()).toBe(before);
+  });
+
+  it('never answers a list or page a vote or a removal changed', async () => {
+    const voter = await createUser(t.app);
+    const url = '/api/servers?sort=likes&limit=10';
+    await request(url);
+    await request(url);
+    const likes = () =>
+      (JSON.parse(decoded(awaitedList!)) as Array<{ id: string; likes: number }>).find((s) => s.id === String(serverId))?.likes;
+    let awaitedList: Raw | undefined = await request(url);
+    const before = likes() ?? 0;
+    const vote = await t.app.inject({ method: 'POST', url: `/api/servers/${serverId}/like`, headers: voter.headers });
+    expect(vote.statusCode).toBe(200);
+    awaitedList = await request(url);
+    expect(likes()).toBe(before + 1);
+
+    const page = `/api/servers/${serverId}`;
+    await request(page);
+    expect(JSON.parse((await request(page)).body.toString()).likes).toBe(before + 1);
+    const admin = await createUser(t.app, { role: 'admin' });
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/admin/servers/${serverId}`, headers: admin.headers })).statusCode).toBe(204);
+    expect((await request(page)).status).toBe(404);
+    expect(JSON.parse(decoded(await request(url))).some((s: { id: string }) => s.id === String(serverId))).toBe(false);
+  });
+
+  it('counts a view for every visitor it answers, by the address the proxy forwarded', async () => {
+    const server = await createServer(t.app, owner.row.id, { name: 'Front viewed' });
+    const page = `/api/servers/${server.id}`;
+    await request(page, { 'x-forwarded-for': '198.51.100.1' });
+    const before = hits();
+    const networks = ['203.0.113.9', '192.0.2.77', '100.64.3.4'];
+    for (const ip of networks) {
+      const res = await request(page, { 'x-forwarded-for': ip });
+      expect(JSON.parse(res.body.toString()).views).toBe(1);
+    }
+    // The same visitor again is not a new view.
+    await request(page, { 'x-forwarded-for': networks[0]! });
+    expect(hits()).toBe(before + networks.length + 1);
+    await t.app.ctx.discovery.flushCounts();
+    const rows = await t.app.ctx.db.selectFrom('serverViews').select('viewer').where('serverId', '=', server.id).execute();
+    expect(rows).toHaveLength(networks.length + 1);
+  });
+});
