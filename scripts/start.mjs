@@ -2,11 +2,15 @@
 // compiled server (which migrates, seeds demo data into a new embedded database and listens on :3000).
 import { spawn } from 'node:child_process';
 import { ROOT, ensureDependencies, ensureServerBuild, ensureWebBuild } from './lib/ensure.mjs';
+import { SERVER_NODE_FLAGS } from './lib/node-flags.mjs';
 
 ensureDependencies();
 ensureWebBuild();
 await ensureServerBuild();
 
-const child = spawn(process.execPath, ['--enable-source-maps', 'dist/server/server.js'], { cwd: ROOT, stdio: 'inherit' });
+const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, '--enable-source-maps', 'dist/server/server.js'], {
+  cwd: ROOT,
+  stdio: 'inherit',
+});
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
 child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

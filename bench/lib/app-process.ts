@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { BenchTarget } from '../seed/database';
 import { ensureServerBuild } from '../../scripts/lib/ensure.mjs';
+import { SERVER_NODE_FLAGS } from '../../scripts/lib/node-flags.mjs';
 
 export const ROOT = path.resolve(import.meta.dirname, '..', '..');
 /** The app's secret in the benchmark, so the benchmark can sign access tokens the app accepts. */
@@ -66,9 +67,11 @@ export async function startApp(target: BenchTarget, options: { redisUrl?: string
   await ensureServerBuild();
   // BENCH_CPU_PROF=<dir>: the app writes a V8 CPU profile there when it stops (profiling a target).
   const profileDir = process.env.BENCH_CPU_PROF;
-  // BENCH_NODE_ARGS: extra V8/Node flags for the app (trying memory settings), space-separated.
+  // BENCH_NODE_ARGS: extra V8/Node flags for the app (trying memory settings), space-separated; after
+  // production's own, so a later value of the same flag wins.
   const extra = (process.env.BENCH_NODE_ARGS ?? '').split(/\s+/).filter(Boolean);
   const args = [
+    ...SERVER_NODE_FLAGS,
     ...extra,
     ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []),
     path.join(ROOT, 'dist', 'server', 'server.js'),

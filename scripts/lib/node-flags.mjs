@@ -1,0 +1,5 @@
+// V8 flags the compiled server runs with, in production (`npm start`) and in the benchmark.
+// The old generation may grow 40 % past what the last full collection left alive before the next
+// one (V8's own factor is up to 4×): the app's live heap is ~150 MB at 100,000 servers, and the
+// default let the process reach 700 MB under load (docs/decisions/040-heap-growth.md).
+export const SERVER_NODE_FLAGS = ['--heap-growing-percent=40'];
