@@ -1,4 +1,5 @@
 import http from 'node:http';
+import net from 'node:net';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers/test-app';
@@ -88,6 +89,9 @@ describe('hot reads answered from memory before the router', () => {
         expect(stableHeaders(held.headers), `${url} ${encoding}`).toEqual(stableHeaders(viaRoute.headers));
         expect(decoded(held), url).toBe(decoded({ headers: viaRoute.headers, body: viaRoute.rawPayload }));
         expect(held.headers['x-request-id']).toMatch(/^[\w-]{8,}$/);
+        // Sized, as the route sends it: not chunked.
+        expect(held.headers['content-length']).toBe(String(held.body.length));
+        expect(held.headers['transfer-encoding']).toBeUndefined();
         expect(held.headers['content-security-policy']).toContain("default-src 'self'");
       }
     }
@@ -129,7 +133,9 @@ describe('hot reads answered from memory before the router', () => {
     await request(url);
     const likes = () =>
       (JSON.parse(decoded(awaitedList!)) as Array<{ id: string; likes: number }>).find((s) => s.id === String(serverId))?.likes;
+    const held = hits();
     let awaitedList: Raw | undefined = await request(url);
+    expect(hits()).toBe(held + 1);
     const before = likes() ?? 0;
     const vote = await t.app.inject({ method: 'POST', url: `/api/servers/${serverId}/like`, headers: voter.headers });
     expect(vote.statusCode).toBe(200);
@@ -143,6 +149,54 @@ describe('hot reads answered from memory before the router', () => {
     expect((await t.app.inject({ method: 'DELETE', url: `/api/admin/servers/${serverId}`, headers: admin.headers })).statusCode).toBe(204);
     expect((await request(page)).status).toBe(404);
     expect(JSON.parse(decoded(await request(url))).some((s: { id: string }) => s.id === String(serverId))).toBe(false);
+  });
+
+  it('keeps an HTTP/1.0 keep-alive connection open, as the route does', async () => {
+    await request('/api/player-count');
+    const before = hits();
+    const replies = await new Promise<string>((resolve, reject) => {
+      const socket = net.connect(Number(new URL(base).port), '127.0.0.1');
+      let text = '';
+      const ask = 'GET /api/player-count HTTP/1.0\r\nConnection: keep-alive\r\n\r\n';
+      socket.on('data', (chunk: Buffer) => {
+        text += chunk.toString();
+        const answers = text.split('HTTP/1.1 200').length - 1;
+        if (answers === 1 && text.endsWith('}')) socket.write(ask);
+        if (answers === 2 && text.endsWith('}')) {
+          socket.end();
+          resolve(text);
+        }
+      });
+      socket.on('error', reject);
+      socket.write(ask);
+    });
+    expect(replies.split('HTTP/1.1 200')).toHaveLength(3);
+    expect(replies.toLowerCase()).not.toContain('transfer-encoding');
+    expect(hits()).toBe(before + 2);
+  });
+
+  it('keeps only the plain spelling of a URL: padded or unknown parameters go through the route', async () => {
+    const page = `/api/servers/${serverId - 1}`;
+    const list = '/api/servers?sort=new&limit=5';
+    for (const url of [page, list]) {
+      await request(url);
+      await request(url);
+    }
+    const before = hits();
+    const variants = [
+      `${page}?pad=${'x'.repeat(300)}`,
+      `${page}?a=1`,
+      `${list}&pad=1`,
+      `${list}&q=${'y'.repeat(40)}${'&sort=new'.repeat(30)}`,
+    ];
+    for (const url of variants) {
+      for (let i = 0; i < 3; i++) expect((await request(url)).status, url).toBeLessThan(500);
+    }
+    expect(hits()).toBe(before);
+    // The plain spellings are still answered from memory.
+    await request(page);
+    await request(list);
+    expect(hits()).toBe(before + 2);
   });
 
   it('counts a view for every visitor it answers, by the address the proxy forwarded', async () => {

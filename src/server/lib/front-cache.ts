@@ -18,6 +18,8 @@ export type FrontRoute = (request: IncomingMessage) => FrontAnswer | undefined;
 const JSON_TYPE = 'application/json; charset=utf-8';
 /** URLs offered by routes (lists by their query): the oldest offered is forgotten first. */
 const OFFERED_MAX = 2000;
+/** Longer URLs are never offered (a real list or page URL is far shorter). */
+export const OFFERED_URL_MAX = 256;
 
 /**
  * Hot reads answered before Fastify (docs/decisions/039-front-cache.md): for a GET whose exact
@@ -41,9 +43,13 @@ export class FrontCache {
     this.fixed.set(url, route);
   }
 
-  /** A URL a route just answered for everyone alike; kept while `route` still answers it. */
+  /**
+   * A URL a route just answered for everyone alike; kept while `route` still answers it. Only
+   * short URLs are kept: the route checks the rest (no unknown parameters), so a stranger cannot
+   * fill the cache with padded spellings of one answer.
+   */
   offer(url: string, route: FrontRoute): void {
-    if (this.fixed.has(url)) return;
+    if (this.fixed.has(url) || url.length > OFFERED_URL_MAX) return;
     this.offered.delete(url);
     this.offered.set(url, route);
     if (this.offered.size > OFFERED_MAX) this.offered.delete(this.offered.keys().next().value as string);
@@ -66,7 +72,13 @@ export class FrontCache {
     const route = this.fixed.get(url) ?? this.offered.get(url);
     // A token means a caller whose answer may carry their own state: the route decides.
     if (!route || request.headers.authorization !== undefined || this.paused()) return false;
-    const answer = route(request);
+    let answer: FrontAnswer | undefined;
+    try {
+      answer = route(request);
+    } catch {
+      // Whatever failed, the route fails the same way with a proper error answer and a log line.
+      answer = undefined;
+    }
     if (!answer) {
       this.offered.delete(url);
       return false;
@@ -79,14 +91,27 @@ export class FrontCache {
       return true;
     }
     const encoding = body.compressible ? chooseEncoding(request.headers['accept-encoding']) : undefined;
+    // Made before any header is written: a failure still leaves the request to Fastify.
+    const bytes = encoding ? encodedOrUndefined(body, encoding) : undefined;
+    if (encoding && !bytes) return false;
     const headers = { ...this.baseHeaders, ...this.cacheHeaders(body), ...answer.headers, 'x-request-id': id, 'content-type': JSON_TYPE };
-    if (encoding) response.writeHead(200, { ...headers, 'content-encoding': encoding }).end(body.encoded(encoding));
-    else response.writeHead(200, headers).end(body.text);
+    // A length, as Fastify sends: without it Node would send the answer chunked (and close an
+    // HTTP/1.0 keep-alive connection).
+    if (bytes) response.writeHead(200, { ...headers, 'content-encoding': encoding, 'content-length': String(bytes.length) }).end(bytes);
+    else response.writeHead(200, { ...headers, 'content-length': String(body.byteLength) }).end(body.text);
     return true;
   }
 
   private cacheHeaders(body: CachedBody): Record<string, string> {
     return { etag: body.etag, vary: 'Accept-Encoding', 'cache-control': 'no-cache' };
+  }
+}
+
+function encodedOrUndefined(body: CachedBody, encoding: 'br' | 'gzip'): Buffer | undefined {
+  try {
+    return body.encoded(encoding);
+  } catch {
+    return undefined;
   }
 }
 

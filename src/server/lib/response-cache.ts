@@ -12,6 +12,8 @@ import { z } from 'zod';
 export interface CachedBody {
   /** Sent as a string: Node writes a string body with the headers in one write, a Buffer in two. */
   text: string;
+  /** Bytes of `text` in UTF-8 (its Content-Length). */
+  byteLength: number;
   etag: string;
   /** Whether the answer is big enough to be worth compressing. */
   compressible: boolean;
@@ -58,8 +60,13 @@ function compress(raw: Buffer, encoding: Encoding, quick: boolean): Buffer {
  */
 export function cachedBody(json: string, { quick = false, digest }: { quick?: boolean; digest?: string } = {}): CachedBody {
   const made: Partial<Record<Encoding, Buffer>> = {};
+  let bytes: number | undefined;
   return {
     text: json,
+    // On first use: most answers made for one search are sent compressed and never need it.
+    get byteLength() {
+      return (bytes ??= Buffer.byteLength(json));
+    },
     etag: `"${digest ?? crypto.hash('sha1', json, 'base64url')}"`,
     compressible: json.length >= COMPRESS_MIN_BYTES || Buffer.byteLength(json) >= COMPRESS_MIN_BYTES,
     encoded: (encoding) => (made[encoding] ??= compress(Buffer.from(json), encoding, quick)),

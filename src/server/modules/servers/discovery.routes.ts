@@ -20,6 +20,16 @@ import type { DiscoveryService } from './discovery.service';
 
 const errors = { 400: errorSchema, 404: errorSchema };
 
+const LIST_PARAMETERS = new Set(Object.keys(listServersQuerySchema.shape));
+
+/** Whether every parameter of a list URL is one the list reads (others are dropped by the schema). */
+const onlyKnownParameters = (url: string): boolean => {
+  const at = url.indexOf('?');
+  if (at < 0) return true;
+  for (const key of new URLSearchParams(url.slice(at + 1)).keys()) if (!LIST_PARAMETERS.has(key)) return false;
+  return true;
+};
+
 const totalHeaders = ({ total, capped }: { total: number; capped: boolean }): Record<string, string> =>
   capped ? { 'x-total-count': String(total), [TOTAL_CAPPED_HEADER]: '1' } : { 'x-total-count': String(total) };
 
@@ -64,7 +74,7 @@ export const discoveryRoutes =
         reply.header('x-total-count', String(total));
         if (capped) reply.header(TOTAL_CAPPED_HEADER, '1');
         const peek = discovery.listPeeker(request.query);
-        if (peek?.()) {
+        if (peek?.() && onlyKnownParameters(request.url)) {
           front?.offer(request.url, () => {
             const page = peek();
             return page && { body: page.body, headers: totalHeaders(page) };
@@ -92,10 +102,12 @@ export const discoveryRoutes =
         if (visitor.user) return discovery.detail(request.params.id, visitor);
         const body = await discovery.anonymousDetail(request.params.id, visitor);
         const { id } = request.params;
-        front?.offer(request.url, (raw) => {
-          const held = discovery.peekAnonymousDetail(id, { user: undefined, ip: addressOf(raw), userAgent: raw.headers['user-agent'] });
-          return held && { body: held };
-        });
+        // Only the plain spelling: `/servers/12?pad=…` and the like go through the route.
+        if (request.url === `${app.prefix}/servers/${id}`)
+          front?.offer(request.url, (raw) => {
+            const held = discovery.peekAnonymousDetail(id, { user: undefined, ip: addressOf(raw), userAgent: raw.headers['user-agent'] });
+            return held && { body: held };
+          });
         return sendCached(request, reply, body);
       },
     });
