@@ -1,0 +1,105 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { describe, expect, it } from 'vitest';
+import { FrontCache, OFFERED_URL_MAX, type FrontRoute } from './front-cache';
+import { cachedBody } from './response-cache';
+
+const body = cachedBody('{"count":1}');
+const held: FrontRoute = () => ({ body });
+
+function ask(front: FrontCache, url: string, { method = 'GET', headers = {} }: { method?: string; headers?: Record<string, string> } = {}) {
+  const sent: Array<{ status: number; headers: Record<string, string>; body: unknown }> = [];
+  const response = {
+    writeHead(status: number, written: Record<string, string>) {
+      sent.push({ status, headers: written, body: undefined });
+      return this;
+    },
+    end(data?: unknown) {
+      sent[sent.length - 1]!.body = data;
+      return this;
+    },
+  };
+  const answered = front.handle({ method, url, headers } as unknown as IncomingMessage, response as unknown as ServerResponse);
+  return { answered, sent };
+}
+
+function ready(): FrontCache {
+  const front = new FrontCache();
+  front.setBaseHeaders({ 'x-content-type-options': 'nosniff' });
+  return front;
+}
+
+describe('front cache', () => {
+  it('answers a held GET with the base headers, a length and the body', () => {
+    const front = ready();
+    front.route('/api/player-count', held);
+    const { answered, sent } = ask(front, '/api/player-count');
+    expect(answered).toBe(true);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.status).toBe(200);
+    expect(sent[0]!.headers).toMatchObject({
+      'x-content-type-options': 'nosniff',
+      etag: body.etag,
+      'content-type': 'application/json; charset=utf-8',
+      'content-length': String(body.byteLength),
+    });
+    expect(sent[0]!.body).toBe(body.text);
+  });
+
+  it('leaves to the router: other methods, a token, an unknown URL, and everything before the base headers or while paused', () => {
+    const unready = new FrontCache();
+    unready.route('/a', held);
+    expect(ask(unready, '/a').answered).toBe(false);
+
+    const front = ready();
+    front.route('/a', held);
+    for (const method of ['HEAD', 'POST', 'OPTIONS', 'DELETE']) expect(ask(front, '/a', { method }).answered, method).toBe(false);
+    expect(ask(front, '/a', { headers: { authorization: 'Bearer x' } }).answered).toBe(false);
+    expect(ask(front, '/a/').answered).toBe(false);
+    expect(ask(front, '/a?x=1').answered).toBe(false);
+
+    let paused = true;
+    front.pauseWhile(() => paused);
+    expect(ask(front, '/a').answered).toBe(false);
+    paused = false;
+    expect(ask(front, '/a').answered).toBe(true);
+    expect(front.hits).toBe(1);
+  });
+
+  it('forgets an offered URL once its route has nothing, and survives a route that throws', () => {
+    const front = ready();
+    let current = true;
+    front.offer('/list', () => (current ? { body } : undefined));
+    expect(ask(front, '/list').answered).toBe(true);
+    current = false;
+    expect(ask(front, '/list').answered).toBe(false);
+    current = true;
+    // Forgotten: the route has to offer it again.
+    expect(ask(front, '/list').answered).toBe(false);
+
+    front.offer('/broken', () => {
+      throw new Error('boom');
+    });
+    const { answered, sent } = ask(front, '/broken');
+    expect(answered).toBe(false);
+    expect(sent).toHaveLength(0);
+  });
+
+  it('keeps no long URL and at most 2,000 offered ones, the oldest going first', () => {
+    const front = ready();
+    front.offer(`/x?${'p'.repeat(OFFERED_URL_MAX)}`, held);
+    expect(ask(front, `/x?${'p'.repeat(OFFERED_URL_MAX)}`).answered).toBe(false);
+    for (let i = 0; i < 2001; i++) front.offer(`/page/${i}`, held);
+    expect(ask(front, '/page/0').answered).toBe(false);
+    expect(ask(front, '/page/1').answered).toBe(true);
+    expect(ask(front, '/page/2000').answered).toBe(true);
+  });
+
+  it('answers 304 to a matching ETag, with no body', () => {
+    const front = ready();
+    front.route('/a', held);
+    const { sent } = ask(front, '/a', { headers: { 'if-none-match': body.etag } });
+    expect(sent[0]!.status).toBe(304);
+    expect(sent[0]!.body).toBeUndefined();
+    expect(sent[0]!.headers.etag).toBe(body.etag);
+  });
+});
