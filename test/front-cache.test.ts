@@ -216,4 +216,47 @@ describe('hot reads answered from memory before the router', () => {
     const rows = await t.app.ctx.db.selectFrom('serverViews').select('viewer').where('serverId', '=', server.id).execute();
     expect(rows).toHaveLength(networks.length + 1);
   });
+
+  it('counts no view for a crawler it answers', async () => {
+    const server = await createServer(t.app, owner.row.id, { name: 'Front crawled' });
+    const page = `/api/servers/${server.id}`;
+    await request(page, { 'x-forwarded-for': '198.51.100.2' });
+    const before = hits();
+    const bot = await request(page, { 'x-forwarded-for': '203.0.113.50', 'user-agent': 'Mozilla/5.0 (compatible; Googlebot/2.1)' });
+    expect(hits()).toBe(before + 1);
+    expect(JSON.parse(bot.body.toString()).views).toBe(0);
+    await t.app.ctx.discovery.flushCounts();
+    const rows = await t.app.ctx.db.selectFrom('serverViews').select('viewer').where('serverId', '=', server.id).execute();
+    expect(rows).toHaveLength(1);
+  });
+});
+
+describe('hot reads from memory without a trusted proxy', () => {
+  it('ignores a forged X-Forwarded-For: one address is one viewer however many it claims', async () => {
+    const direct = await createTestApp({ build: { listCacheTtlMs: 60_000, counting: { flushMs: 0 } } });
+    try {
+      const owner2 = await createUser(direct.app, { role: 'server_owner' });
+      const server = await createServer(direct.app, owner2.row.id, { name: 'Front forged' });
+      await direct.app.listen({ port: 0, host: '127.0.0.1' });
+      const address = direct.app.server.address();
+      const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/api/servers/${server.id}`;
+      const get = (forwarded: string) =>
+        new Promise<void>((resolve, reject) => {
+          http
+            .get(url, { headers: { 'user-agent': BROWSER, 'x-forwarded-for': forwarded } }, (res) => {
+              res.resume();
+              res.on('end', resolve);
+            })
+            .on('error', reject);
+        });
+      const before = direct.app.ctx.front.hits;
+      for (let i = 1; i <= 20; i++) await get(`198.18.${i}.1`);
+      expect(direct.app.ctx.front.hits).toBeGreaterThanOrEqual(before + 19);
+      await direct.app.ctx.discovery.flushCounts();
+      const rows = await direct.app.ctx.db.selectFrom('serverViews').select('viewer').where('serverId', '=', server.id).execute();
+      expect(rows).toHaveLength(1);
+    } finally {
+      await direct.close();
+    }
+  });
 });
