@@ -110,10 +110,12 @@ describe('vote rewards', () => {
     await until(async () => v1.received.length > 0);
     expect(v1.received[0]).toMatchObject({ serviceName: 'RP Servers', username: 'Jeb_', address: '127.0.0.1' });
     expect(v1.errors).toEqual([]);
-    const log = (await settings()).deliveries;
-    expect(
-      log.filter((d: { kind: string; status: string }) => d.kind === 'votifier' && d.status === 'delivered').length,
-    ).toBeGreaterThanOrEqual(2);
+    // The listener has the vote a moment before the worker writes its log line: wait for both.
+    const delivered = async () =>
+      (await settings()).deliveries.filter((d: { kind: string; status: string }) => d.kind === 'votifier' && d.status === 'delivered')
+        .length;
+    await until(async () => (await delivered()) >= 2);
+    expect(await delivered()).toBeGreaterThanOrEqual(2);
     // A wrong token is reported in the log, not silently dropped.
     await api('PUT', '/rewards/votifier', owner, { version: 2, host: v2.host, port: v2.port, token: 'not-the-token' });
     const [bad] = (await api('POST', '/rewards/test', owner)).json().deliveries;
