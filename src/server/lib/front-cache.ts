@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { chooseEncoding, matchesEtag, type CachedBody } from './response-cache';
+import { cacheHeaders, chooseEncoding, JSON_TYPE, matchesEtag, type CachedBody } from './response-cache';
 
 /** What a hit sends: a route's cached bytes and the headers that go with them. */
 export interface FrontAnswer {
@@ -15,7 +15,6 @@ export interface FrontAnswer {
  */
 export type FrontRoute = (request: IncomingMessage) => FrontAnswer | undefined;
 
-const JSON_TYPE = 'application/json; charset=utf-8';
 /** URLs offered by routes (lists by their query): the oldest offered is forgotten first. */
 const OFFERED_MAX = 2000;
 /** Longer URLs are never offered (a real list or page URL is far shorter). */
@@ -87,23 +86,19 @@ export class FrontCache {
     const { body } = answer;
     const id = requestId(request);
     if (matchesEtag(request.headers['if-none-match'], body.etag)) {
-      response.writeHead(304, { ...this.baseHeaders, ...this.cacheHeaders(body), ...answer.headers, 'x-request-id': id }).end();
+      response.writeHead(304, { ...this.baseHeaders, ...cacheHeaders(body), ...answer.headers, 'x-request-id': id }).end();
       return true;
     }
     const encoding = body.compressible ? chooseEncoding(request.headers['accept-encoding']) : undefined;
     // Made before any header is written: a failure still leaves the request to Fastify.
     const bytes = encoding ? encodedOrUndefined(body, encoding) : undefined;
     if (encoding && !bytes) return false;
-    const headers = { ...this.baseHeaders, ...this.cacheHeaders(body), ...answer.headers, 'x-request-id': id, 'content-type': JSON_TYPE };
+    const headers = { ...this.baseHeaders, ...cacheHeaders(body), ...answer.headers, 'x-request-id': id, 'content-type': JSON_TYPE };
     // A length, as Fastify sends: without it Node would send the answer chunked (and close an
     // HTTP/1.0 keep-alive connection).
     if (bytes) response.writeHead(200, { ...headers, 'content-encoding': encoding, 'content-length': String(bytes.length) }).end(bytes);
     else response.writeHead(200, { ...headers, 'content-length': String(body.byteLength) }).end(body.text);
     return true;
-  }
-
-  private cacheHeaders(body: CachedBody): Record<string, string> {
-    return { etag: body.etag, vary: 'Accept-Encoding', 'cache-control': 'no-cache' };
   }
 }
 
