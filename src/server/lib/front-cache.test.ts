@@ -42,7 +42,7 @@ describe('front cache', () => {
       'content-type': 'application/json; charset=utf-8',
       'content-length': String(body.byteLength),
     });
-    expect(sent[0]!.body).toBe(body.text);
+    expect(sent[0]!.body).toBe(body.raw);
   });
 
   it('leaves to the router: other methods, a token, an unknown URL, and everything before the base headers or while paused', () => {

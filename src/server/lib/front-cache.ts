@@ -97,7 +97,7 @@ export class FrontCache {
     // A length, as Fastify sends: without it Node would send the answer chunked (and close an
     // HTTP/1.0 keep-alive connection).
     if (bytes) response.writeHead(200, { ...headers, 'content-encoding': encoding, 'content-length': String(bytes.length) }).end(bytes);
-    else response.writeHead(200, { ...headers, 'content-length': String(body.byteLength) }).end(body.text);
+    else response.writeHead(200, { ...headers, 'content-length': String(body.byteLength) }).end(body.raw);
     return true;
   }
 }

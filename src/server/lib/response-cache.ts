@@ -10,9 +10,12 @@ import { z } from 'zod';
  * (an uncached search) and most clients take one encoding: eager brotli was wasted on those.
  */
 export interface CachedBody {
-  /** Sent as a string: Node writes a string body with the headers in one write, a Buffer in two. */
-  text: string;
-  /** Bytes of `text` in UTF-8 (its Content-Length). */
+  /**
+   * The JSON as made: a string (Node writes it with the headers in one write) or, for a list
+   * copied from its cards' bytes, those bytes (written with the headers in one `writev`).
+   */
+  raw: string | Buffer;
+  /** Bytes of `raw` (its Content-Length). */
   byteLength: number;
   etag: string;
   /** Whether the answer is big enough to be worth compressing. */
@@ -52,24 +55,24 @@ function compress(raw: Buffer, encoding: Encoding, quick: boolean): Buffer {
 }
 
 /**
- * The bytes of a JSON string with their ETag; compressed forms come on demand. Only the string is
- * kept (no second copy as a Buffer): a list cache holds a thousand of these
+ * The bytes of a JSON answer with their ETag; compressed forms come on demand. Only what was made
+ * is kept (a string is not copied into a Buffer too): a list cache holds a thousand of these
  * (docs/decisions/036-memory.md). `digest`: the ETag's value when the caller has one that changes
  * whenever the bytes do (a list answer's, from its cards' digests: hashing 20 KB of JSON per
  * uncached search cost more than compressing it).
  */
-export function cachedBody(json: string, { quick = false, digest }: { quick?: boolean; digest?: string } = {}): CachedBody {
+export function cachedBody(json: string | Buffer, { quick = false, digest }: { quick?: boolean; digest?: string } = {}): CachedBody {
   const made: Partial<Record<Encoding, Buffer>> = {};
   let bytes: number | undefined;
   return {
-    text: json,
+    raw: json,
     // On first use: most answers made for one search are sent compressed and never need it.
     get byteLength() {
-      return (bytes ??= Buffer.byteLength(json));
+      return (bytes ??= typeof json === 'string' ? Buffer.byteLength(json) : json.length);
     },
     etag: `"${digest ?? crypto.hash('sha1', json, 'base64url')}"`,
     compressible: json.length >= COMPRESS_MIN_BYTES || Buffer.byteLength(json) >= COMPRESS_MIN_BYTES,
-    encoded: (encoding) => (made[encoding] ??= compress(Buffer.from(json), encoding, quick)),
+    encoded: (encoding) => (made[encoding] ??= compress(typeof json === 'string' ? Buffer.from(json) : json, encoding, quick)),
   };
 }
 
@@ -133,7 +136,7 @@ export function sendCached(request: FastifyRequest, reply: FastifyReply, body: C
   reply.type(JSON_TYPE);
   if (encoding) return reply.header('content-encoding', encoding).send(body.encoded(encoding));
   // A string with a JSON content type is sent as it is (Fastify serialises only objects).
-  return reply.send(body.text);
+  return reply.send(body.raw);
 }
 
 /** The caching headers of cached bytes: clients must revalidate (`no-cache`) with the ETag. */

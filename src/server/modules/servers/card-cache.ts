@@ -1,10 +1,15 @@
 import crypto from 'node:crypto';
+import { ByteSlots } from '../../lib/byte-slots';
 
-/** A card and a digest of it, so a list answer's ETag is a digest of its cards' digests (no hashing of the whole answer). */
+/**
+ * A card's JSON bytes and a digest of them, so a list answer's ETag is a digest of its cards'
+ * digests (no hashing of the whole answer). Views into memory the cache owns: valid for as long as
+ * they are held, never changed (a new card is written elsewhere).
+ */
 export interface Card {
   id: number;
-  json: string;
-  digest: string;
+  bytes: Buffer;
+  digest: Buffer;
 }
 
 /** Enough for every listed server at the benchmark's 100,000 (about 70 MB of JSON at the most). */
@@ -18,15 +23,27 @@ interface Read {
   all: boolean;
 }
 
+/** SHA-1, raw: held before each card's JSON. */
+const DIGEST_BYTES = 20;
+const digestOf = (json: string | Buffer): Buffer => crypto.hash('sha1', json, 'buffer') as unknown as Buffer;
+
 /**
  * Each server's card as JSON, made once and joined into list answers, so a search the response
  * cache has never seen reads from the database only the cards it does not hold. Dropped when the
  * server's row changes (the search index's delta, a vote, a join) and after `ttlMs` (the 24-hour
  * joins and 7-day boosts on a card move with time); a refresher keeps every listed server's card
  * read well within that (docs/decisions/028-search-index.md). 0: no cache (the tests).
+ *
+ * Each card's digest and bytes live together outside the JavaScript heap, by slot, and its read
+ * time in a typed array: a card costs the heap no object (docs/decisions/041-cards-off-heap.md).
  */
 export class CardCache {
-  private readonly entries = new Map<number, { card: Card; at: number }>();
+  /** Held cards' slots, oldest read first: a Map iterates in insertion order and `keep` re-inserts. */
+  private readonly slotOf = new Map<number, number>();
+  private readonly spareSlots: number[] = [];
+  private slotsUsed = 0;
+  private readonly bytes = new ByteSlots();
+  private readAt = new Float64Array(this.bytes.capacity);
   /** Reads under way: a drop is noted in each, so a card read before it is not kept. */
   private readonly reads = new Set<Read>();
 
@@ -42,8 +59,8 @@ export class CardCache {
     let missing: number[] | undefined;
     for (let i = 0; i < ids.length; i++) {
       const id = ids[i]!;
-      const hit = this.entries.get(id);
-      if (hit && now - hit.at < this.ttlMs) found[i] = hit.card;
+      const slot = this.freshSlot(id, now);
+      if (slot !== undefined) found[i] = this.cardAt(id, slot);
       else (missing ??= []).push(id);
     }
     if (missing) {
@@ -55,16 +72,15 @@ export class CardCache {
 
   /** Of `ids`, the ones with no card. */
   missing(ids: readonly number[]): number[] {
-    return ids.filter((id) => !this.entries.has(id));
+    return ids.filter((id) => !this.slotOf.has(id));
   }
 
   /** At most `max` ids whose cards were read more than `olderThanMs` ago, oldest first. */
   ageing(olderThanMs: number, max: number): number[] {
     const out: number[] = [];
     const before = Date.now() - olderThanMs;
-    // A Map iterates in insertion order and `keep` re-inserts: stop at the first young one.
-    for (const [id, entry] of this.entries) {
-      if (out.length >= max || entry.at > before) break;
+    for (const [id, slot] of this.slotOf) {
+      if (out.length >= max || this.readAt[slot]! > before) break;
       out.push(id);
     }
     return out;
@@ -76,13 +92,18 @@ export class CardCache {
   }
 
   get size(): number {
-    return this.entries.size;
+    return this.slotOf.size;
+  }
+
+  /** Bytes of held cards, and bytes of memory holding them (a measure for the tests and the benchmark). */
+  get memory(): { live: number; held: number } {
+    return this.bytes.usage;
   }
 
   /** A held card's JSON, unless it is older than the cache time. */
   peek(id: number): string | undefined {
-    const hit = this.entries.get(id);
-    return hit && Date.now() - hit.at < this.ttlMs ? hit.card.json : undefined;
+    const slot = this.freshSlot(id, Date.now());
+    return slot === undefined ? undefined : this.bytes.get(slot)!.toString('utf8', DIGEST_BYTES);
   }
 
   /**
@@ -92,32 +113,47 @@ export class CardCache {
    */
   setCounters(id: number, counters: { likes: number; dislikes: number }): boolean {
     for (const read of this.reads) read.ids.add(id);
-    const hit = this.entries.get(id);
-    if (!hit) return false;
-    const card = JSON.parse(hit.card.json) as { likes: number; dislikes: number };
+    const slot = this.slotOf.get(id);
+    if (slot === undefined) return false;
+    const card = JSON.parse(this.bytes.get(slot)!.toString('utf8', DIGEST_BYTES)) as { likes: number; dislikes: number };
     // Votes only add: fewer than the card shows is an older vote's news arriving late (another
     // instance's), and the card is read afresh instead.
     if (counters.likes + counters.dislikes < card.likes + card.dislikes) {
-      this.entries.delete(id);
+      this.forget(id, slot);
       return true;
     }
     card['likes'] = counters.likes;
     card['dislikes'] = counters.dislikes;
     const json = JSON.stringify(card);
-    this.entries.set(id, { card: { id, json, digest: crypto.hash('sha1', json, 'base64url') }, at: hit.at });
+    // In place: its read time, and so its place in the refresh order, stay.
+    this.bytes.put(slot, json, digestOf(json));
     return true;
   }
 
   drop(ids: Iterable<number>): void {
     for (const id of ids) {
-      this.entries.delete(id);
+      const slot = this.slotOf.get(id);
+      if (slot !== undefined) this.forget(id, slot);
       for (const read of this.reads) read.ids.add(id);
     }
   }
 
   clear(): void {
-    this.entries.clear();
+    this.slotOf.clear();
+    this.spareSlots.length = 0;
+    this.slotsUsed = 0;
+    this.bytes.clear();
     for (const read of this.reads) read.all = true;
+  }
+
+  private freshSlot(id: number, now: number): number | undefined {
+    const slot = this.slotOf.get(id);
+    return slot !== undefined && now - this.readAt[slot]! < this.ttlMs ? slot : undefined;
+  }
+
+  private cardAt(id: number, slot: number): Card {
+    const held = this.bytes.get(slot)!;
+    return { id, bytes: held.subarray(DIGEST_BYTES), digest: held.subarray(0, DIGEST_BYTES) };
   }
 
   /** Loads cards and keeps those nothing dropped while they were read. */
@@ -128,9 +164,8 @@ export class CardCache {
       const loaded = await load(ids);
       const cards = new Map<number, Card>();
       for (const [id, json] of loaded) {
-        const card = { id, json, digest: crypto.hash('sha1', json, 'base64url') };
-        cards.set(id, card);
-        if (this.ttlMs > 0 && !read.all && !read.ids.has(id)) this.keep(card, at);
+        if (this.ttlMs > 0 && !read.all && !read.ids.has(id)) cards.set(id, this.cardAt(id, this.keep(id, json, at)));
+        else cards.set(id, { id, bytes: Buffer.from(json), digest: digestOf(json) });
       }
       return cards;
     } finally {
@@ -138,10 +173,37 @@ export class CardCache {
     }
   }
 
-  private keep(card: Card, at: number): void {
-    this.entries.delete(card.id);
-    this.entries.set(card.id, { card, at });
-    // Oldest first out: a Map iterates in insertion order.
-    if (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value as number);
+  /** Holds a card read at `at`, last in the refresh order; answers its slot. */
+  private keep(id: number, json: string, at: number): number {
+    let slot = this.slotOf.get(id);
+    if (slot === undefined) slot = this.spareSlots.pop() ?? this.newSlot();
+    else this.slotOf.delete(id);
+    this.slotOf.set(id, slot);
+    this.bytes.put(slot, json, digestOf(json));
+    this.readAt[slot] = at;
+    // Oldest first out.
+    if (this.slotOf.size > this.maxEntries) {
+      const [oldest, oldSlot] = this.slotOf.entries().next().value as [number, number];
+      this.forget(oldest, oldSlot);
+    }
+    return slot;
+  }
+
+  private forget(id: number, slot: number): void {
+    this.slotOf.delete(id);
+    this.bytes.free(slot);
+    this.spareSlots.push(slot);
+  }
+
+  private newSlot(): number {
+    const slot = this.slotsUsed++;
+    if (slot >= this.bytes.capacity) {
+      const capacity = this.bytes.capacity * 2;
+      this.bytes.grow(capacity);
+      const readAt = new Float64Array(capacity);
+      readAt.set(this.readAt);
+      this.readAt = readAt;
+    }
+    return slot;
   }
 }

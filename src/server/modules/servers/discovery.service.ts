@@ -1,4 +1,3 @@
-import crypto from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { UserRow } from '../../db/schema';
 import type { Storage } from '../../adapters/storage';
@@ -30,6 +29,7 @@ import { searchIndexSync } from './search-index.sync';
 import type { SearchIndex } from './search-index';
 import type { SearchIndexRepository } from './search-index.repository';
 import { CardCache } from './card-cache';
+import { listBody, listDigest } from './list-body';
 import { listKey, listOptions } from './list-query';
 import { cardRefresher } from './card-refresher';
 
@@ -181,11 +181,8 @@ export function discoveryService({
     const shown = await cards.cards(found.ids, loadCards);
     const ids = shown.map((card) => card.id);
     const ranks = rankJsonsOf(index, ids);
-    const ranked = shown.map((card, i) => withRank(card.json, ranks[i]!));
-    // The same cards with the same ranks are the same bytes: the ETag digests those, not 20 KB of JSON.
-    const digest = crypto.hash('sha1', `${shown.map((card) => card.digest).join(',')}|${ranks.join(',')}`, 'base64url');
     return {
-      body: cachedBody(`[${ranked.join(',')}]`, { quick: true, digest }),
+      body: cachedBody(listBody(shown, ranks), { quick: true, digest: listDigest(shown, ranks) }),
       total: found.total,
       capped: false,
       ids,

@@ -1,0 +1,151 @@
+/** Bytes are appended to chunks of this size; a value bigger than half of it gets a chunk of its own. */
+const CHUNK_BYTES = 1 << 20;
+
+/**
+ * Byte strings kept by slot number outside the JavaScript heap: appended to 1 MB buffers, with each
+ * slot's chunk, offset and length in typed arrays. 100,000 cards held as strings were 100,000 heap
+ * objects (with their holders, 400,000) that every full collection marked; here they are a few
+ * dozen buffers (docs/decisions/041-cards-off-heap.md).
+ *
+ * Written bytes never change: a new value for a slot is appended elsewhere and the old bytes are
+ * left dead. A chunk that falls under half live (and is no longer the one appended to) has its live
+ * values moved to the current chunk and is let go, so the dead bytes stay under the live ones plus
+ * one chunk. A view handed out by `get` stays valid after its slot changes or moves: the chunk it
+ * points into is never written again, and lives as long as the view does.
+ */
+export class ByteSlots {
+  private chunkOf = new Int32Array(0);
+  private offsetOf = new Int32Array(0);
+  private lengthOf = new Int32Array(0);
+  private chunks: Array<Buffer | undefined> = [];
+  private live: number[] = [];
+  private readonly spareChunkIds: number[] = [];
+  private current = -1;
+  private fill = 0;
+
+  constructor(capacity = 1024) {
+    this.grow(capacity);
+  }
+
+  get capacity(): number {
+    return this.chunkOf.length;
+  }
+
+  /** Bytes of live values and bytes held in chunks (live, dead and not yet written). */
+  get usage(): { live: number; held: number } {
+    let live = 0;
+    let held = 0;
+    for (let c = 0; c < this.chunks.length; c++) {
+      live += this.live[c] ?? 0;
+      held += this.chunks[c]?.length ?? 0;
+    }
+    return { live, held };
+  }
+
+  /** Makes room for slots below `capacity` (never shrinks). */
+  grow(capacity: number): void {
+    if (capacity <= this.chunkOf.length) return;
+    const widen = (old: Int32Array, fill: number) => {
+      const next = new Int32Array(capacity).fill(fill);
+      next.set(old);
+      return next;
+    };
+    this.chunkOf = widen(this.chunkOf, -1);
+    this.offsetOf = widen(this.offsetOf, 0);
+    this.lengthOf = widen(this.lengthOf, 0);
+  }
+
+  /** Stores `prefix` and then `value` (a string as UTF-8) as the slot's bytes, in place of any it held. */
+  put(slot: number, value: string | Uint8Array, prefix?: Uint8Array): void {
+    const head = prefix?.length ?? 0;
+    const length = head + (typeof value === 'string' ? Buffer.byteLength(value) : value.length);
+    const [chunk, offset] = this.reserve(length);
+    const target = this.chunks[chunk]!;
+    if (prefix) target.set(prefix, offset);
+    if (typeof value === 'string') target.write(value, offset + head, length - head, 'utf8');
+    else target.set(value, offset + head);
+    const [oldChunk, oldLength] = [this.chunkOf[slot]!, this.lengthOf[slot]!];
+    // The new place is recorded before the old is released: releasing may move other values.
+    this.chunkOf[slot] = chunk;
+    this.offsetOf[slot] = offset;
+    this.lengthOf[slot] = length;
+    this.live[chunk]! += length;
+    if (oldChunk >= 0) this.release(oldChunk, oldLength);
+  }
+
+  /** A view of the slot's bytes (valid for as long as it is held), or undefined when it holds none. */
+  get(slot: number): Buffer | undefined {
+    const chunk = this.chunkOf[slot] ?? -1;
+    if (chunk < 0) return undefined;
+    const offset = this.offsetOf[slot]!;
+    return this.chunks[chunk]!.subarray(offset, offset + this.lengthOf[slot]!);
+  }
+
+  has(slot: number): boolean {
+    return (this.chunkOf[slot] ?? -1) >= 0;
+  }
+
+  /** Forgets the slot's bytes. */
+  free(slot: number): void {
+    const chunk = this.chunkOf[slot] ?? -1;
+    if (chunk < 0) return;
+    this.chunkOf[slot] = -1;
+    this.release(chunk, this.lengthOf[slot]!);
+  }
+
+  /** Forgets every slot's bytes and lets every chunk go. */
+  clear(): void {
+    this.chunkOf.fill(-1);
+    this.chunks = [];
+    this.live = [];
+    this.spareChunkIds.length = 0;
+    this.current = -1;
+    this.fill = 0;
+  }
+
+  /** Where `length` bytes go: the end of the current chunk, a new one, or a chunk of their own. */
+  private reserve(length: number): [chunk: number, offset: number] {
+    if (length > CHUNK_BYTES / 2) return [this.newChunk(length), 0];
+    if (this.current < 0 || this.fill + length > this.chunks[this.current]!.length) {
+      const full = this.current;
+      this.current = this.newChunk(CHUNK_BYTES);
+      this.fill = 0;
+      // The chunk just left may already be under half live: it had been spared as the current one.
+      if (full >= 0 && this.live[full]! * 2 < this.chunks[full]!.length) this.retire(full);
+    }
+    const offset = this.fill;
+    this.fill += length;
+    return [this.current, offset];
+  }
+
+  private newChunk(bytes: number): number {
+    const id = this.spareChunkIds.pop() ?? this.chunks.length;
+    this.chunks[id] = Buffer.allocUnsafeSlow(bytes);
+    this.live[id] = 0;
+    return id;
+  }
+
+  /** Counts bytes of a chunk as dead; a chunk under half live (not the current one) is retired. */
+  private release(chunk: number, length: number): void {
+    this.live[chunk]! -= length;
+    if (chunk !== this.current && this.live[chunk]! * 2 < this.chunks[chunk]!.length) this.retire(chunk);
+  }
+
+  /** Moves a chunk's live values to the current chunk and lets the chunk go. */
+  private retire(chunk: number): void {
+    const old = this.chunks[chunk]!;
+    let left = this.live[chunk]!;
+    // Counted full while its values move out, so the releases of their old places do not retire it again.
+    this.live[chunk] = old.length;
+    for (let slot = 0; left > 0 && slot < this.chunkOf.length; slot++) {
+      if (this.chunkOf[slot] !== chunk) continue;
+      const offset = this.offsetOf[slot]!;
+      const length = this.lengthOf[slot]!;
+      left -= length;
+      this.put(slot, old.subarray(offset, offset + length));
+    }
+    this.chunks[chunk] = undefined;
+    this.live[chunk] = 0;
+    this.spareChunkIds.push(chunk);
+  }
+}
