@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { BenchTarget } from '../seed/database';
 import { ensureServerBuild } from '../../scripts/lib/ensure.mjs';
-import { SERVER_NODE_FLAGS } from '../../scripts/lib/node-flags.mjs';
+import { SERVER_ENV, SERVER_NODE_FLAGS } from '../../scripts/lib/node-flags.mjs';
 
 export const ROOT = path.resolve(import.meta.dirname, '..', '..');
 /** The app's secret in the benchmark, so the benchmark can sign access tokens the app accepts. */
@@ -79,6 +79,7 @@ export async function startApp(target: BenchTarget, options: { redisUrl?: string
   // On PostgreSQL the app still keeps uploads and mail in a data directory: a temporary one.
   const ownDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rp-bench-app-'));
   const env: NodeJS.ProcessEnv = {
+    ...SERVER_ENV,
     PATH: process.env.PATH,
     HOME: process.env.HOME,
     NODE_ENV: 'production',

@@ -1,1 +1,2 @@
 export declare const SERVER_NODE_FLAGS: string[];
+export declare const SERVER_ENV: Record<string, string>;

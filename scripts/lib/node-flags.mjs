@@ -5,3 +5,10 @@
 // generation's semi-spaces stop at 8 MB (V8 grows them to 16 under load): with the cards off the
 // heap a scavenge is cheap, and the smaller nursery kept the benchmark under 300 MB.
 export const SERVER_NODE_FLAGS = ['--heap-growing-percent=40', '--max-semi-space-size=8'];
+
+// glibc's malloc serves an allocation from its heap once one that size was freed (its mmap
+// threshold rises up to 32 MB), and that heap cannot give back memory between live blocks: the
+// card store's 1 MB chunks, let go as they empty, left holes there. Fixed at 512 KB, a chunk is
+// its own mapping, returned when freed; the compressors' smaller buffers stay on the heap
+// (docs/decisions/041-cards-off-heap.md). A caller's own setting wins.
+export const SERVER_ENV = { MALLOC_MMAP_THRESHOLD_: '524288' };

@@ -112,6 +112,11 @@ export class SearchIndex {
     }
   }
 
+  /** How many servers are listed (live and not hidden). */
+  get listedCount(): number {
+    return countBits(this.listed);
+  }
+
   /** The ids of every listed server, in no particular order. */
   listedIds(): number[] {
     return slotsOf(this.listed, countBits(this.listed)).map((slot) => this.ids[slot]!);
