@@ -5,7 +5,6 @@ import { escapeRegExp, INDEXED_WORD, shortWordsOf, SUBSTRING_MIN, trigramsOf } f
 
 export { asksLive, type IndexQuery, type IndexRow, type LiveFilter, type Rank } from './search-index.types';
 
-const NO_BITS = new Uint32Array(0);
 /** A word found in at most this many postings is matched from them, without a bitset. */
 const FEW_MATCHES = 256;
 /** Words whose match bitsets are kept (12.5 KB each at 100,000 servers). */
@@ -169,19 +168,25 @@ export class SearchIndex {
   private rankAll(nowMs: number) {
     const position = new Int32Array(this.capacity);
     const gamePosition = new Int32Array(this.capacity);
-    const perGame = new Map<number, number>();
+    // Each game's bitset looked up once, in catalogue order (a server's game is the first it has),
+    // and counted in an array: this walk passes every listed server.
+    const games = this.gameFilters.map((id) => this.filterBits.get(id));
+    const counts = games.map(() => 0);
     const order = this.orders.popular;
     let of = 0;
     for (let i = 0; i < this.ordered; i++) {
       const slot = order[i]!;
       if (!hasBit(this.listed, slot)) continue;
       position[slot] = ++of;
-      const game = this.gameOf(slot);
-      if (game === undefined) continue;
-      const n = (perGame.get(game) ?? 0) + 1;
-      perGame.set(game, n);
-      gamePosition[slot] = n;
+      for (let g = 0; g < games.length; g++) {
+        const bits = games[g];
+        if (bits && hasBit(bits, slot)) {
+          gamePosition[slot] = ++counts[g]!;
+          break;
+        }
+      }
     }
+    const perGame = new Map(this.gameFilters.map((id, g) => [id, counts[g]!]));
     this.ranks = { walk: (this.ranks?.walk ?? 0) + 1, version: this.version, at: nowMs, position, gamePosition, perGame, of };
     return this.ranks;
   }
@@ -189,7 +194,10 @@ export class SearchIndex {
   private gameOf(slot: number): number | undefined {
     // A slot's filters are its bits in the filters' bitsets: no array per server (100,000 of them
     // were 12 MB of heap and as many objects to mark).
-    return this.gameFilters.find((id) => hasBit(this.filterBits.get(id) ?? NO_BITS, slot));
+    return this.gameFilters.find((id) => {
+      const bits = this.filterBits.get(id);
+      return bits !== undefined && hasBit(bits, slot);
+    });
   }
 
   /** Adds a server or brings it up to date. */
