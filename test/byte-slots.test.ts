@@ -72,6 +72,8 @@ describe('byte strings held by slot outside the heap', () => {
     expect(slots.get(1)!.subarray(3).toString()).toBe('{"a":1}');
     slots.free(0);
     expect(slots.usage.held).toBeLessThan(2 * MB);
+    expect(() => slots.put(4, 'past the end')).toThrow(RangeError);
+    expect(() => slots.put(-1, 'before the start')).toThrow(RangeError);
     slots.clear();
     expect(slots.get(1)).toBeUndefined();
     expect(slots.usage).toEqual({ live: 0, held: 0 });

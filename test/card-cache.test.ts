@@ -16,7 +16,7 @@ describe('cards held in memory, updated by votes', () => {
     expect(cache.setCounters(1, { likes: 6, dislikes: 1 })).toBe(true);
     expect(JSON.parse(cache.peek(1)!)).toEqual({ id: '1', name: 'S1', likes: 6, dislikes: 1 });
     const [after] = await cache.cards([1], async () => new Map());
-    expect(after!.digest).not.toBe(before!.digest);
+    expect(after!.digest).not.toEqual(before!.digest);
     expect(cache.size).toBe(2);
   });
 

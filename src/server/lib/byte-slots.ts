@@ -57,6 +57,8 @@ export class ByteSlots {
 
   /** Stores `prefix` and then `value` (a string as UTF-8) as the slot's bytes, in place of any it held. */
   put(slot: number, value: string | Uint8Array, prefix?: Uint8Array): void {
+    // Past the typed arrays the slot's place would be dropped while its bytes were counted live.
+    if (!(slot >= 0 && slot < this.chunkOf.length)) throw new RangeError(`slot ${slot} outside 0..${this.chunkOf.length - 1}`);
     const head = prefix?.length ?? 0;
     const length = head + (typeof value === 'string' ? Buffer.byteLength(value) : value.length);
     const [chunk, offset] = this.reserve(length);
