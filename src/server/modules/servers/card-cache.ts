@@ -95,11 +95,6 @@ export class CardCache {
     return this.slotOf.size;
   }
 
-  /** Bytes of held cards, and bytes of memory holding them (a measure for the tests and the benchmark). */
-  get memory(): { live: number; held: number } {
-    return this.bytes.usage;
-  }
-
   /** A held card's JSON, unless it is older than the cache time. */
   peek(id: number): string | undefined {
     const slot = this.freshSlot(id, Date.now());
