@@ -5,6 +5,7 @@ import tailwindcss from '@tailwindcss/vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { precompressPlugin } from './scripts/precompress.mjs';
 import { prerenderPlugin } from './scripts/prerender.mjs';
+import { pageRendererPlugin } from './scripts/build-ssr.mjs';
 import { routePreloadsPlugin } from './scripts/route-preloads.mjs';
 
 const root = path.resolve(import.meta.dirname, 'src/web');
@@ -47,6 +48,7 @@ export default defineConfig({
     react(),
     tailwindcss(),
     prerenderPlugin(),
+    pageRendererPlugin(),
     // The public pages people arrive on, as app/router.tsx maps them: their chunks are preloaded
     // from the HTML rather than found after the entry has run.
     routePreloadsPlugin({

@@ -36,6 +36,17 @@ export async function newPage(
 ): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
   const context = await browser.newContext({ baseURL: baseURL(), viewport: DESKTOP, serviceWorkers: 'block', ...options });
   const page = await context.newPage();
+  // A page the server rendered shows its content before the app has started; a journey goes on
+  // once the app has taken over (what a person tapping at once would wait for too).
+  if (options.javaScriptEnabled !== false) {
+    const goto = page.goto.bind(page);
+    page.goto = async (url, gotoOptions) => {
+      const response = await goto(url, gotoOptions);
+      if ((await page.locator('#rp-boot').count()) > 0)
+        await page.waitForSelector('html[data-app="started"]', { state: 'attached', timeout: 15_000 });
+      return response;
+    };
+  }
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
   page.on('console', (msg) => {

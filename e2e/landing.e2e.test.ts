@@ -229,7 +229,7 @@ describe('landing page without the app', () => {
 describe('app pages before their scripts run', () => {
   it('paint the navigation, a loading state and the footer from the HTML', async () => {
     const { context, page } = await newPage(browser, { javaScriptEnabled: false });
-    await page.goto('/home');
+    await page.goto('/search');
     expect(await page.getByRole('link', { name: 'Search Servers' }).getAttribute('href')).toBe('/search');
     expect(await page.locator('[aria-busy="true"]').count()).toBe(1);
     expect(await page.getByRole('link', { name: 'Contact support' }).count()).toBe(1);
@@ -239,12 +239,12 @@ describe('app pages before their scripts run', () => {
   });
 
   it('ask for their page chunks from the HTML, and the app then replaces the frame', async () => {
-    const html = await (await fetch(`${baseURL()}/servers/1`)).text();
+    const html = await (await fetch(`${baseURL()}/search`)).text();
     const chunks = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)"/g)].map((m) => m[1]);
-    expect(chunks.some((href) => /\/assets\/server-page-/.test(href ?? ''))).toBe(true);
+    expect(chunks.some((href) => /\/assets\/search-page-/.test(href ?? ''))).toBe(true);
     for (const href of chunks) expect((await fetch(`${baseURL()}${href}`)).status, href).toBe(200);
     const { context, page, errors } = await newPage(browser);
-    await page.goto('/home');
+    await page.goto('/search');
     await page.getByRole('link', { name: 'Login' }).waitFor();
     expect(await page.locator('header').count()).toBe(1);
     expectNoPageErrors(errors);

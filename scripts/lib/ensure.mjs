@@ -53,6 +53,7 @@ export function ensureWebBuild({ force = false } = {}) {
     'scripts/precompress.mjs',
     'scripts/prerender.mjs',
     'scripts/route-preloads.mjs',
+    'scripts/build-ssr.mjs',
     'package-lock.json',
   ].map((p) => path.join(ROOT, p));
   const stale = !fs.existsSync(index) || sources.some((s) => newestMtime(s) > fs.statSync(index).mtimeMs);

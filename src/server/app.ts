@@ -3,6 +3,7 @@ import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
+import type { PageRenderer } from '../shared/prerender';
 import { openDatabase, type DatabaseHandle } from './db/database';
 import { migrateDatabase } from './db/migrate';
 import { ensureReferenceData } from './db/reference-data';
@@ -45,6 +46,8 @@ export interface BuildOptions {
   /** Prefix of rate-limit keys in Redis, so parallel test apps do not share counters. */
   rateLimitNamespace?: string;
   webDist?: string;
+  /** Renders the public pages on the server (default: the web build's renderer, when built). */
+  pageRenderer?: PageRenderer;
   now?: () => Date;
   /** How long listing pages are served from memory (default 5 s; tests that write rows directly use 0). */
   listCacheTtlMs?: number;
@@ -199,6 +202,7 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
     uploadsDir: ctx.storage.root,
     meta: (pathname) => ctx.seo.metaTagsForPath(pathname),
     freshForMs: options.listCacheTtlMs ?? 5000,
+    ...(options.pageRenderer ? { pageRenderer: options.pageRenderer } : {}),
   });
   return app;
 }

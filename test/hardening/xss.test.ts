@@ -73,7 +73,12 @@ async function visit(tab: { page: Page; dialogs: string[] }, url: string): Promi
   await page.waitForTimeout(250);
   const found = await page.evaluate((payloads) => {
     const injected: string[] = [];
-    for (const el of Array.from(document.querySelectorAll('script:not([src]), img[src="x"], svg[onload], iframe, [onerror], [onload]'))) {
+    // The two data elements a server-rendered page carries (its boot list and its API answers) are
+    // JSON the browser never runs; anything else without a src is injected.
+    const data = (el: Element) => el.matches('script[type="application/json"]#rp-boot, script[type="application/json"]#rp-answers');
+    for (const el of Array.from(
+      document.querySelectorAll('script:not([src]), img[src="x"], svg[onload], iframe, [onerror], [onload]'),
+    ).filter((e) => !data(e))) {
       injected.push(el.outerHTML.slice(0, 120));
     }
     for (const a of Array.from(document.querySelectorAll('a[href], [src]'))) {
@@ -159,13 +164,29 @@ describe('stored XSS: hostile text rendered in real Chromium and in the Open Gra
       const og = await page.evaluate(() => ({
         title: document.title,
         ogTitle: document.querySelector('meta[property="og:title"]')?.getAttribute('content') ?? null,
-        scripts: Array.from(document.head.querySelectorAll('script:not([src])')).length,
-        bodyScripts: Array.from(document.body.querySelectorAll('script')).length,
+        // Data only: the boot list in the head and the page's answers in the body, each valid JSON.
+        scripts: Array.from(document.head.querySelectorAll('script:not([src]):not([type="application/json"]#rp-boot)')).length,
+        bodyScripts: Array.from(document.body.querySelectorAll('script:not([type="application/json"]#rp-answers)')).length,
+        dataParses: Array.from(document.querySelectorAll('script[type="application/json"]')).every((el) => {
+          try {
+            JSON.parse(el.textContent ?? '');
+            return true;
+          } catch {
+            return false;
+          }
+        }),
+        answersName: (() => {
+          const answers = document.getElementById('rp-answers')?.textContent;
+          return answers ? (Object.values(JSON.parse(answers) as Record<string, { data: { name?: string } }>)[0]?.data.name ?? null) : null;
+        })(),
       }));
       await context.close();
       if (!og.title.startsWith(name)) problems.push(`/servers/${id}: <title> is ${JSON.stringify(og.title)}, expected the name as text`);
       if (!og.ogTitle?.startsWith(name)) problems.push(`/servers/${id}: og:title is ${JSON.stringify(og.ogTitle)}`);
       if (og.scripts > 0 || og.bodyScripts > 0) problems.push(`/servers/${id}: inline scripts in the served HTML`);
+      if (!og.dataParses) problems.push(`/servers/${id}: a JSON data element does not parse (text broke out of it)`);
+      if (og.answersName !== null && og.answersName !== name)
+        problems.push(`/servers/${id}: the page's answers carry ${JSON.stringify(og.answersName)}`);
     }
     report({
       area: 'Stored XSS',

@@ -5,7 +5,9 @@ import zlib from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { MSG } from '../../shared/messages';
+import type { PageRenderer } from '../../shared/prerender';
 import { chooseEncoding, matchesEtag } from '../lib/response-cache';
+import { loadPageRenderer, renderedPageHtml, renderedTemplate, renderRoot } from './rendered-pages';
 
 /**
  * Serves the built web app and uploaded files from one origin. Unknown `/api/…`
@@ -19,6 +21,8 @@ export async function registerWebApp(
     meta: (pathname: string) => Promise<string>;
     /** How long a path's HTML is served as made, before its meta tags are asked again (as long as a cached list). */
     freshForMs: number;
+    /** Renders the public pages on the server; by default the web build's (dist/web-ssr), when there is one. */
+    pageRenderer?: PageRenderer;
   },
 ): Promise<void> {
   fs.mkdirSync(options.uploadsDir, { recursive: true });
@@ -60,18 +64,46 @@ export async function registerWebApp(
   const landingPage = built && fs.existsSync(landingFile) ? pageTemplate(landingFile) : appPage;
 
   const preloads = routePreloads(options.webDist);
+  // `/home` and server pages are rendered here with their content (docs/decisions/042-server-rendered-pages.md).
+  // The renderer (React and the pages, ~40 MB) loads with the first app page asked for, so an
+  // instance that only answers the API never holds it.
+  const rendered = appPage ? renderedTemplate(appPage) : undefined;
+  let renderer: Promise<PageRenderer | undefined> | undefined;
+  const pageRenderer = () =>
+    (renderer ??= options.pageRenderer
+      ? Promise.resolve(options.pageRenderer)
+      : loadPageRenderer(options.webDist).catch((error: unknown) => {
+          app.log.error({ err: error }, 'the page renderer did not load: pages are served without it');
+          return undefined;
+        }));
 
   const pages = new PageCache();
+  const making = new Map<string, Promise<CachedPage>>();
+  const makePage = async (pathname: string, template: { head: string; tail: string }): Promise<CachedPage> => {
+    const meta = await options.meta(pathname);
+    const render = rendered && template === appPage ? await pageRenderer() : undefined;
+    const root = render ? await renderRoot(app, render, pathname) : null;
+    const html =
+      rendered && root
+        ? renderedPageHtml(rendered, meta, preloads(pathname), root)
+        : `${template.head}  ${modulePreloadTags(preloads(pathname))}${meta}\n  ${template.tail}`;
+    return pages.get(pathname, html);
+  };
   const sendApp = async (request: FastifyRequest, reply: FastifyReply, pathname: string) => {
     const template = pathname === '/' ? landingPage : appPage;
     if (template === undefined) {
       return reply.code(503).type('text/plain').send('The web app is not built yet: run `npm run build` (npm start does it for you).');
     }
-    // The landing page and a shared server link are the hottest HTML: made once, served from memory.
+    // The landing page and a shared server link are the hottest HTML: made once, served from memory;
+    // requests arriving while it is made wait for that one rendering.
     let page = pages.fresh(pathname, options.freshForMs);
     if (!page) {
-      const meta = await options.meta(pathname);
-      page = pages.get(pathname, `${template.head}  ${preloads(pathname)}${meta}\n  ${template.tail}`);
+      let pending = making.get(pathname);
+      if (!pending) {
+        pending = makePage(pathname, template).finally(() => making.delete(pathname));
+        making.set(pathname, pending);
+      }
+      page = await pending;
     }
     reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'Accept-Encoding').header('etag', page.etag);
     if (matchesEtag(request.headers['if-none-match'], page.etag)) return reply.code(304).send();
@@ -94,12 +126,12 @@ export async function registerWebApp(
 }
 
 /**
- * The `<link rel="modulepreload">` tags of a path: the chunks its page needs beyond the app's
- * entry, written at build (scripts/route-preloads.mjs), so they load alongside the entry.
+ * The chunks a path's page needs beyond the app's entry, written at build
+ * (scripts/route-preloads.mjs), so they load alongside the entry.
  */
-function routePreloads(webDist: string): (pathname: string) => string {
+function routePreloads(webDist: string): (pathname: string) => string[] {
   const file = path.join(webDist, 'route-preloads.json');
-  if (!fs.existsSync(file)) return () => '';
+  if (!fs.existsSync(file)) return () => [];
   const routes = Object.entries(JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, string[]>).map(([route, files]) => ({
     // `/servers/:id` → one path segment where the parameter is, and an optional trailing slash.
     pattern: new RegExp(
@@ -108,12 +140,13 @@ function routePreloads(webDist: string): (pathname: string) => string {
         .map(escapeRegExp)
         .join('[^/]+')}/?$`,
     ),
-    tags: files
-      .filter((href) => /^\/assets\/[\w.-]+\.js$/.test(href))
-      .map((href) => `<link rel="modulepreload" crossorigin href="${href}" />\n    `)
-      .join(''),
+    files: files.filter((href) => /^\/assets\/[\w.-]+\.js$/.test(href)),
   }));
-  return (pathname) => routes.find((route) => route.pattern.test(pathname))?.tags ?? '';
+  return (pathname) => routes.find((route) => route.pattern.test(pathname))?.files ?? [];
+}
+
+function modulePreloadTags(files: string[]): string {
+  return files.map((href) => `<link rel="modulepreload" crossorigin href="${href}" />\n    `).join('');
 }
 
 /** A built HTML page split where the per-path title, description and Open Graph tags go (end of head). */

@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router/dom';
 import { PushPermission } from '../features/notifications/components/push-permission';
 import { createQueryClient } from '../lib/query-client';
@@ -7,9 +7,12 @@ import { createAppRouter } from './router';
 import { SessionRefresh } from './session-refresh';
 
 /** Providers and the router: the whole app. */
-export function App() {
-  const [queryClient] = useState(createQueryClient);
+export function App({ queryClient: given }: { queryClient?: QueryClient }) {
+  const [queryClient] = useState(() => given ?? createQueryClient());
   const [router] = useState(createAppRouter);
+  // Marks the page as the app's: a page the server rendered is only a picture of itself until here
+  // (docs/decisions/042-server-rendered-pages.md); browser tests wait for this before they click.
+  useEffect(() => document.documentElement.setAttribute('data-app', 'started'), []);
   return (
     <QueryClientProvider client={queryClient}>
       <SessionRefresh />

@@ -4,6 +4,7 @@ import { AppLayout } from '../components/app-layout';
 import { MaintenanceBanner } from '../features/admin/components/maintenance-banner';
 import { LandingPage } from '../features/landing';
 import { RequireAccess, UnknownPath, type Access } from './guards';
+import type { RenderedPath } from './page-data';
 
 /**
  * A page loaded on first visit: each route's code is its own chunk, so a page downloads only the
@@ -12,7 +13,16 @@ import { RequireAccess, UnknownPath, type Access } from './guards';
  * docs/decisions/037-landing-page-without-the-app.md).
  */
 function page<P extends object, K extends string>(load: () => Promise<{ [key in K]: ComponentType<P> }>, name: K) {
-  return lazy(async () => ({ default: (await load())[name] }));
+  let loaded: ComponentType<P> | undefined;
+  const fetchPage = async () => (loaded ??= (await load())[name]);
+  const Lazy = lazy(async () => ({ default: await fetchPage() }));
+  /** Once {@link Page.preload} has resolved, the page renders at once instead of suspending. */
+  function Page(props: P) {
+    const Loaded = loaded;
+    return Loaded ? <Loaded {...props} /> : <Lazy {...props} />;
+  }
+  Page.preload = fetchPage;
+  return Page;
 }
 
 const LoginPage = page(() => import('../features/auth/components/login-page'), 'LoginPage');
@@ -77,6 +87,14 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
+
+/**
+ * Loads a server-rendered page's code before the app's first render, so the app draws the page at
+ * once over the server's markup instead of its loading state (docs/decisions/042-server-rendered-pages.md).
+ */
+export function preloadRenderedPage(path: RenderedPath): Promise<unknown> {
+  return { '/home': HomePage, '/servers/:id': ServerPage }[path].preload();
+}
 
 export function createAppRouter() {
   return createBrowserRouter(routes);

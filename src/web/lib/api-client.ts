@@ -1,4 +1,5 @@
 import { MSG } from '../../shared/messages';
+import { PAGE_ANSWER_HEADERS, type PageAnswer } from '../../shared/prerender';
 import { authResponseSchema } from '../../shared/schemas/auth';
 import { clearMaintenance, reportMaintenance } from './maintenance';
 import { clearSession, getToken, reloadSession, setSession } from './session';
@@ -135,6 +136,17 @@ export async function apiRequest(path: string, options: RequestOptions = {}): Pr
 /** {@link apiRequest} for calls whose headers matter too (`X-Total-Count` of paged lists). */
 export async function apiRequestWithHeaders(path: string, options: RequestOptions = {}): Promise<{ data: unknown; headers: Headers }> {
   return send(path, options);
+}
+
+/** A GET answer in the form a server-rendered page carries it: the body and the headers the app reads. */
+export async function apiAnswer(path: string): Promise<PageAnswer> {
+  const { data, headers } = await send(path, {});
+  const kept: Record<string, string> = {};
+  for (const name of PAGE_ANSWER_HEADERS) {
+    const value = headers.get(name);
+    if (value !== null) kept[name] = value;
+  }
+  return { data, headers: kept };
 }
 
 /** `X-Total-Count` of a paged list, or `fallback` when the header is missing or not a number. */

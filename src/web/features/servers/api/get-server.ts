@@ -1,20 +1,25 @@
 import { useQuery } from '@tanstack/react-query';
 import { serverDetailSchema, type ServerDetail } from '../../../../shared/schemas/server';
-import { apiRequest } from '../../../lib/api-client';
+import { fetchPageQuery, type PageQuery } from '../../../lib/page-query';
 import { useSession } from '../../../lib/session';
 import { serverKeys } from './keys';
 
-/** `GET /api/servers/{id}`: the server, its newest reviews and what the caller already did. */
-export async function getServer(id: string): Promise<ServerDetail> {
-  return serverDetailSchema.parse(await apiRequest(`/api/servers/${encodeURIComponent(id)}`));
+/** `GET /api/servers/{id}`: the server, its newest reviews and what the caller already did. Keyed by the caller too: `viewer` depends on who asks. */
+export function serverQuery(id: string): PageQuery<ServerDetail> {
+  return {
+    key: (userId) => [...serverKeys.detail(id), userId],
+    path: `/api/servers/${encodeURIComponent(id)}`,
+    parse: (answer) => serverDetailSchema.parse(answer.data),
+    personal: true,
+  };
 }
 
-/** Keyed by the session too: `viewer` depends on who asks. */
 export function useServer(id: string | undefined) {
   const session = useSession();
+  const query = serverQuery(id ?? '');
   return useQuery({
-    queryKey: [...serverKeys.detail(id ?? ''), session?.user.id ?? ''],
-    queryFn: () => getServer(id ?? ''),
+    queryKey: query.key(session?.user.id ?? ''),
+    queryFn: () => fetchPageQuery(query),
     enabled: Boolean(id),
   });
 }

@@ -1,8 +1,13 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
+import { LIMITS } from '../../../../shared/limits';
 import { serverSchema, TOTAL_CAPPED_HEADER, type Server, type Sort } from '../../../../shared/schemas/server';
-import { apiRequestWithHeaders, totalCount } from '../../../lib/api-client';
+import { totalCount } from '../../../lib/api-client';
+import { fetchPageQuery, type PageQuery } from '../../../lib/page-query';
 import { serverKeys } from './keys';
+
+/** The top row of `/home`: the ten most liked servers. */
+export const HOME_TOP = { sort: 'likes', limit: LIMITS.homeTop } as const;
 
 export interface ListServersParams {
   q?: string;
@@ -21,7 +26,7 @@ export interface ListServersParams {
  * `GET /api/servers`: one page of servers and the total from `X-Total-Count`; `capped` when the
  * server stopped counting there and there are more (shown as "2,000+").
  */
-export async function listServers(params: ListServersParams): Promise<{ servers: Server[]; total: number; capped: boolean }> {
+export function serverListQuery(params: ListServersParams): PageQuery<ServerListPage> {
   const search = new URLSearchParams();
   if (params.q?.trim()) search.set('q', params.q.trim());
   if (params.filters?.length) search.set('filters', params.filters.join(','));
@@ -32,9 +37,24 @@ export async function listServers(params: ListServersParams): Promise<{ servers:
   if (params.freeSlots) search.set('freeSlots', 'true');
   if (params.minPlayers !== undefined) search.set('minPlayers', String(params.minPlayers));
   if (params.maxPlayers !== undefined) search.set('maxPlayers', String(params.maxPlayers));
-  const { data, headers } = await apiRequestWithHeaders(`/api/servers?${search}`);
-  const servers = z.array(serverSchema).parse(data);
-  return { servers, total: totalCount(headers, servers.length), capped: headers.get(TOTAL_CAPPED_HEADER) === '1' };
+  return {
+    key: () => serverKeys.list(params),
+    path: `/api/servers?${search}`,
+    parse: ({ data, headers }) => {
+      const servers = z.array(serverSchema).parse(data);
+      return { servers, total: totalCount(new Headers(headers), servers.length), capped: headers[TOTAL_CAPPED_HEADER] === '1' };
+    },
+  };
+}
+
+export interface ServerListPage {
+  servers: Server[];
+  total: number;
+  capped: boolean;
+}
+
+export async function listServers(params: ListServersParams): Promise<ServerListPage> {
+  return fetchPageQuery(serverListQuery(params));
 }
 
 /** Keeps the previous page on screen while the next one loads, so paging does not flash. */

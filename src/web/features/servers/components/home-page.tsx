@@ -1,22 +1,19 @@
 import type { ReactNode } from 'react';
-import { LIMITS } from '../../../../shared/limits';
 import { MSG } from '../../../../shared/messages';
 import type { Server } from '../../../../shared/schemas/server';
 import { ButtonLink } from '../../../components/button';
 import { EmptyState } from '../../../components/empty-state';
 import { useJustJoined } from '../api/get-just-joined';
 import { useServerOfTheWeekend } from '../api/get-server-of-the-weekend';
-import { useServerList } from '../api/list-servers';
+import { HOME_TOP, useServerList } from '../api/list-servers';
 import { PageSection } from './page-section';
 import { CarouselSkeleton, ServerCarousel } from './server-carousel';
 import { WeekendCard } from './weekend-card';
 
-const TOP = { sort: 'likes', limit: LIMITS.homeTop } as const;
-
 /** `/home`: search, new servers (joined the list in the last 24 h), the Server of the Weekend and the top 10 by likes. */
 export function HomePage() {
   const justJoined = useJustJoined();
-  const top = useServerList(TOP);
+  const top = useServerList(HOME_TOP);
   const weekend = useServerOfTheWeekend();
   // The three rows appear together: one landing before the others would change its height from
   // its skeleton's and push the rows below it down (a layout shift).

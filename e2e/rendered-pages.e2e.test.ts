@@ -1,0 +1,83 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DESKTOP, expectNoPageErrors, launchBrowser, loginThroughForm, newPage, PHONE, screenshot } from './browser';
+import { serverIdByName } from './api';
+import { DEMO } from './accounts';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const SERVER = 'Los Santos Legacy RP';
+
+describe('pages the server renders', () => {
+  it('show a server page and /home with their content before any script runs', async () => {
+    const { context, page } = await newPage(browser, { javaScriptEnabled: false, viewport: PHONE });
+    await page.goto(`/servers/${await serverIdByName(SERVER)}`);
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(SERVER);
+    expect(await page.getByRole('heading', { name: 'Play, vote and review' }).count()).toBe(1);
+    expect(await page.locator('[aria-busy="true"]').count()).toBe(0);
+    await screenshot(page, 'rendered-server-page-without-scripts-phone');
+
+    await page.goto('/home');
+    expect(await page.getByRole('heading', { name: 'New servers' }).count()).toBe(1);
+    expect(await page.locator('ul[aria-label="Top 10 servers by likes"] > li').count()).toBe(10);
+    expect(await page.getByText(SERVER).count()).toBeGreaterThan(0);
+    await context.close();
+  });
+
+  it('stay on screen while the app starts, which draws the same page at once and then refreshes it', async () => {
+    const id = await serverIdByName(SERVER);
+    for (const viewport of [PHONE, DESKTOP]) {
+      const { context, page, errors } = await newPage(browser, { viewport });
+      // Every frame from the first paint on: was the server's heading on screen?
+      await page.addInitScript((name) => {
+        const w = window as unknown as { framesWithout: number; framesWith: number };
+        w.framesWithout = 0;
+        w.framesWith = 0;
+        const sample = () => {
+          const shown = document.querySelector('main h1')?.textContent === name;
+          if (shown) w.framesWith += 1;
+          else if (w.framesWith > 0) w.framesWithout += 1;
+          requestAnimationFrame(sample);
+        };
+        requestAnimationFrame(sample);
+      }, SERVER);
+      const refreshed = page.waitForRequest((request) => new URL(request.url()).pathname === `/api/servers/${id}`);
+      await page.goto(`/servers/${id}`);
+      await refreshed;
+      await page.waitForTimeout(300);
+      const frames = await page.evaluate(() => {
+        const w = window as unknown as { framesWithout: number; framesWith: number };
+        return { framesWith: w.framesWith, framesWithout: w.framesWithout };
+      });
+      expect(frames.framesWith, `${viewport.width}px`).toBeGreaterThan(0);
+      expect(frames.framesWithout, `${viewport.width}px: frames without the page after it first painted`).toBe(0);
+      // The page works once the app has it: Like asks a visitor to log in.
+      await page.getByRole('button', { name: 'Like', exact: true }).click();
+      await expect.poll(() => page.getByRole('alert').textContent()).toBe('You must be logged in to perform this action.');
+      expectNoPageErrors(errors);
+      await context.close();
+    }
+  });
+
+  it('a signed-in visitor gets their own page: the app asks for it with their session', async () => {
+    const { context, page, errors } = await newPage(browser);
+    const id = await serverIdByName(SERVER);
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === `/api/servers/${id}`) asked.push(request.headers()['authorization'] ?? '');
+    });
+    await loginThroughForm(page, DEMO.player, DEMO.password, '/profile');
+    await page.goto(`/servers/${id}`);
+    await page.getByRole('button', { name: 'Logout' }).waitFor();
+    expect(asked.length).toBeGreaterThan(0);
+    expect(asked.every((header) => header.startsWith('Bearer '))).toBe(true);
+    expectNoPageErrors(errors);
+    await context.close();
+  });
+});

@@ -1,0 +1,5 @@
+import type { Plugin } from 'vite';
+
+export declare const SSR_OUT: string;
+export declare function buildPageRenderer(options?: { outdir?: string }): Promise<void>;
+export declare function pageRendererPlugin(): Plugin;

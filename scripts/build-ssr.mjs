@@ -1,0 +1,40 @@
+// Builds the web app's page renderer for Node: dist/web-ssr/render.js, which the server loads to
+// render the public pages people arrive on (docs/decisions/042-server-rendered-pages.md). Run by
+// the Vite build (the plugin below), so `npm run build` and every "build if stale" path make it.
+// Outside dist/web: the renderer is the server's, not a file the site serves.
+import fs from 'node:fs';
+import path from 'node:path';
+import { build } from 'esbuild';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+export const SSR_OUT = path.join(ROOT, 'dist/web-ssr');
+
+export async function buildPageRenderer({ outdir = SSR_OUT } = {}) {
+  fs.rmSync(outdir, { recursive: true, force: true });
+  await build({
+    absWorkingDir: ROOT,
+    entryPoints: { render: 'src/web/ssr/render.tsx' },
+    outdir,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20.19',
+    // React, the router, TanStack Query and zod load from node_modules, as the server's packages do.
+    packages: 'external',
+    jsx: 'automatic',
+    define: { 'process.env.NODE_ENV': '"production"' },
+    sourcemap: true,
+    logLevel: 'warning',
+  });
+}
+
+/** @returns {import('vite').Plugin} */
+export function pageRendererPlugin() {
+  return {
+    name: 'rp-page-renderer',
+    apply: 'build',
+    async closeBundle() {
+      await buildPageRenderer();
+    },
+  };
+}

@@ -1,0 +1,115 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { FastifyInstance } from 'fastify';
+import { PAGE_ANSWER_HEADERS, PRERENDER_IDS, type PageAnswers, type PageRenderer } from '../../shared/prerender';
+
+/**
+ * The public pages people arrive on (`/home`, a server page), rendered here from the API's own
+ * answers so they paint with their content before any script has run; the answers travel in the
+ * page and the app starts from them. See docs/decisions/042-server-rendered-pages.md.
+ */
+
+/** The web build's page renderer (dist/web-ssr/render.js beside dist/web), when the build made one. */
+export async function loadPageRenderer(webDist: string): Promise<PageRenderer | undefined> {
+  const file = path.join(webDist, '..', 'web-ssr', 'render.js');
+  if (!fs.existsSync(file)) return undefined;
+  return (await import(pathToFileURL(file).href)) as PageRenderer;
+}
+
+/** A page's rendered markup for `#root` and the answers it was rendered from, as HTML-safe JSON. */
+export interface RenderedRoot {
+  markup: string;
+  answersJson: string;
+}
+
+/**
+ * Renders `pathname` from the answers of the API routes it needs, asked in-process exactly as the
+ * app would ask them (anonymous GETs). `null` when the path is not a rendered page or an answer is
+ * not a 200 (a removed server gets the app, which shows its not-found state).
+ */
+// Says it is a robot, so a rendering counts no view: the visitor's view is counted when the app
+// refreshes the page's answers from the API as it starts.
+const RENDERER_USER_AGENT = 'RP-Servers-PageRenderer (bot)';
+
+export async function renderRoot(app: FastifyInstance, renderer: PageRenderer, pathname: string): Promise<RenderedRoot | null> {
+  const requests = renderer.requestsFor(pathname);
+  if (!requests) return null;
+  const answers: PageAnswers = {};
+  for (const url of requests) {
+    const response = await app.inject({ method: 'GET', url, headers: { accept: 'application/json', 'user-agent': RENDERER_USER_AGENT } });
+    if (response.statusCode !== 200) return null;
+    const headers: Record<string, string> = {};
+    for (const name of PAGE_ANSWER_HEADERS) {
+      const value = response.headers[name];
+      if (typeof value === 'string') headers[name] = value;
+    }
+    answers[url] = { data: response.json(), headers };
+  }
+  try {
+    return { markup: renderer.renderPage(pathname, answers), answersJson: jsonForHtml(answers) };
+  } catch (error) {
+    app.log.warn({ err: error, pathname }, 'page render failed: serving the app without it');
+    return null;
+  }
+}
+
+/**
+ * JSON that is safe inside `<script type="application/json">`: no `<` at all, so no text from a
+ * server's name or a review can close the element (`</script>`) or open a comment.
+ */
+export function jsonForHtml(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}
+
+/**
+ * The app's built page reshaped for a rendered page: its module scripts come out of the head and
+ * are loaded by `/ssr-boot.js` once the page has painted, in the same order, and `#root` is where
+ * the rendered markup goes.
+ */
+export interface RenderedTemplate {
+  /** The head without the module scripts, up to where the per-path tags go. */
+  head: string;
+  /** The module scripts, in document order. */
+  scripts: string[];
+  /** From `</head>` to the inside of `<div id="root">`. */
+  beforeRoot: string;
+  /** From the closing tag of `#root` to the end. */
+  afterRoot: string;
+}
+
+export function renderedTemplate(template: { head: string; tail: string }): RenderedTemplate | undefined {
+  const scripts: string[] = [];
+  const head = template.head.replace(/[ \t]*<script type="module"[^>]*\bsrc="([^"]+)"[^>]*><\/script>\n?/g, (_tag, src: string) => {
+    scripts.push(src);
+    return '';
+  });
+  const open = template.tail.indexOf('<div id="root">');
+  const close = template.tail.lastIndexOf('</div>', template.tail.search(/<\/body>/i));
+  if (scripts.length === 0 || open < 0 || close < open) return undefined;
+  return {
+    head,
+    scripts,
+    beforeRoot: template.tail.slice(0, open + '<div id="root">'.length),
+    afterRoot: template.tail.slice(close),
+  };
+}
+
+/** The whole HTML of a rendered page. */
+export function renderedPageHtml(template: RenderedTemplate, headTags: string, preloads: string[], root: RenderedRoot): string {
+  const boot = jsonForHtml({ scripts: template.scripts, preloads });
+  return (
+    `${template.head}  ${headTags}\n` +
+    `    <script id="${PRERENDER_IDS.boot}" type="application/json">${boot}</script>\n` +
+    `    <script src="/ssr-boot.js" defer></script>\n  ` +
+    template.beforeRoot +
+    root.markup +
+    template.afterRoot.replace(
+      '</div>',
+      `</div>\n    <script id="${PRERENDER_IDS.answers}" type="application/json">${root.answersJson}</script>`,
+    )
+  );
+}

@@ -1,0 +1,28 @@
+/**
+ * The contract between the server and the web build's page renderer (docs/decisions/042-server-rendered-pages.md):
+ * the server asks which API answers a path's page needs, fetches them itself, and has the page
+ * rendered from them; the same answers travel in the HTML so the app starts from them.
+ */
+
+/** One API answer a page is rendered from: its JSON body and the headers the web app reads. */
+export interface PageAnswer {
+  data: unknown;
+  headers: Record<string, string>;
+}
+
+/** API path (with its query) → answer. */
+export type PageAnswers = Record<string, PageAnswer>;
+
+/** The headers of an answer the web app reads besides its body (the totals of a paged list). */
+export const PAGE_ANSWER_HEADERS = ['x-total-count', 'x-total-capped'] as const;
+
+/** What the web build's `render.js` exports. */
+export interface PageRenderer {
+  /** The API paths (GET, anonymous) the page at `pathname` is rendered from; `null` when that page is not rendered on the server. */
+  requestsFor(pathname: string): string[] | null;
+  /** The page's markup for `#root`, rendered from `answers`; throws when an answer does not parse. */
+  renderPage(pathname: string, answers: PageAnswers): string;
+}
+
+/** The element ids the server writes and the app reads. */
+export const PRERENDER_IDS = { answers: 'rp-answers', boot: 'rp-boot' } as const;

@@ -1,0 +1,47 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { PRERENDER_IDS, type PageAnswers } from '../../shared/prerender';
+import { fetchPageQuery } from '../lib/page-query';
+import { getSession } from '../lib/session';
+import { matchRenderedPage } from './page-data';
+import { preloadRenderedPage } from './router';
+
+/** How long a signed-in visitor's own answers are waited for before the app draws its loading state. */
+const PERSONAL_WAIT_MS = 3000;
+
+/** The answers the server rendered this page from (a `<script type="application/json">`), or `null`. */
+function readAnswers(): PageAnswers | null {
+  const element = document.getElementById(PRERENDER_IDS.answers);
+  if (!element?.textContent) return null;
+  element.remove();
+  try {
+    return JSON.parse(element.textContent) as PageAnswers;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Readies the app to draw a server-rendered page at once (docs/decisions/042-server-rendered-pages.md):
+ * its code is loaded and its queries are in the cache, from the answers in the HTML (the anonymous
+ * ones, refreshed in the background once drawn) or, for a signed-in visitor's own answers, fetched
+ * while the rendered page stays on screen.
+ * Never fails: whatever is missing the page loads as it would without them.
+ */
+export async function startFromRenderedAnswers(queryClient: QueryClient): Promise<void> {
+  const answers = readAnswers();
+  const page = answers && matchRenderedPage(window.location.pathname);
+  if (!answers || !page) return;
+  const userId = getSession()?.user.id ?? '';
+  const ready = page.queries.map(async (query) => {
+    const answer = answers[query.path];
+    if (answer && !(query.personal && userId)) {
+      // Marked as old: drawn at once, then refreshed from the API as the page mounts (so nothing
+      // shown is older than this visit, and the visitor's own view of a server counts).
+      queryClient.setQueryData(query.key(userId), query.parse(answer), { updatedAt: 0 });
+      return;
+    }
+    await queryClient.prefetchQuery({ queryKey: query.key(userId), queryFn: () => fetchPageQuery(query) });
+  });
+  const waited = new Promise((resolve) => setTimeout(resolve, PERSONAL_WAIT_MS));
+  await Promise.race([Promise.all([preloadRenderedPage(page.path), ...ready]), waited]).catch(() => undefined);
+}

@@ -1,0 +1,172 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PageAnswers, PageRenderer } from '../src/shared/prerender';
+import * as sourceRenderer from '../src/web/ssr/render';
+import { createTestApp, type TestApp } from './helpers/test-app';
+import { createServer, createUser } from './helpers/factories';
+import { tempWebDist } from './helpers/web-dist';
+
+// The built app's page as Vite writes it: module scripts in the head, the frame inside #root.
+const INDEX_HTML = `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="UTF-8" />
+    <title>RP Servers</title>
+    <script type="module" crossorigin src="/assets/react-abc.js"></script>
+    <script type="module" crossorigin src="/assets/main-abc.js"></script>
+    <link rel="stylesheet" crossorigin href="/assets/styles-abc.css">
+  </head>
+  <body>
+    <div id="root"><div class="frame">Loading…</div></div>
+  </body>
+</html>`;
+
+const ATTACK = '</script><script>alert(1)</script><!--';
+
+/** The source renderer, counting its renders and able to fail on demand. */
+function countingRenderer() {
+  const state = { renders: 0, fail: false };
+  const renderer: PageRenderer = {
+    requestsFor: sourceRenderer.requestsFor,
+    renderPage: (pathname: string, answers: PageAnswers) => {
+      state.renders += 1;
+      if (state.fail) throw new Error('renderer broke');
+      return sourceRenderer.renderPage(pathname, answers);
+    },
+  };
+  return { renderer, state };
+}
+
+const scriptTags = (html: string) => html.match(/<script\b[^>]*>/gi) ?? [];
+const answersOf = (html: string) =>
+  JSON.parse(/<script id="rp-answers" type="application\/json">([\s\S]*?)<\/script>/.exec(html)?.[1] ?? 'null') as PageAnswers;
+const rootOf = (html: string) => html.slice(html.indexOf('<div id="root">'), html.indexOf('<script id="rp-answers"'));
+
+describe('pages rendered on the server', () => {
+  let t: TestApp;
+  let dist: ReturnType<typeof tempWebDist>;
+  const counting = countingRenderer();
+  let serverId: number;
+  let attackId: number;
+
+  beforeAll(async () => {
+    dist = tempWebDist({ 'index.html': INDEX_HTML });
+    t = await createTestApp({ build: { webDist: dist.dir, pageRenderer: counting.renderer, listCacheTtlMs: 0 } });
+    const owner = await createUser(t.app, { role: 'server_owner' });
+    serverId = (await createServer(t.app, owner.row.id, { name: 'Rendered Valley RP', currentPlayers: 12 })).id;
+    attackId = (await createServer(t.app, owner.row.id, { name: ATTACK })).id;
+    await t.app.ctx.db
+      .updateTable('servers')
+      .set({ statusMessage: `<img src=x onerror=alert(2)>${ATTACK}` })
+      .where('id', '=', attackId)
+      .execute();
+  });
+  afterAll(async () => {
+    await t.close();
+    dist.remove();
+  });
+
+  it('a server page comes with its content, the answers it was drawn from, and its scripts held for after the first paint', async () => {
+    const res = await t.app.inject({ url: `/servers/${serverId}` });
+    expect(res.statusCode).toBe(200);
+    const html = res.body;
+    expect(rootOf(html)).toMatch(/<h1[^>]*>Rendered Valley RP<\/h1>/);
+    expect(rootOf(html)).not.toContain('Loading…');
+
+    // The same answers the API gives, so the app starts from exactly what the page shows.
+    const answers = answersOf(html);
+    const api = await t.app.inject({ url: `/api/servers/${serverId}` });
+    // (The API call here counted a view; the rendering did not.)
+    expect({ ...(answers[`/api/servers/${serverId}`]?.data as object), views: 0 }).toEqual({ ...api.json<object>(), views: 0 });
+    expect(Object.keys(answers)).toEqual([
+      `/api/servers/${serverId}`,
+      `/api/servers/${serverId}/history?range=24h`,
+      '/api/filters/categories',
+    ]);
+
+    // No module script in the page: the boot script adds them, in the page's order, once it has painted.
+    const head = html.slice(0, html.indexOf('</head>'));
+    expect(head).not.toContain('type="module"');
+    expect(head).toContain('<link rel="stylesheet" crossorigin href="/assets/styles-abc.css">');
+    expect(head).toContain('<script src="/ssr-boot.js" defer></script>');
+    const boot = JSON.parse(/<script id="rp-boot" type="application\/json">([\s\S]*?)<\/script>/.exec(head)?.[1] ?? 'null') as {
+      scripts: string[];
+    };
+    expect(boot.scripts).toEqual(['/assets/react-abc.js', '/assets/main-abc.js']);
+    // Every script is a file of this site or inert JSON: the CSP allows no inline script.
+    for (const tag of scriptTags(html)) expect(tag).toMatch(/type="application\/json"|src="\/ssr-boot\.js"/);
+  });
+
+  it('text from owners cannot break out of the page: names and status messages stay text and data', async () => {
+    const res = await t.app.inject({ url: `/servers/${attackId}` });
+    expect(res.statusCode).toBe(200);
+    const html = res.body;
+    // Exactly the three script elements the server writes; none from the server's name.
+    expect(scriptTags(html)).toHaveLength(3);
+    expect(html).not.toContain('<script>alert(1)');
+    expect(html).not.toContain('<img src=x onerror');
+    expect(rootOf(html)).toContain('&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;&lt;!--');
+    // The answers still carry the name exactly.
+    expect((answersOf(html)[`/api/servers/${attackId}`]?.data as { name: string }).name).toBe(ATTACK);
+  });
+
+  it("a rendering counts no view: the visitor's own view counts when the app refreshes the page", async () => {
+    const viewsOf = async (id: number) => {
+      await t.app.ctx.discovery.flushCounts();
+      return (await t.app.ctx.db.selectFrom('servers').select('views').where('id', '=', id).executeTakeFirstOrThrow()).views;
+    };
+    const before = await viewsOf(serverId);
+    for (let i = 0; i < 3; i += 1) expect((await t.app.inject({ url: `/servers/${serverId}` })).body).toContain('rp-answers');
+    expect(await viewsOf(serverId)).toBe(before);
+    await t.app.inject({
+      url: `/api/servers/${serverId}`,
+      headers: { 'user-agent': 'Mozilla/5.0 (Linux; Android 14) Chrome/131.0' },
+      remoteAddress: '203.0.113.9',
+    });
+    expect(await viewsOf(serverId)).toBe(before + 1);
+  });
+
+  it('/home comes with its rows drawn', async () => {
+    const html = (await t.app.inject({ url: '/home' })).body;
+    expect(rootOf(html)).toContain('Rendered Valley RP');
+    expect(Object.keys(answersOf(html))).toEqual([
+      '/api/servers/just-joined',
+      '/api/servers?sort=likes&limit=10',
+      '/api/server-of-the-weekend',
+    ]);
+  });
+
+  it('a server that does not exist, a malformed id and other paths get the app without a rendering', async () => {
+    for (const url of ['/servers/999999', '/servers/abc', `/servers/${serverId}/extra`, '/search', '/list', '/login']) {
+      const res = await t.app.inject({ url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toContain('<div class="frame">Loading…</div>');
+      expect(res.body, url).not.toContain('rp-answers');
+      expect(res.body, url).toContain('<script type="module" crossorigin src="/assets/main-abc.js"></script>');
+    }
+  });
+
+  it('shows a change at the next rendering', async () => {
+    await t.app.ctx.db.updateTable('servers').set({ name: 'Renamed Valley RP' }).where('id', '=', serverId).execute();
+    const heading = async () => /<h1[^>]*>([^<]*)<\/h1>/.exec(rootOf((await t.app.inject({ url: `/servers/${serverId}` })).body))?.[1];
+    await expect.poll(heading, { timeout: 5000, interval: 100 }).toBe('Renamed Valley RP');
+  });
+
+  it('a failing renderer leaves the page as the app, not an error', async () => {
+    counting.state.fail = true;
+    try {
+      const res = await t.app.inject({ url: `/servers/${serverId}` });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain('<div class="frame">Loading…</div>');
+      expect(t.takeErrors()).toEqual([]);
+    } finally {
+      counting.state.fail = false;
+    }
+  });
+
+  it('requests arriving together for a page wait for one rendering', async () => {
+    const before = counting.state.renders;
+    const answers = await Promise.all(Array.from({ length: 25 }, () => t.app.inject({ url: `/servers/${serverId}?ref=${Math.random()}` })));
+    for (const res of answers) expect(rootOf(res.body)).toContain('Renamed Valley RP');
+    expect(counting.state.renders - before).toBe(1);
+  });
+});
