@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 
 /**
@@ -5,6 +6,8 @@ import { defineConfig } from 'vitest/config';
  * TEST_DATABASE_URL points at PostgreSQL; each test file gets its own copy of a migrated one.
  */
 export default defineConfig({
+  // The page renderer's source (src/web/ssr) is tested as the server runs it: without a service worker.
+  resolve: { alias: { 'virtual:pwa-register/react': path.resolve(import.meta.dirname, 'src/web/ssr/pwa-register-stub.ts') } },
   test: {
     include: ['test/**/*.test.ts', 'src/**/*.test.ts'],
     // The hardening suite runs on its own (vitest.hardening.config.ts), with its summary table.

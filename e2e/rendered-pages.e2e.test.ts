@@ -65,6 +65,52 @@ describe('pages the server renders', () => {
     }
   });
 
+  it('are hydrated as they are: the app takes over the very elements the HTML painted', async () => {
+    for (const pathname of [`/servers/${await serverIdByName(SERVER)}`, '/home']) {
+      const { context, page, errors } = await newPage(browser);
+      const warnings: string[] = [];
+      page.on('console', (msg) => {
+        if (msg.type() === 'warning') warnings.push(msg.text());
+      });
+      await page.addInitScript(() =>
+        document.addEventListener('DOMContentLoaded', () => {
+          (window as unknown as { painted: Element | null }).painted = document.querySelector('main h1');
+        }),
+      );
+      await page.goto(pathname);
+      await page.getByRole('link', { name: 'Login' }).first().waitFor({ state: 'attached' });
+      expect(
+        await page.evaluate(() => (window as unknown as { painted: Element | null }).painted === document.querySelector('main h1')),
+        pathname,
+      ).toBe(true);
+      // Every id an element points at is there (ids drawn on the server and in the browser agree).
+      const dangling = await page.evaluate(() =>
+        [...document.querySelectorAll('[aria-labelledby], [aria-controls], [aria-describedby]')]
+          .flatMap((el) =>
+            ['aria-labelledby', 'aria-controls', 'aria-describedby'].flatMap((name) => el.getAttribute(name)?.split(' ') ?? []),
+          )
+          .filter((id) => !document.getElementById(id)),
+      );
+      expect(dangling, pathname).toEqual([]);
+      expect(
+        warnings.filter((w) => w.includes('drawn again')),
+        pathname,
+      ).toEqual([]);
+      expectNoPageErrors(errors);
+      await context.close();
+    }
+  });
+
+  it('a visitor whose locale and clock format dates differently still gets the page, drawn again by the browser', async () => {
+    const { context, page, errors } = await newPage(browser, { locale: 'de-DE', timezoneId: 'Pacific/Kiritimati' });
+    await page.goto(`/servers/${await serverIdByName(SERVER)}`);
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(SERVER);
+    await page.getByRole('button', { name: 'Like', exact: true }).click();
+    await expect.poll(() => page.getByRole('alert').textContent()).toBe('You must be logged in to perform this action.');
+    expectNoPageErrors(errors);
+    await context.close();
+  });
+
   it('a signed-in visitor gets their own page: the app asks for it with their session', async () => {
     const { context, page, errors } = await newPage(browser);
     const id = await serverIdByName(SERVER);

@@ -22,6 +22,8 @@ export async function buildPageRenderer({ outdir = SSR_OUT } = {}) {
     // React, the router, TanStack Query and zod load from node_modules, as the server's packages do.
     packages: 'external',
     jsx: 'automatic',
+    // The service worker's registration is a Vite virtual module; on the server there is none.
+    alias: { 'virtual:pwa-register/react': './src/web/ssr/pwa-register-stub.ts' },
     define: { 'process.env.NODE_ENV': '"production"' },
     sourcemap: true,
     logLevel: 'warning',

@@ -27,7 +27,7 @@ function countingRenderer() {
   const state = { renders: 0, fail: false };
   const renderer: PageRenderer = {
     requestsFor: sourceRenderer.requestsFor,
-    renderPage: (pathname: string, answers: PageAnswers) => {
+    renderPage: async (pathname: string, answers: PageAnswers) => {
       state.renders += 1;
       if (state.fail) throw new Error('renderer broke');
       return sourceRenderer.renderPage(pathname, answers);

@@ -21,7 +21,7 @@ export interface PageRenderer {
   /** The API paths (GET, anonymous) the page at `pathname` is rendered from; `null` when that page is not rendered on the server. */
   requestsFor(pathname: string): string[] | null;
   /** The page's markup for `#root`, rendered from `answers`; throws when an answer does not parse. */
-  renderPage(pathname: string, answers: PageAnswers): string;
+  renderPage(pathname: string, answers: PageAnswers): Promise<string>;
 }
 
 /** The element ids the server writes and the app reads. */

@@ -1,6 +1,6 @@
 import './lib/zod-jitless';
 import { StrictMode, startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { startFromRenderedAnswers } from './app/rendered-answers';
 import { captureInstallPrompt } from './lib/install-prompt';
@@ -12,17 +12,27 @@ captureInstallPrompt();
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
-// The app renders over what the HTML painted while the scripts loaded: a page the server rendered
-// (docs/decisions/042-server-rendered-pages.md), drawn again at once from the same answers, or else
-// the frame (navigation, the loading state, the footer: docs/decisions/037-landing-page-without-the-app.md).
+// A page the server rendered (docs/decisions/042-server-rendered-pages.md) is hydrated: the app
+// starts from the same answers and takes over the markup as it is. Otherwise (a signed-in visitor,
+// whose page differs from the anonymous one the server drew, or any other page) the app renders
+// over what the HTML painted: the rendered page, or the frame (navigation, the loading state, the
+// footer: docs/decisions/037-landing-page-without-the-app.md). In a transition: React renders in
+// slices and yields between them, so a phone stays responsive while the app draws itself.
 const queryClient = createQueryClient();
-await startFromRenderedAnswers(queryClient);
-// In a transition: React renders in slices and yields between them, so a phone stays responsive
-// while the app draws itself; the HTML's page stays on screen until the app's is ready.
-startTransition(() => {
-  createRoot(root).render(
-    <StrictMode>
-      <App queryClient={queryClient} />
-    </StrictMode>,
-  );
-});
+const app = (
+  <StrictMode>
+    <App queryClient={queryClient} />
+  </StrictMode>
+);
+if (await startFromRenderedAnswers(queryClient)) {
+  startTransition(() => {
+    hydrateRoot(root, app, {
+      // A text the visitor's locale or clock formats differently is drawn again by the client: not an error.
+      onRecoverableError: (error) => console.warn('the page was drawn again in the browser:', error),
+    });
+  });
+} else {
+  startTransition(() => {
+    createRoot(root).render(app);
+  });
+}

@@ -47,7 +47,7 @@ export async function renderRoot(app: FastifyInstance, renderer: PageRenderer, p
     answers[url] = { data: response.json(), headers };
   }
   try {
-    return { markup: renderer.renderPage(pathname, answers), answersJson: jsonForHtml(answers) };
+    return { markup: await renderer.renderPage(pathname, answers), answersJson: jsonForHtml(answers) };
   } catch (error) {
     app.log.warn({ err: error, pathname }, 'page render failed: serving the app without it');
     return null;

@@ -1,10 +1,24 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router/dom';
 import { PushPermission } from '../features/notifications/components/push-permission';
 import { createQueryClient } from '../lib/query-client';
 import { createAppRouter } from './router';
 import { SessionRefresh } from './session-refresh';
+
+/**
+ * Everything around the router. The server renders its pages inside the same providers
+ * (src/web/ssr/render.tsx), so a rendered page and the app's first render are the same tree.
+ */
+export function AppProviders({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <SessionRefresh />
+      <PushPermission />
+      {children}
+    </QueryClientProvider>
+  );
+}
 
 /** Providers and the router: the whole app. */
 export function App({ queryClient: given }: { queryClient?: QueryClient }) {
@@ -14,10 +28,8 @@ export function App({ queryClient: given }: { queryClient?: QueryClient }) {
   // (docs/decisions/042-server-rendered-pages.md); browser tests wait for this before they click.
   useEffect(() => document.documentElement.setAttribute('data-app', 'started'), []);
   return (
-    <QueryClientProvider client={queryClient}>
-      <SessionRefresh />
-      <PushPermission />
+    <AppProviders queryClient={queryClient}>
       <RouterProvider router={router} />
-    </QueryClientProvider>
+    </AppProviders>
   );
 }

@@ -24,24 +24,32 @@ function readAnswers(): PageAnswers | null {
  * Readies the app to draw a server-rendered page at once (docs/decisions/042-server-rendered-pages.md):
  * its code is loaded and its queries are in the cache, from the answers in the HTML (the anonymous
  * ones, refreshed in the background once drawn) or, for a signed-in visitor's own answers, fetched
- * while the rendered page stays on screen.
- * Never fails: whatever is missing the page loads as it would without them.
+ * while the rendered page stays on screen. True when the app may hydrate the page: every answer
+ * it was rendered from is in the cache as the server had it. Never fails: whatever is missing the
+ * page loads as it would without them.
  */
-export async function startFromRenderedAnswers(queryClient: QueryClient): Promise<void> {
+export async function startFromRenderedAnswers(queryClient: QueryClient): Promise<boolean> {
   const answers = readAnswers();
   const page = answers && matchRenderedPage(window.location.pathname);
-  if (!answers || !page) return;
+  if (!answers || !page) return false;
   const userId = getSession()?.user.id ?? '';
+  let asRendered = true;
   const ready = page.queries.map(async (query) => {
     const answer = answers[query.path];
     if (answer && !(query.personal && userId)) {
       // Marked as old: drawn at once, then refreshed from the API as the page mounts (so nothing
-      // shown is older than this visit, and the visitor's own view of a server counts).
+      // shown stays older than this visit, and the visitor's own view of a server counts).
       queryClient.setQueryData(query.key(userId), query.parse(answer), { updatedAt: 0 });
       return;
     }
+    asRendered = false;
     await queryClient.prefetchQuery({ queryKey: query.key(userId), queryFn: () => fetchPageQuery(query) });
   });
   const waited = new Promise((resolve) => setTimeout(resolve, PERSONAL_WAIT_MS));
-  await Promise.race([Promise.all([preloadRenderedPage(page.path), ...ready]), waited]).catch(() => undefined);
+  try {
+    const done = await Promise.race([Promise.all([preloadRenderedPage(page.path), ...ready]).then(() => true), waited.then(() => false)]);
+    return done && asRendered && !userId;
+  } catch {
+    return false;
+  }
 }

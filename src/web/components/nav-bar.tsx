@@ -78,7 +78,13 @@ export function NavBar({ withAccount = true }: { withAccount?: boolean }) {
               ) : null}
               {account}
             </div>
-          ) : null}
+          ) : (
+            // Holds the buttons' height on desktop until they are known, so the page below does not
+            // move down when they appear (a layout shift).
+            <span aria-hidden="true" className={buttonClass('ghost', 'invisible hidden lg:inline-flex')}>
+              Login
+            </span>
+          )}
         </div>
       </nav>
     </header>
