@@ -169,12 +169,20 @@ interface CachedPage {
 
 /**
  * The app's HTML per path, with its ETag and compressed variants made on first use. A path whose
- * meta tags changed gets a new entry; the oldest entries go beyond `max` (a page with its frame and
- * its compressed copies is ~20 KB, so the cache stays around 20 MB at most).
+ * meta tags changed gets a new entry; the oldest entries go beyond `max` entries or `maxBytes` (a
+ * server-rendered page is ~35 KB of HTML, a frame page ~10 KB, each with its compressed copies),
+ * so a crawler walking every server page cannot grow the process past a few tens of MB here.
+ * Brotli quality 5 and gzip level 6: a page made for one visit is compressed on the request's
+ * path, where quality 9 cost ~10 ms a server page (a third of the CPU of a crawl of them) for a
+ * few hundred bytes less.
  */
 class PageCache {
-  private readonly entries = new Map<string, CachedPage>();
-  constructor(private readonly max = 1000) {}
+  private readonly entries = new Map<string, CachedPage & { bytes: number }>();
+  private bytes = 0;
+  constructor(
+    private readonly max = 1000,
+    private readonly maxBytes = 16 * 1024 * 1024,
+  ) {}
 
   /** The path's page if made less than `maxAgeMs` ago. */
   fresh(pathname: string, maxAgeMs: number): CachedPage | undefined {
@@ -189,21 +197,42 @@ class PageCache {
       return hit;
     }
     const variants: Partial<Record<'br' | 'gzip', Buffer>> = {};
-    const page: CachedPage = {
+    const page: CachedPage & { bytes: number } = {
       html,
       at: Date.now(),
       // Weak: the same validator stands for the identity, gzip and brotli bytes of one page.
       etag: `W/"${crypto.createHash('sha1').update(html).digest('base64url')}"`,
-      compressed: (encoding) =>
-        (variants[encoding] ??=
-          encoding === 'br'
-            ? zlib.brotliCompressSync(html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9 } })
-            : zlib.gzipSync(html, { level: 9 })),
+      bytes: Buffer.byteLength(html),
+      compressed: (encoding) => {
+        let variant = variants[encoding];
+        if (!variant) {
+          variant =
+            encoding === 'br'
+              ? zlib.brotliCompressSync(html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } })
+              : zlib.gzipSync(html, { level: 6 });
+          variants[encoding] = variant;
+          if (this.entries.get(pathname) === page) {
+            page.bytes += variant.length;
+            this.bytes += variant.length;
+          }
+        }
+        return variant;
+      },
     };
-    this.entries.delete(pathname);
+    this.remove(pathname);
     this.entries.set(pathname, page);
-    if (this.entries.size > this.max) this.entries.delete(this.entries.keys().next().value as string);
+    this.bytes += page.bytes;
+    while (this.entries.size > 1 && (this.entries.size > this.max || this.bytes > this.maxBytes)) {
+      this.remove(this.entries.keys().next().value as string);
+    }
     return page;
+  }
+
+  private remove(pathname: string): void {
+    const entry = this.entries.get(pathname);
+    if (!entry) return;
+    this.entries.delete(pathname);
+    this.bytes -= entry.bytes;
   }
 }
 

@@ -1,12 +1,23 @@
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-const usdWhole = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
+/**
+ * A formatter made on first use: each `Intl` constructor loads locale data, which on a slow phone
+ * costs tens of milliseconds at start-up for formats the page may never show.
+ */
+function onFirstUse<T>(make: () => T): () => T {
+  let made: T | undefined;
+  return () => (made ??= make());
+}
+
+const usd = onFirstUse(() => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }));
+const usdWhole = onFirstUse(() => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 }));
 
 /** Prices are US dollars, written as the price list writes them ("$10") in every locale. A dollar amount of the API (`3.75`, `10`) as `$3.75` or `$10`: whole dollars drop the cents. */
 export function formatUsd(dollars: number): string {
-  return Number.isInteger(dollars) ? usdWhole.format(dollars) : usd.format(dollars);
+  return Number.isInteger(dollars) ? usdWhole().format(dollars) : usd().format(dollars);
 }
 
-const day = new Intl.DateTimeFormat(undefined, { weekday: 'short', month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+const day = onFirstUse(
+  () => new Intl.DateTimeFormat(undefined, { weekday: 'short', month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' }),
+);
 
 /** A `YYYY-MM-DD` day as a UTC midnight date, or null when it is not one. */
 function utcDay(isoDay: string): Date | null {
@@ -22,7 +33,7 @@ export function formatWeekend(friday: string): string {
   const start = utcDay(friday);
   if (!start) return friday;
   const sunday = new Date(start.getTime() + 2 * 86_400_000);
-  return day.formatRange(start, sunday);
+  return day().formatRange(start, sunday);
 }
 
 /** "this weekend", "next weekend" or null, for a weekend given by its Friday. */
@@ -35,10 +46,10 @@ export function weekendRelation(friday: string, now = new Date()): 'this weekend
   return null;
 }
 
-const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
+const dateTime = onFirstUse(() => new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' }));
 
 /** An ISO timestamp as a short date in the reader's locale ("Mar 13, 2026" in en-US). */
 export function formatDate(iso: string): string {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : dateTime.format(date);
+  return Number.isNaN(date.getTime()) ? iso : dateTime().format(date);
 }
