@@ -7,9 +7,9 @@ import path from 'node:path';
 import { build } from 'esbuild';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
-export const SSR_OUT = path.join(ROOT, 'dist/web-ssr');
+const SSR_OUT = path.join(ROOT, 'dist/web-ssr');
 
-export async function buildPageRenderer({ outdir = SSR_OUT } = {}) {
+async function buildPageRenderer({ outdir = SSR_OUT } = {}) {
   fs.rmSync(outdir, { recursive: true, force: true });
   await build({
     absWorkingDir: ROOT,

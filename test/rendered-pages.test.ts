@@ -20,17 +20,25 @@ const INDEX_HTML = `<!doctype html>
   </body>
 </html>`;
 
-const ATTACK = '</script><script>alert(1)</script><!--';
+// `$'` and `$&` too: text that goes through `String.replace` as replacement text expands them.
+const ATTACK = "</script><script>alert(1)</script><!-- $' $& $` $$";
 
-/** The source renderer, counting its renders and able to fail on demand. */
+/** The source renderer, counting its renders (and how many run at once), able to fail or to wait on demand. */
 function countingRenderer() {
-  const state = { renders: 0, fail: false };
+  const state = { renders: 0, fail: false, active: 0, mostAtOnce: 0, gate: Promise.resolve() };
   const renderer: PageRenderer = {
     requestsFor: sourceRenderer.requestsFor,
     renderPage: async (pathname: string, answers: PageAnswers) => {
       state.renders += 1;
-      if (state.fail) throw new Error('renderer broke');
-      return sourceRenderer.renderPage(pathname, answers);
+      state.active += 1;
+      state.mostAtOnce = Math.max(state.mostAtOnce, state.active);
+      try {
+        await state.gate;
+        if (state.fail) throw new Error('renderer broke');
+        return await sourceRenderer.renderPage(pathname, answers);
+      } finally {
+        state.active -= 1;
+      }
     },
   };
   return { renderer, state };
@@ -136,7 +144,17 @@ describe('pages rendered on the server', () => {
   });
 
   it('a server that does not exist, a malformed id and other paths get the app without a rendering', async () => {
-    for (const url of ['/servers/999999', '/servers/abc', `/servers/${serverId}/extra`, '/search', '/list', '/login']) {
+    // Only the spelling the site links to is rendered: every other one would be a rendering and a cache entry of its own.
+    const spellings = [
+      `/Servers/${serverId}`,
+      `/SERVERS/${serverId}`,
+      `/servers/${serverId}/`,
+      `/servers/0${serverId}`,
+      `/servers/${serverId}.0`,
+      '/Home',
+      '/home/',
+    ];
+    for (const url of ['/servers/999999', '/servers/abc', `/servers/${serverId}/extra`, '/search', '/list', '/login', ...spellings]) {
       const res = await t.app.inject({ url });
       expect(res.statusCode, url).toBe(200);
       expect(res.body, url).toContain('<div class="frame">Loading…</div>');
@@ -160,6 +178,30 @@ describe('pages rendered on the server', () => {
       expect(t.takeErrors()).toEqual([]);
     } finally {
       counting.state.fail = false;
+    }
+  });
+
+  it('renders at most four pages at once: a client asking for many gets the app for the rest', async () => {
+    const owner = await createUser(t.app, { role: 'server_owner' });
+    const ids = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => createServer(t.app, owner.row.id, { name: `Crawled ${i} RP` }).then((row) => row.id)),
+    );
+    let open = () => undefined as void;
+    counting.state.gate = new Promise<void>((resolve) => (open = resolve));
+    counting.state.mostAtOnce = 0;
+    try {
+      const pending = Promise.all(ids.map((id) => t.app.inject({ url: `/servers/${id}` })));
+      setTimeout(open, 1000);
+      const pages = await pending;
+      for (const res of pages) expect(res.statusCode).toBe(200);
+      const rendered = pages.filter((res) => res.body.includes('rp-answers')).length;
+      expect(rendered).toBeGreaterThan(0);
+      expect(rendered).toBeLessThanOrEqual(4);
+      expect(counting.state.mostAtOnce).toBeLessThanOrEqual(4);
+      for (const res of pages.filter((page) => !page.body.includes('rp-answers')))
+        expect(res.body).toContain('<div class="frame">Loading…</div>');
+    } finally {
+      counting.state.gate = Promise.resolve();
     }
   });
 

@@ -23,30 +23,34 @@ export interface RenderedRoot {
   answersJson: string;
 }
 
-/**
- * Renders `pathname` from the answers of the API routes it needs, asked in-process exactly as the
- * app would ask them (anonymous GETs). `null` when the path is not a rendered page or an answer is
- * not a 200 (a removed server gets the app, which shows its not-found state).
- */
 // Says it is a robot, so a rendering counts no view: the visitor's view is counted when the app
 // refreshes the page's answers from the API as it starts.
 const RENDERER_USER_AGENT = 'RP-Servers-PageRenderer (bot)';
 
+/**
+ * Renders `pathname` from the answers of the API routes it needs, asked in-process exactly as the
+ * app would ask them (anonymous GETs). `null` when the path is not a rendered page, an answer is
+ * not a 200 (a removed server gets the app, which shows its not-found state) or anything fails:
+ * the page is then served as the app, never as an error.
+ */
 export async function renderRoot(app: FastifyInstance, renderer: PageRenderer, pathname: string): Promise<RenderedRoot | null> {
-  const requests = renderer.requestsFor(pathname);
-  if (!requests) return null;
-  const answers: PageAnswers = {};
-  for (const url of requests) {
-    const response = await app.inject({ method: 'GET', url, headers: { accept: 'application/json', 'user-agent': RENDERER_USER_AGENT } });
-    if (response.statusCode !== 200) return null;
-    const headers: Record<string, string> = {};
-    for (const name of PAGE_ANSWER_HEADERS) {
-      const value = response.headers[name];
-      if (typeof value === 'string') headers[name] = value;
-    }
-    answers[url] = { data: response.json(), headers };
-  }
   try {
+    const requests = renderer.requestsFor(pathname);
+    if (!requests) return null;
+    const responses = await Promise.all(
+      requests.map((url) => app.inject({ method: 'GET', url, headers: { accept: 'application/json', 'user-agent': RENDERER_USER_AGENT } })),
+    );
+    if (responses.some((response) => response.statusCode !== 200)) return null;
+    const answers: PageAnswers = {};
+    requests.forEach((url, i) => {
+      const response = responses[i]!;
+      const headers: Record<string, string> = {};
+      for (const name of PAGE_ANSWER_HEADERS) {
+        const value = response.headers[name];
+        if (typeof value === 'string') headers[name] = value;
+      }
+      answers[url] = { data: response.json(), headers };
+    });
     return { markup: await renderer.renderPage(pathname, answers), answersJson: jsonForHtml(answers) };
   } catch (error) {
     app.log.warn({ err: error, pathname }, 'page render failed: serving the app without it');
@@ -77,7 +81,7 @@ export interface RenderedTemplate {
   scripts: string[];
   /** From `</head>` to the inside of `<div id="root">`. */
   beforeRoot: string;
-  /** From the closing tag of `#root` to the end. */
+  /** From the closing tag of `#root` (`</div>`, first) to the end. */
   afterRoot: string;
 }
 
@@ -107,9 +111,10 @@ export function renderedPageHtml(template: RenderedTemplate, headTags: string, p
     `    <script src="/ssr-boot.js" defer></script>\n  ` +
     template.beforeRoot +
     root.markup +
-    template.afterRoot.replace(
-      '</div>',
-      `</div>\n    <script id="${PRERENDER_IDS.answers}" type="application/json">${root.answersJson}</script>`,
-    )
+    // Joined, never through `String.replace`, whose replacement text would expand `$'`, `$&` and
+    // the like written by an owner or a reviewer.
+    '</div>' +
+    `\n    <script id="${PRERENDER_IDS.answers}" type="application/json">${root.answersJson}</script>` +
+    template.afterRoot.slice('</div>'.length)
   );
 }

@@ -9,6 +9,8 @@ import type { PageRenderer } from '../../shared/prerender';
 import { chooseEncoding, matchesEtag } from '../lib/response-cache';
 import { loadPageRenderer, renderedPageHtml, renderedTemplate, renderRoot } from './rendered-pages';
 
+const MAX_RENDERINGS_AT_ONCE = 4;
+
 /**
  * Serves the built web app and uploaded files from one origin. Unknown `/api/…`
  * paths answer 404 JSON; every other unknown GET serves the app, whose router sends it to `/`.
@@ -79,10 +81,22 @@ export async function registerWebApp(
 
   const pages = new PageCache();
   const making = new Map<string, Promise<CachedPage>>();
+  // Renderings at once: a client asking for many different pages gets the app's frame for the rest
+  // (cached like any page) instead of holding the CPU every other request needs.
+  let renderingNow = 0;
+  const renderIfFree = async (render: PageRenderer, pathname: string) => {
+    if (renderingNow >= MAX_RENDERINGS_AT_ONCE) return null;
+    renderingNow += 1;
+    try {
+      return await renderRoot(app, render, pathname);
+    } finally {
+      renderingNow -= 1;
+    }
+  };
   const makePage = async (pathname: string, template: { head: string; tail: string }): Promise<CachedPage> => {
     const meta = await options.meta(pathname);
     const render = rendered && template === appPage ? await pageRenderer() : undefined;
-    const root = render ? await renderRoot(app, render, pathname) : null;
+    const root = render ? await renderIfFree(render, pathname) : null;
     const html =
       rendered && root
         ? renderedPageHtml(rendered, meta, preloads(pathname), root)
@@ -194,6 +208,9 @@ class PageCache {
     const hit = this.entries.get(pathname);
     if (hit?.html === html) {
       hit.at = Date.now();
+      // Made again: the newest entry, so a crawl of other paths drops it last.
+      this.entries.delete(pathname);
+      this.entries.set(pathname, hit);
       return hit;
     }
     const variants: Partial<Record<'br' | 'gzip', Buffer>> = {};
@@ -202,7 +219,7 @@ class PageCache {
       at: Date.now(),
       // Weak: the same validator stands for the identity, gzip and brotli bytes of one page.
       etag: `W/"${crypto.createHash('sha1').update(html).digest('base64url')}"`,
-      bytes: Buffer.byteLength(html),
+      bytes: stringBytes(html) + stringBytes(pathname),
       compressed: (encoding) => {
         let variant = variants[encoding];
         if (!variant) {
@@ -214,6 +231,7 @@ class PageCache {
           if (this.entries.get(pathname) === page) {
             page.bytes += variant.length;
             this.bytes += variant.length;
+            this.trim();
           }
         }
         return variant;
@@ -222,10 +240,15 @@ class PageCache {
     this.remove(pathname);
     this.entries.set(pathname, page);
     this.bytes += page.bytes;
+    this.trim();
+    return page;
+  }
+
+  /** Drops the oldest entries past the bounds (never the newest, which a request is about to send). */
+  private trim(): void {
     while (this.entries.size > 1 && (this.entries.size > this.max || this.bytes > this.maxBytes)) {
       this.remove(this.entries.keys().next().value as string);
     }
-    return page;
   }
 
   private remove(pathname: string): void {
@@ -234,6 +257,12 @@ class PageCache {
     this.entries.delete(pathname);
     this.bytes -= entry.bytes;
   }
+}
+
+/** What V8 holds for a string: one byte a character, two once any character is beyond Latin-1 (’, —, …). */
+function stringBytes(text: string): number {
+  // eslint-disable-next-line no-control-regex
+  return /[^\u0000-\u00ff]/.test(text) ? text.length * 2 : text.length;
 }
 
 function escapeRegExp(text: string): string {

@@ -1,4 +1,4 @@
-import { matchPath } from 'react-router';
+import { generatePath, matchPath } from 'react-router';
 import type { PageQuery } from '../lib/page-query';
 import { playerHistoryQuery } from '../features/game-status/api/get-player-history';
 import { filterCategoriesQuery } from '../features/servers/api/get-filter-categories';
@@ -7,6 +7,9 @@ import { serverQuery } from '../features/servers/api/get-server';
 import { weekendQuery } from '../features/servers/api/get-server-of-the-weekend';
 import { HOME_TOP, serverListQuery } from '../features/servers/api/list-servers';
 
+/** A server id as the site writes it in its links: digits, no leading zero. */
+const SERVER_ID = /^[1-9]\d{0,15}$/;
+
 /**
  * The public pages the server renders, and the queries each waits for before it draws more than
  * its skeleton: the server renders the page from their answers and the app starts from the same
@@ -14,17 +17,30 @@ import { HOME_TOP, serverListQuery } from '../features/servers/api/list-servers'
  * hooks ask for, or the app would draw a skeleton over the rendered page.
  */
 export const RENDERED_PAGES = {
-  '/home': () => [justJoinedQuery, serverListQuery(HOME_TOP), weekendQuery],
-  '/servers/:id': ({ id = '' }) => [serverQuery(id), playerHistoryQuery(id, '24h'), filterCategoriesQuery],
-} satisfies Record<string, (params: Record<string, string | undefined>) => PageQuery[]>;
+  '/home': { queries: () => [justJoinedQuery, serverListQuery(HOME_TOP), weekendQuery] },
+  '/servers/:id': {
+    valid: ({ id = '' }) => SERVER_ID.test(id),
+    queries: ({ id = '' }) => [serverQuery(id), playerHistoryQuery(id, '24h'), filterCategoriesQuery],
+  },
+} satisfies Record<string, { valid?: (params: Params) => boolean; queries: (params: Params) => PageQuery[] }>;
+
+type Params = Record<string, string | undefined>;
 
 export type RenderedPath = keyof typeof RENDERED_PAGES;
 
-/** The rendered page at `pathname`, with its queries; `null` for every other path. */
+/**
+ * The rendered page at `pathname`, with its queries; `null` for every other path, and for any
+ * spelling of a page but the one the site links to (other letter case, a trailing slash, a padded
+ * id): each spelling would be a rendering and a cache entry of its own.
+ */
 export function matchRenderedPage(pathname: string): { path: RenderedPath; queries: PageQuery[] } | null {
   for (const path of Object.keys(RENDERED_PAGES) as RenderedPath[]) {
-    const match = matchPath(path, pathname);
-    if (match) return { path, queries: RENDERED_PAGES[path](match.params) };
+    const match = matchPath({ path, caseSensitive: true, end: true }, pathname);
+    if (!match) continue;
+    const page: { valid?: (params: Params) => boolean; queries: (params: Params) => PageQuery[] } = RENDERED_PAGES[path];
+    if (page.valid && !page.valid(match.params)) return null;
+    if (generatePath(path, match.params as never) !== pathname) return null;
+    return { path, queries: page.queries(match.params) };
   }
   return null;
 }

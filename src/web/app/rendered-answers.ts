@@ -45,11 +45,15 @@ export async function startFromRenderedAnswers(queryClient: QueryClient): Promis
     asRendered = false;
     await queryClient.prefetchQuery({ queryKey: query.key(userId), queryFn: () => fetchPageQuery(query) });
   });
-  const waited = new Promise((resolve) => setTimeout(resolve, PERSONAL_WAIT_MS));
   try {
-    const done = await Promise.race([Promise.all([preloadRenderedPage(page.path), ...ready]).then(() => true), waited.then(() => false)]);
-    return done && asRendered && !userId;
+    // The page's code, however long it takes: without it the page would suspend over its markup.
+    await preloadRenderedPage(page.path);
+    // A signed-in visitor's own answers are waited for a while only; the page then shows its
+    // loading state until they come.
+    const waited = new Promise<void>((resolve) => setTimeout(resolve, PERSONAL_WAIT_MS));
+    await Promise.race([Promise.all(ready), waited]);
   } catch {
     return false;
   }
+  return asRendered && !userId;
 }

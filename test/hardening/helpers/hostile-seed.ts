@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { createUser, uniqueName, type TestUser } from '../../helpers/factories';
 
-/** Strings that run script if any page renders them as HTML or as a link. */
+/** Strings that run script (or corrupt the page) if any page renders them as HTML or as a link. */
 export const XSS_PAYLOADS = [
   '<script>alert(1)</script>',
   '<img src=x onerror=alert(1)>',
@@ -10,6 +10,8 @@ export const XSS_PAYLOADS = [
   '{{constructor.constructor("alert(1)")()}}',
   '${alert(1)}<iframe src="javascript:alert(1)">',
   '\'-alert(1)-\'<a href="javascript:alert(1)">x</a>',
+  // Replacement patterns: text passed through `String.replace` as the replacement expands them.
+  "$' $& $` $$</script><script>alert(1)</script>",
 ];
 
 /** Everything the hostile seed made, for the pages to visit. */
