@@ -39,11 +39,20 @@ export async function newPage(
   // A page the server rendered shows its content before the app has started; a journey goes on
   // once the app has taken over (what a person tapping at once would wait for too).
   if (options.javaScriptEnabled !== false) {
+    const appStarted = async () => {
+      if ((await page.locator('#rp-boot').count()) > 0)
+        await page.waitForSelector('html[data-app="started"]', { state: 'attached', timeout: 15_000 });
+    };
     const goto = page.goto.bind(page);
     page.goto = async (url, gotoOptions) => {
       const response = await goto(url, gotoOptions);
-      if ((await page.locator('#rp-boot').count()) > 0)
-        await page.waitForSelector('html[data-app="started"]', { state: 'attached', timeout: 15_000 });
+      await appStarted();
+      return response;
+    };
+    const reload = page.reload.bind(page);
+    page.reload = async (reloadOptions) => {
+      const response = await reload(reloadOptions);
+      await appStarted();
       return response;
     };
   }

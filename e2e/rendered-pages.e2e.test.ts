@@ -27,6 +27,10 @@ describe('pages the server renders', () => {
     expect(await page.getByRole('heading', { name: 'New servers' }).count()).toBe(1);
     expect(await page.locator('ul[aria-label="Top 10 servers by likes"] > li').count()).toBe(10);
     expect(await page.getByText(SERVER).count()).toBeGreaterThan(0);
+
+    await page.goto('/list?tab=popular');
+    expect(await page.getByRole('tab', { name: 'Most Popular' }).getAttribute('aria-selected')).toBe('true');
+    expect(await page.getByRole('tabpanel').getByRole('listitem').count()).toBeGreaterThan(0);
     await context.close();
   });
 
@@ -66,7 +70,7 @@ describe('pages the server renders', () => {
   });
 
   it('are hydrated as they are: the app takes over the very elements the HTML painted', async () => {
-    for (const pathname of [`/servers/${await serverIdByName(SERVER)}`, '/home']) {
+    for (const pathname of [`/servers/${await serverIdByName(SERVER)}`, '/home', '/list', '/list?tab=popular']) {
       const { context, page, errors } = await newPage(browser);
       const warnings: string[] = [];
       page.on('console', (msg) => {

@@ -27,6 +27,7 @@ const ATTACK = "</script><script>alert(1)</script><!-- $' $& $` $$";
 function countingRenderer() {
   const state = { renders: 0, fail: false, active: 0, mostAtOnce: 0, gate: Promise.resolve() };
   const renderer: PageRenderer = {
+    locationFor: sourceRenderer.locationFor,
     requestsFor: sourceRenderer.requestsFor,
     renderPage: async (pathname: string, answers: PageAnswers) => {
       state.renders += 1;
@@ -143,6 +144,20 @@ describe('pages rendered on the server', () => {
     ]);
   });
 
+  it('/list comes with the tab its address asks for, each tab a page of its own', async () => {
+    const tabOf = (html: string) => /<button[^>]*aria-selected="true"[^>]*>([^<]*)<\/button>/.exec(rootOf(html))?.[1];
+    const hot = (await t.app.inject({ url: '/list' })).body;
+    expect(tabOf(hot)).toBe('Hot');
+    expect(Object.keys(answersOf(hot))).toEqual(['/api/servers?sort=hot&limit=10']);
+    const popular = (await t.app.inject({ url: '/list?tab=popular' })).body;
+    expect(tabOf(popular)).toBe('Most Popular');
+    expect(Object.keys(answersOf(popular))).toEqual(['/api/servers?sort=popular&limit=10']);
+    // Anything else in the query string is the Hot tab, as the page itself reads it.
+    for (const url of ['/list?tab=hot', '/list?tab=POPULAR', '/list?x=1'])
+      expect(tabOf((await t.app.inject({ url })).body), url).toBe('Hot');
+    expect(tabOf((await t.app.inject({ url: '/list?x=1&tab=popular' })).body)).toBe('Most Popular');
+  });
+
   it('a server that does not exist, a malformed id and other paths get the app without a rendering', async () => {
     // Only the spelling the site links to is rendered: every other one would be a rendering and a cache entry of its own.
     const spellings = [
@@ -154,7 +169,7 @@ describe('pages rendered on the server', () => {
       '/Home',
       '/home/',
     ];
-    for (const url of ['/servers/999999', '/servers/abc', `/servers/${serverId}/extra`, '/search', '/list', '/login', ...spellings]) {
+    for (const url of ['/servers/999999', '/servers/abc', `/servers/${serverId}/extra`, '/search', '/login', '/List', ...spellings]) {
       const res = await t.app.inject({ url });
       expect(res.statusCode, url).toBe(200);
       expect(res.body, url).toContain('<div class="frame">Loading…</div>');

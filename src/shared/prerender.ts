@@ -16,12 +16,17 @@ export type PageAnswers = Record<string, PageAnswer>;
 /** The headers of an answer the web app reads besides its body (the totals of a paged list). */
 export const PAGE_ANSWER_HEADERS = ['x-total-count', 'x-total-capped'] as const;
 
-/** What the web build's `render.js` exports. */
+/**
+ * What the web build's `render.js` exports. A location is a path with the part of its query string
+ * the page draws from (`/list?tab=popular`): what a rendering and its cache entry stand for.
+ */
 export interface PageRenderer {
-  /** The API paths (GET, anonymous) the page at `pathname` is rendered from; `null` when that page is not rendered on the server. */
-  requestsFor(pathname: string): string[] | null;
+  /** The location a request's URL is rendered as; `null` when that page is not rendered on the server. */
+  locationFor(url: string): string | null;
+  /** The API paths (GET, anonymous) the page at `location` is rendered from; `null` when it is not rendered. */
+  requestsFor(location: string): string[] | null;
   /** The page's markup for `#root`, rendered from `answers`; throws when an answer does not parse. */
-  renderPage(pathname: string, answers: PageAnswers): Promise<string>;
+  renderPage(location: string, answers: PageAnswers): Promise<string>;
 }
 
 /** The element ids the server writes and the app reads. */

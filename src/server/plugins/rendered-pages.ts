@@ -28,14 +28,15 @@ export interface RenderedRoot {
 const RENDERER_USER_AGENT = 'RP-Servers-PageRenderer (bot)';
 
 /**
- * Renders `pathname` from the answers of the API routes it needs, asked in-process exactly as the
+ * Renders the page at `location` (a path, with the part of its query string the page draws from)
+ * from the answers of the API routes it needs, asked in-process exactly as the
  * app would ask them (anonymous GETs). `null` when the path is not a rendered page, an answer is
  * not a 200 (a removed server gets the app, which shows its not-found state) or anything fails:
  * the page is then served as the app, never as an error.
  */
-export async function renderRoot(app: FastifyInstance, renderer: PageRenderer, pathname: string): Promise<RenderedRoot | null> {
+export async function renderRoot(app: FastifyInstance, renderer: PageRenderer, location: string): Promise<RenderedRoot | null> {
   try {
-    const requests = renderer.requestsFor(pathname);
+    const requests = renderer.requestsFor(location);
     if (!requests) return null;
     const responses = await Promise.all(
       requests.map((url) => app.inject({ method: 'GET', url, headers: { accept: 'application/json', 'user-agent': RENDERER_USER_AGENT } })),
@@ -51,9 +52,9 @@ export async function renderRoot(app: FastifyInstance, renderer: PageRenderer, p
       }
       answers[url] = { data: response.json(), headers };
     });
-    return { markup: await renderer.renderPage(pathname, answers), answersJson: jsonForHtml(answers) };
+    return { markup: await renderer.renderPage(location, answers), answersJson: jsonForHtml(answers) };
   } catch (error) {
-    app.log.warn({ err: error, pathname }, 'page render failed: serving the app without it');
+    app.log.warn({ err: error, location }, 'page render failed: serving the app without it');
     return null;
   }
 }

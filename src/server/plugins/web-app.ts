@@ -84,38 +84,48 @@ export async function registerWebApp(
   // Renderings at once: a client asking for many different pages gets the app's frame for the rest
   // (cached like any page) instead of holding the CPU every other request needs.
   let renderingNow = 0;
-  const renderIfFree = async (render: PageRenderer, pathname: string) => {
+  const renderIfFree = async (render: PageRenderer, location: string) => {
     if (renderingNow >= MAX_RENDERINGS_AT_ONCE) return null;
     renderingNow += 1;
     try {
-      return await renderRoot(app, render, pathname);
+      return await renderRoot(app, render, location);
     } finally {
       renderingNow -= 1;
     }
   };
-  const makePage = async (pathname: string, template: { head: string; tail: string }): Promise<CachedPage> => {
+  /** `key` is the page's cache key: the path, or a rendered page's location (`/list?tab=popular`). */
+  const makePage = async (
+    key: string,
+    pathname: string,
+    template: { head: string; tail: string },
+    render?: PageRenderer,
+  ): Promise<CachedPage> => {
     const meta = await options.meta(pathname);
-    const render = rendered && template === appPage ? await pageRenderer() : undefined;
-    const root = render ? await renderIfFree(render, pathname) : null;
+    const root = render ? await renderIfFree(render, key) : null;
     const html =
       rendered && root
         ? renderedPageHtml(rendered, meta, preloads(pathname), root)
         : `${template.head}  ${modulePreloadTags(preloads(pathname))}${meta}\n  ${template.tail}`;
-    return pages.get(pathname, html);
+    return pages.get(key, html);
   };
   const sendApp = async (request: FastifyRequest, reply: FastifyReply, pathname: string) => {
     const template = pathname === '/' ? landingPage : appPage;
     if (template === undefined) {
       return reply.code(503).type('text/plain').send('The web app is not built yet: run `npm run build` (npm start does it for you).');
     }
+    // A rendered page is cached per location (its path and the part of the query string it draws
+    // from); every other page per path.
+    const render = rendered && template === appPage ? await pageRenderer() : undefined;
+    const location = render?.locationFor(request.url) ?? null;
+    const key = location ?? pathname;
     // The landing page and a shared server link are the hottest HTML: made once, served from memory;
     // requests arriving while it is made wait for that one rendering.
-    let page = pages.fresh(pathname, options.freshForMs);
+    let page = pages.fresh(key, options.freshForMs);
     if (!page) {
-      let pending = making.get(pathname);
+      let pending = making.get(key);
       if (!pending) {
-        pending = makePage(pathname, template).finally(() => making.delete(pathname));
-        making.set(pathname, pending);
+        pending = makePage(key, pathname, template, location ? render : undefined).finally(() => making.delete(key));
+        making.set(key, pending);
       }
       page = await pending;
     }

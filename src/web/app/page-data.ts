@@ -5,6 +5,7 @@ import { filterCategoriesQuery } from '../features/servers/api/get-filter-catego
 import { justJoinedQuery } from '../features/servers/api/get-just-joined';
 import { serverQuery } from '../features/servers/api/get-server';
 import { weekendQuery } from '../features/servers/api/get-server-of-the-weekend';
+import { LIMITS } from '../../shared/limits';
 import { HOME_TOP, serverListQuery } from '../features/servers/api/list-servers';
 
 /** A server id as the site writes it in its links: digits, no leading zero. */
@@ -18,29 +19,49 @@ const SERVER_ID = /^[1-9]\d{0,15}$/;
  */
 export const RENDERED_PAGES = {
   '/home': { queries: () => [justJoinedQuery, serverListQuery(HOME_TOP), weekendQuery] },
-  '/servers/:id': {
-    valid: ({ id = '' }) => SERVER_ID.test(id),
-    queries: ({ id = '' }) => [serverQuery(id), playerHistoryQuery(id, '24h'), filterCategoriesQuery],
+  '/list': {
+    // The tab is in the query string: Most Popular with `?tab=popular`, Hot with anything else.
+    search: (search: URLSearchParams) => (search.get('tab') === 'popular' ? '?tab=popular' : ''),
+    queries: (_params: Params, search: URLSearchParams) => [
+      serverListQuery({ sort: search.get('tab') === 'popular' ? 'popular' : 'hot', limit: LIMITS.listTab }),
+    ],
   },
-} satisfies Record<string, { valid?: (params: Params) => boolean; queries: (params: Params) => PageQuery[] }>;
+  '/servers/:id': {
+    valid: ({ id = '' }: Params) => SERVER_ID.test(id),
+    queries: ({ id = '' }: Params) => [serverQuery(id), playerHistoryQuery(id, '24h'), filterCategoriesQuery],
+  },
+} satisfies Record<string, RenderedPage>;
 
 type Params = Record<string, string | undefined>;
+
+interface RenderedPage {
+  /** Whether the path's parameters are as the site writes them in its links. */
+  valid?: (params: Params) => boolean;
+  /** The part of the query string the page draws from, as the site writes it (`''` for none). */
+  search?: (search: URLSearchParams) => string;
+  queries: (params: Params, search: URLSearchParams) => PageQuery[];
+}
 
 export type RenderedPath = keyof typeof RENDERED_PAGES;
 
 /**
- * The rendered page at `pathname`, with its queries; `null` for every other path, and for any
- * spelling of a page but the one the site links to (other letter case, a trailing slash, a padded
- * id): each spelling would be a rendering and a cache entry of its own.
+ * The rendered page at `url` (a path with its query string): its route, its canonical location
+ * (the path and only the part of the query string the page draws from: the page's cache key) and
+ * its queries. `null` for every other path, and for any spelling of a page but the one the site
+ * links to (other letter case, a trailing slash, a padded id): each spelling would be a rendering
+ * and a cache entry of its own.
  */
-export function matchRenderedPage(pathname: string): { path: RenderedPath; queries: PageQuery[] } | null {
+export function matchRenderedPage(url: string): { path: RenderedPath; location: string; queries: PageQuery[] } | null {
+  const at = url.indexOf('?');
+  const pathname = at < 0 ? url : url.slice(0, at);
+  const search = new URLSearchParams(at < 0 ? '' : url.slice(at + 1));
   for (const path of Object.keys(RENDERED_PAGES) as RenderedPath[]) {
     const match = matchPath({ path, caseSensitive: true, end: true }, pathname);
     if (!match) continue;
-    const page: { valid?: (params: Params) => boolean; queries: (params: Params) => PageQuery[] } = RENDERED_PAGES[path];
+    const page: RenderedPage = RENDERED_PAGES[path];
     if (page.valid && !page.valid(match.params)) return null;
     if (generatePath(path, match.params as never) !== pathname) return null;
-    return { path, queries: page.queries(match.params) };
+    return { path, location: pathname + (page.search?.(search) ?? ''), queries: page.queries(match.params, search) };
   }
   return null;
 }

@@ -30,7 +30,7 @@ function readAnswers(): PageAnswers | null {
  */
 export async function startFromRenderedAnswers(queryClient: QueryClient): Promise<boolean> {
   const answers = readAnswers();
-  const page = answers && matchRenderedPage(window.location.pathname);
+  const page = answers && matchRenderedPage(window.location.pathname + window.location.search);
   if (!answers || !page) return false;
   const userId = getSession()?.user.id ?? '';
   let asRendered = true;

@@ -16,15 +16,17 @@ import { createQueryClient } from '../lib/query-client';
  */
 const handler = createStaticHandler(routes);
 
-export const requestsFor: PageRenderer['requestsFor'] = (pathname) =>
-  matchRenderedPage(pathname)?.queries.map((query) => query.path) ?? null;
+export const locationFor: PageRenderer['locationFor'] = (url) => matchRenderedPage(url)?.location ?? null;
 
-export const renderPage: PageRenderer['renderPage'] = async (pathname: string, answers: PageAnswers) => {
-  const page = matchRenderedPage(pathname);
-  if (!page) throw new Error(`${pathname} is not a server-rendered page`);
+export const requestsFor: PageRenderer['requestsFor'] = (location) =>
+  matchRenderedPage(location)?.queries.map((query) => query.path) ?? null;
+
+export const renderPage: PageRenderer['renderPage'] = async (location: string, answers: PageAnswers) => {
+  const page = matchRenderedPage(location);
+  if (!page) throw new Error(`${location} is not a server-rendered page`);
   await preloadRenderedPage(page.path);
-  const context = await handler.query(new Request(new URL(pathname, 'http://rendered.invalid')));
-  if (context instanceof Response) throw new Error(`${pathname} answered a redirect or an error while rendering`);
+  const context = await handler.query(new Request(new URL(location, 'http://rendered.invalid')));
+  if (context instanceof Response) throw new Error(`${location} answered a redirect or an error while rendering`);
   const queryClient = createQueryClient();
   try {
     for (const query of page.queries) {

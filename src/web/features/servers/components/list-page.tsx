@@ -54,7 +54,8 @@ export function ListPage() {
               role="tab"
               id={`tab-${tab.id}`}
               aria-selected={selected}
-              aria-controls={`panel-${tab.id}`}
+              // Only the selected tab's panel is drawn: the others control nothing yet.
+              aria-controls={selected ? `panel-${tab.id}` : undefined}
               tabIndex={selected ? 0 : -1}
               onClick={() => select(i)}
               className={`rounded-lg px-4 py-2 text-sm font-semibold transition ${selected ? 'bg-gradient-to-r from-brand-600 to-accent-500 text-white' : 'text-slate-300 hover:bg-white/5 hover:text-white'}`}
