@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { PAGE_ANSWER_HEADERS, PRERENDER_IDS, type PageAnswers, type PageRenderer } from '../../shared/prerender';
 
 /**
- * The public pages people arrive on (`/home`, a server page), rendered here from the API's own
+ * The public pages people arrive on (`/home`, `/list`, a server page), rendered here from the API's own
  * answers so they paint with their content before any script has run; the answers travel in the
  * page and the app starts from them. See docs/decisions/042-server-rendered-pages.md.
  */

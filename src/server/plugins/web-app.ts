@@ -66,9 +66,10 @@ export async function registerWebApp(
   const landingPage = built && fs.existsSync(landingFile) ? pageTemplate(landingFile) : appPage;
 
   const preloads = routePreloads(options.webDist);
-  // `/home` and server pages are rendered here with their content (docs/decisions/042-server-rendered-pages.md).
-  // The renderer (React and the pages, ~40 MB) loads with the first app page asked for, so an
-  // instance that only answers the API never holds it.
+  // `/home`, `/list` and server pages are rendered here with their content
+  // (docs/decisions/042-server-rendered-pages.md). The renderer (React and the pages, ~40 MB) loads
+  // with the first app page asked for (any path outside the API), so an instance that serves no
+  // page never holds it.
   const rendered = appPage ? renderedTemplate(appPage) : undefined;
   let renderer: Promise<PageRenderer | undefined> | undefined;
   const pageRenderer = () =>

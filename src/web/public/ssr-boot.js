@@ -2,6 +2,7 @@
 // page is readable from its HTML, so the app's scripts are asked for once it has painted rather
 // than competing with its styles and pictures. They run in the order the app's own page lists them.
 (function () {
+  // PRERENDER_IDS.boot in src/shared/prerender.ts (a static file imports nothing).
   var list = document.getElementById('rp-boot');
   if (!list) return;
   var boot = JSON.parse(list.textContent || '{}');
