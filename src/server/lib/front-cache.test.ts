@@ -9,8 +9,14 @@ const held: FrontRoute = () => ({ body });
 function ask(front: FrontCache, url: string, { method = 'GET', headers = {} }: { method?: string; headers?: Record<string, string> } = {}) {
   const sent: Array<{ status: number; headers: Record<string, string>; body: unknown }> = [];
   const response = {
-    writeHead(status: number, written: Record<string, string>) {
-      sent.push({ status, headers: written, body: undefined });
+    // The front cache writes its headers as the flat list `writeHead` also takes.
+    writeHead(status: number, written: string[]) {
+      const headers: Record<string, string> = {};
+      for (let i = 0; i < written.length; i += 2) {
+        expect(headers, `${written[i]} twice`).not.toHaveProperty(written[i]!);
+        headers[written[i]!] = written[i + 1]!;
+      }
+      sent.push({ status, headers, body: undefined });
       return this;
     },
     end(data?: unknown) {
@@ -92,6 +98,19 @@ describe('front cache', () => {
     expect(ask(front, '/page/0').answered).toBe(false);
     expect(ask(front, '/page/1').answered).toBe(true);
     expect(ask(front, '/page/2000').answered).toBe(true);
+  });
+
+  it('sends each request its own id, and the headers the route gives now for the same body', () => {
+    const front = ready();
+    let total = '5';
+    front.route('/list', () => ({ body, headers: { 'x-total-count': total } }));
+    const first = ask(front, '/list').sent[0]!.headers;
+    const second = ask(front, '/list').sent[0]!.headers;
+    expect(first['x-request-id']).not.toBe(second['x-request-id']);
+    expect(second['x-total-count']).toBe('5');
+    total = '6';
+    expect(ask(front, '/list').sent[0]!.headers['x-total-count']).toBe('6');
+    expect(ask(front, '/list', { headers: { 'if-none-match': body.etag } }).sent[0]!.headers['x-total-count']).toBe('6');
   });
 
   it('answers 304 to a matching ETag, with no body', () => {
