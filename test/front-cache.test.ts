@@ -4,6 +4,7 @@ import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers/test-app';
 import { createServer, createUser, type TestUser } from './helpers/factories';
+import { MINIMAL_INDEX_HTML, tempWebDist } from './helpers/web-dist';
 
 // Hot reads answered before Fastify: only a real socket goes that way (inject calls Fastify directly).
 let t: TestApp;
@@ -19,10 +20,10 @@ interface Raw {
 
 const BROWSER = 'Mozilla/5.0 (Linux; Android 14) Mobile';
 
-function request(path: string, headers: Record<string, string> = {}, method = 'GET'): Promise<Raw> {
+function request(path: string, headers: Record<string, string> = {}, method = 'GET', on = base): Promise<Raw> {
   return new Promise((resolve, reject) => {
     http
-      .request(base + path, { method, headers: { 'user-agent': BROWSER, ...headers } }, (res) => {
+      .request(on + path, { method, headers: { 'user-agent': BROWSER, ...headers } }, (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
         res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
@@ -258,5 +259,76 @@ describe('hot reads from memory without a trusted proxy', () => {
     } finally {
       await direct.close();
     }
+  });
+});
+
+describe('pages answered from memory before the router', () => {
+  let pages: TestApp;
+  let dist: ReturnType<typeof tempWebDist>;
+  let on: string;
+  let pageId: number;
+  const landing = '<!doctype html><html><head><title>RP</title></head><body><div id="root"><h1>Landing</h1></div></body></html>';
+  const get = (url: string, headers: Record<string, string> = {}) => request(url, headers, 'GET', on);
+
+  beforeAll(async () => {
+    dist = tempWebDist({ 'index.html': MINIMAL_INDEX_HTML, 'landing.html': landing });
+    // A page is served as made for 300 ms, as long as a cached list.
+    pages = await createTestApp({ build: { webDist: dist.dir, listCacheTtlMs: 300 } });
+    const pageOwner = await createUser(pages.app, { role: 'server_owner' });
+    pageId = (await createServer(pages.app, pageOwner.row.id, { name: 'Front Page RP' })).id;
+    await pages.app.listen({ port: 0, host: '127.0.0.1' });
+    const address = pages.app.server.address();
+    on = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  });
+  afterAll(async () => {
+    await pages.close();
+    dist.remove();
+  });
+
+  it('sends the landing page, the app pages and a server page as the route does, in every encoding', async () => {
+    for (const url of ['/', '/home', '/list', `/servers/${pageId}`]) {
+      for (const encoding of ['br', 'gzip', '']) {
+        const headers: Record<string, string> = encoding ? { 'accept-encoding': encoding } : {};
+        const viaRoute = await pages.app.inject({ method: 'GET', url, headers: { 'user-agent': BROWSER, ...headers } });
+        expect(viaRoute.statusCode, url).toBe(200);
+        await get(url, headers);
+        const before = pages.app.ctx.front.hits;
+        const held = await get(url, headers);
+        expect(pages.app.ctx.front.hits, `${url} ${encoding}`).toBe(before + 1);
+        expect(held.status).toBe(200);
+        expect(held.headers['content-type']).toBe('text/html; charset=utf-8');
+        expect(stableHeaders(held.headers), `${url} ${encoding}`).toEqual(stableHeaders(viaRoute.headers));
+        expect(decoded(held), url).toBe(decoded({ headers: viaRoute.headers, body: viaRoute.rawPayload }));
+        expect(held.headers['content-length']).toBe(String(held.body.length));
+      }
+    }
+    const landingPage = await get('/', { 'accept-encoding': 'br' });
+    expect(decoded(landingPage)).toContain('<h1>Landing</h1>');
+    const again = await get('/', { 'if-none-match': landingPage.headers.etag as string });
+    expect(again.status).toBe(304);
+    expect(again.body).toHaveLength(0);
+  });
+
+  it('answers from memory only while the page is fresh: a renamed server shows after the cache time', async () => {
+    const title = async () => /<title>([^<]*)<\/title>/.exec(decoded(await get(`/servers/${pageId}`)))?.[1];
+    expect(await title()).toBe('Front Page RP · RP Servers');
+    await pages.app.ctx.db.updateTable('servers').set({ name: 'Front Renamed RP' }).where('id', '=', pageId).execute();
+    await expect.poll(title, { timeout: 3000, interval: 100 }).toBe('Front Renamed RP · RP Servers');
+  });
+
+  it('keeps only the spelling a page is cached under: other spellings and query strings go through the route', async () => {
+    for (const url of ['/list', '/home']) {
+      await get(url);
+      await get(url);
+    }
+    const before = pages.app.ctx.front.hits;
+    for (const url of ['/list?tab=popular', '/home?utm=1', `/servers/${pageId}/`, `/SERVERS/${pageId}`, '/list/']) {
+      expect((await get(url)).status, url).toBe(200);
+    }
+    expect(pages.app.ctx.front.hits).toBe(before);
+    // HEAD and a visitor's token go through the route too.
+    expect((await request('/home', {}, 'HEAD', on)).status).toBe(200);
+    expect((await get('/home', { authorization: 'Bearer x' })).status).toBe(200);
+    expect(pages.app.ctx.front.hits).toBe(before);
   });
 });

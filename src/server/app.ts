@@ -203,6 +203,7 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
     meta: (pathname) => ctx.seo.metaTagsForPath(pathname),
     freshForMs: options.listCacheTtlMs ?? 5000,
     ...(options.pageRenderer ? { pageRenderer: options.pageRenderer } : {}),
+    front,
   });
   return app;
 }

@@ -35,4 +35,15 @@ describe('isCrawler', () => {
   ])('%s is a person', (ua) => {
     expect(isCrawler(ua)).toBe(false);
   });
+
+  it('answers the same when asked again, past the answers it keeps, and for a user agent too long to keep', () => {
+    const browser = 'Mozilla/5.0 (X11; Linux x86_64; rv:121.0) Gecko/20100101 Firefox/121.0';
+    for (let i = 0; i < 1500; i++) expect(isCrawler(`${browser} build/${i}`)).toBe(false);
+    expect(isCrawler('Twitterbot/1.0')).toBe(true);
+    expect(isCrawler('Twitterbot/1.0')).toBe(true);
+    const long = `${browser} ${'x'.repeat(600)} Googlebot/2.1`;
+    expect(isCrawler(long)).toBe(true);
+    expect(isCrawler(long)).toBe(true);
+    expect(isCrawler(browser)).toBe(false);
+  });
 });

@@ -7,6 +7,8 @@ export interface FrontAnswer {
   body: CachedBody;
   /** Headers of this answer besides the body's own (`x-total-count`…). */
   headers?: Readonly<Record<string, string>>;
+  /** The body's content type (a page's HTML); JSON when absent. Belongs to the body, as its ETag does. */
+  type?: string;
 }
 
 /**
@@ -117,7 +119,7 @@ export class FrontCache {
     if (!list) {
       const merged: Record<string, string> = { ...this.baseHeaders, ...cacheHeaders(answer.body), ...answer.headers };
       if (way !== NOT_MODIFIED) {
-        merged['content-type'] = JSON_TYPE;
+        merged['content-type'] = answer.type ?? JSON_TYPE;
         if (way !== PLAIN) merged['content-encoding'] = way;
         merged['content-length'] = String(length);
       }

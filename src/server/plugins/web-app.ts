@@ -6,10 +6,12 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { MSG } from '../../shared/messages';
 import type { PageRenderer } from '../../shared/prerender';
-import { chooseEncoding, matchesEtag } from '../lib/response-cache';
+import type { FrontCache } from '../lib/front-cache';
+import { chooseEncoding, matchesEtag, type CachedBody } from '../lib/response-cache';
 import { loadPageRenderer, renderedPageHtml, renderedTemplate, renderRoot } from './rendered-pages';
 
 const MAX_RENDERINGS_AT_ONCE = 4;
+const HTML_TYPE = 'text/html; charset=utf-8';
 
 /**
  * Serves the built web app and uploaded files from one origin. Unknown `/api/…`
@@ -25,6 +27,8 @@ export async function registerWebApp(
     freshForMs: number;
     /** Renders the public pages on the server; by default the web build's (dist/web-ssr), when there is one. */
     pageRenderer?: PageRenderer;
+    /** Where a page made for everyone alike is answered from while it is fresh (docs/decisions/039-front-cache.md). */
+    front?: FrontCache;
   },
 ): Promise<void> {
   fs.mkdirSync(options.uploadsDir, { recursive: true });
@@ -130,7 +134,15 @@ export async function registerWebApp(
       }
       page = await pending;
     }
-    reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'Accept-Encoding').header('etag', page.etag);
+    // The same HTML for everyone (a visitor's own state is fetched by the app): answered before
+    // Fastify while fresh, for the very spelling of its key only (`/list?tab=x` is not `/list`).
+    if (options.front && request.url === key) {
+      options.front.offer(request.url, () => {
+        const held = pages.fresh(key, options.freshForMs);
+        return held && { body: held.body, type: HTML_TYPE };
+      });
+    }
+    reply.type(HTML_TYPE).header('cache-control', 'no-cache').header('vary', 'Accept-Encoding').header('etag', page.etag);
     if (matchesEtag(request.headers['if-none-match'], page.etag)) return reply.code(304).send();
     const encoding = chooseEncoding(request.headers['accept-encoding']);
     if (!encoding) return reply.send(page.html);
@@ -190,6 +202,8 @@ interface CachedPage {
   at: number;
   etag: string;
   compressed: (encoding: 'br' | 'gzip') => Buffer;
+  /** The page as the front cache sends a body (the same bytes, validator and compressed copies). */
+  body: CachedBody;
 }
 
 /**
@@ -225,11 +239,12 @@ class PageCache {
       return hit;
     }
     const variants: Partial<Record<'br' | 'gzip', Buffer>> = {};
+    const etag = `W/"${crypto.createHash('sha1').update(html).digest('base64url')}"`;
     const page: CachedPage & { bytes: number } = {
       html,
       at: Date.now(),
       // Weak: the same validator stands for the identity, gzip and brotli bytes of one page.
-      etag: `W/"${crypto.createHash('sha1').update(html).digest('base64url')}"`,
+      etag,
       bytes: stringBytes(html) + stringBytes(pathname),
       compressed: (encoding) => {
         let variant = variants[encoding];
@@ -246,6 +261,13 @@ class PageCache {
           }
         }
         return variant;
+      },
+      body: {
+        raw: html,
+        byteLength: Buffer.byteLength(html),
+        etag,
+        compressible: true,
+        encoded: (encoding) => page.compressed(encoding),
       },
     };
     this.remove(pathname);

@@ -118,7 +118,16 @@ export function audienceCounter({
   const timer = settings.flushMs > 0 ? setInterval(() => void flush(), settings.flushMs) : undefined;
   timer?.unref();
 
-  const dayOf = (at: Date) => at.toISOString().slice(0, 10);
+  // The UTC day of a time, spelled once a day rather than once a view.
+  let day = { from: 0, to: 0, name: '' };
+  const dayOf = (at: Date) => {
+    const ms = at.getTime();
+    if (ms < day.from || ms >= day.to) {
+      const from = ms - (ms % 86_400_000);
+      day = { from, to: from + 86_400_000, name: at.toISOString().slice(0, 10) };
+    }
+    return day.name;
+  };
 
   return {
     /**

@@ -105,7 +105,14 @@ export const discoveryRoutes =
         // Only the plain spelling: `/servers/12?pad=…` and the like go through the route.
         if (request.url === `${app.prefix}/servers/${id}`)
           front?.offer(request.url, (raw) => {
-            const held = discovery.peekAnonymousDetail(id, { user: undefined, ip: addressOf(raw), userAgent: raw.headers['user-agent'] });
+            // The address (X-Forwarded-For walked against TRUST_PROXY) only once a view is counted: not for a robot.
+            const held = discovery.peekAnonymousDetail(id, {
+              user: undefined,
+              get ip() {
+                return addressOf(raw);
+              },
+              userAgent: raw.headers['user-agent'],
+            });
             return held && { body: held };
           });
         return sendCached(request, reply, body);
