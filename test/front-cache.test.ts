@@ -4,7 +4,8 @@ import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers/test-app';
 import { createServer, createUser, type TestUser } from './helpers/factories';
-import { MINIMAL_INDEX_HTML, tempWebDist } from './helpers/web-dist';
+import { tempWebDist } from './helpers/web-dist';
+import * as sourceRenderer from '../src/web/ssr/render';
 
 // Hot reads answered before Fastify: only a real socket goes that way (inject calls Fastify directly).
 let t: TestApp;
@@ -262,73 +263,122 @@ describe('hot reads from memory without a trusted proxy', () => {
   });
 });
 
+// The built app's page as Vite writes it (module scripts in the head): the server renders into it.
+const APP_HTML = `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="UTF-8" />
+    <title>RP Servers</title>
+    <script type="module" crossorigin src="/assets/main-abc.js"></script>
+  </head>
+  <body>
+    <div id="root"><div class="frame">Loading…</div></div>
+  </body>
+</html>`;
+const LANDING_HTML = '<!doctype html><html><head><title>RP</title></head><body><div id="root"><h1>Landing</h1></div></body></html>';
+
+/** An app serving a built web app with the page renderer, listening on a socket. */
+async function pageApp(freshForMs: number) {
+  const dist = tempWebDist({ 'index.html': APP_HTML, 'landing.html': LANDING_HTML });
+  const app = await createTestApp({ build: { webDist: dist.dir, listCacheTtlMs: freshForMs, pageRenderer: sourceRenderer } });
+  const pageOwner = await createUser(app.app, { role: 'server_owner' });
+  const id = (await createServer(app.app, pageOwner.row.id, { name: 'Front Page RP' })).id;
+  await app.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.app.server.address();
+  const on = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  return {
+    ...app,
+    id,
+    get: (url: string, headers: Record<string, string> = {}, method = 'GET') => request(url, headers, method, on),
+    hits: () => app.app.ctx.front.hits,
+    close: async () => {
+      await app.close();
+      dist.remove();
+    },
+  };
+}
+
 describe('pages answered from memory before the router', () => {
-  let pages: TestApp;
-  let dist: ReturnType<typeof tempWebDist>;
-  let on: string;
-  let pageId: number;
-  const landing = '<!doctype html><html><head><title>RP</title></head><body><div id="root"><h1>Landing</h1></div></body></html>';
-  const get = (url: string, headers: Record<string, string> = {}) => request(url, headers, 'GET', on);
-
+  let pages: Awaited<ReturnType<typeof pageApp>>;
+  // Held for a minute: every page asked twice in a row is answered from memory the second time.
   beforeAll(async () => {
-    dist = tempWebDist({ 'index.html': MINIMAL_INDEX_HTML, 'landing.html': landing });
-    // A page is served as made for 300 ms, as long as a cached list.
-    pages = await createTestApp({ build: { webDist: dist.dir, listCacheTtlMs: 300 } });
-    const pageOwner = await createUser(pages.app, { role: 'server_owner' });
-    pageId = (await createServer(pages.app, pageOwner.row.id, { name: 'Front Page RP' })).id;
-    await pages.app.listen({ port: 0, host: '127.0.0.1' });
-    const address = pages.app.server.address();
-    on = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    pages = await pageApp(60_000);
   });
-  afterAll(async () => {
-    await pages.close();
-    dist.remove();
-  });
+  afterAll(() => pages.close());
 
-  it('sends the landing page, the app pages and a server page as the route does, in every encoding', async () => {
-    for (const url of ['/', '/home', '/list', `/servers/${pageId}`]) {
+  it('sends the landing page and the rendered pages as the route does, in every encoding, and 304', async () => {
+    for (const url of ['/', '/home', '/list', '/list?tab=popular', `/servers/${pages.id}`]) {
       for (const encoding of ['br', 'gzip', '']) {
         const headers: Record<string, string> = encoding ? { 'accept-encoding': encoding } : {};
+        await pages.get(url, headers);
         const viaRoute = await pages.app.inject({ method: 'GET', url, headers: { 'user-agent': BROWSER, ...headers } });
         expect(viaRoute.statusCode, url).toBe(200);
-        await get(url, headers);
-        const before = pages.app.ctx.front.hits;
-        const held = await get(url, headers);
-        expect(pages.app.ctx.front.hits, `${url} ${encoding}`).toBe(before + 1);
+        const before = pages.hits();
+        const held = await pages.get(url, headers);
+        expect(pages.hits(), `${url} ${encoding}`).toBe(before + 1);
         expect(held.status).toBe(200);
         expect(held.headers['content-type']).toBe('text/html; charset=utf-8');
         expect(stableHeaders(held.headers), `${url} ${encoding}`).toEqual(stableHeaders(viaRoute.headers));
         expect(decoded(held), url).toBe(decoded({ headers: viaRoute.headers, body: viaRoute.rawPayload }));
         expect(held.headers['content-length']).toBe(String(held.body.length));
       }
+      const etag = (await pages.get(url)).headers.etag as string;
+      const before = pages.hits();
+      const notModified = await pages.get(url, { 'if-none-match': etag });
+      expect(pages.hits()).toBe(before + 1);
+      expect(notModified.status).toBe(304);
+      expect(notModified.body).toHaveLength(0);
+      const viaRoute = await pages.app.inject({ method: 'GET', url, headers: { 'user-agent': BROWSER, 'if-none-match': etag } });
+      expect(viaRoute.statusCode).toBe(304);
+      expect(stableHeaders(notModified.headers), url).toEqual(stableHeaders(viaRoute.headers));
     }
-    const landingPage = await get('/', { 'accept-encoding': 'br' });
-    expect(decoded(landingPage)).toContain('<h1>Landing</h1>');
-    const again = await get('/', { 'if-none-match': landingPage.headers.etag as string });
-    expect(again.status).toBe(304);
-    expect(again.body).toHaveLength(0);
+    expect(decoded(await pages.get('/'))).toContain('<h1>Landing</h1>');
+    // Rendered with its content, not the frame.
+    expect(decoded(await pages.get(`/servers/${pages.id}`))).toContain('Front Page RP');
   });
 
-  it('answers from memory only while the page is fresh: a renamed server shows after the cache time', async () => {
-    const title = async () => /<title>([^<]*)<\/title>/.exec(decoded(await get(`/servers/${pageId}`)))?.[1];
-    expect(await title()).toBe('Front Page RP · RP Servers');
-    await pages.app.ctx.db.updateTable('servers').set({ name: 'Front Renamed RP' }).where('id', '=', pageId).execute();
-    await expect.poll(title, { timeout: 3000, interval: 100 }).toBe('Front Renamed RP · RP Servers');
+  it('keeps only the pages it rendered, under the spelling each is cached by: anything else, HEAD and a token go through the route', async () => {
+    const others = [
+      '/list?tab=hot',
+      '/home?utm=1',
+      `/servers/${pages.id}/`,
+      `/SERVERS/${pages.id}`,
+      `/servers/0${pages.id}`,
+      '/list/',
+      '/search',
+      '/no-such-page',
+      // A server that does not exist: its page is the app's frame, never answered from memory.
+      '/servers/999999',
+    ];
+    const before = pages.hits();
+    // Each twice: a spelling offered on the first request would be answered from memory on the second.
+    for (const url of others) for (let i = 0; i < 2; i++) expect((await pages.get(url)).status, url).toBeLessThan(500);
+    expect(pages.hits()).toBe(before);
+    // `/home` itself is held: answered from memory right before the HEAD and the token are not.
+    await pages.get('/home');
+    const held = pages.hits();
+    expect((await pages.get('/home')).status).toBe(200);
+    expect(pages.hits()).toBe(held + 1);
+    expect((await pages.get('/home', {}, 'HEAD')).status).toBe(200);
+    expect((await pages.get('/home', { authorization: 'Bearer x' })).status).toBe(200);
+    expect(pages.hits()).toBe(held + 1);
   });
+});
 
-  it('keeps only the spelling a page is cached under: other spellings and query strings go through the route', async () => {
-    for (const url of ['/list', '/home']) {
-      await get(url);
-      await get(url);
+describe('pages from memory go stale with the page cache', () => {
+  it('shows a renamed server once the page is made again', async () => {
+    const pages = await pageApp(1000);
+    try {
+      const url = `/servers/${pages.id}`;
+      const title = async () => /<title>([^<]*)<\/title>/.exec(decoded(await pages.get(url)))?.[1];
+      expect(await title()).toBe('Front Page RP · RP Servers');
+      const before = pages.hits();
+      expect(await title()).toBe('Front Page RP · RP Servers');
+      expect(pages.hits()).toBe(before + 1);
+      await pages.app.ctx.db.updateTable('servers').set({ name: 'Front Renamed RP' }).where('id', '=', pages.id).execute();
+      await expect.poll(title, { timeout: 5000, interval: 100 }).toBe('Front Renamed RP · RP Servers');
+    } finally {
+      await pages.close();
     }
-    const before = pages.app.ctx.front.hits;
-    for (const url of ['/list?tab=popular', '/home?utm=1', `/servers/${pageId}/`, `/SERVERS/${pageId}`, '/list/']) {
-      expect((await get(url)).status, url).toBe(200);
-    }
-    expect(pages.app.ctx.front.hits).toBe(before);
-    // HEAD and a visitor's token go through the route too.
-    expect((await request('/home', {}, 'HEAD', on)).status).toBe(200);
-    expect((await get('/home', { authorization: 'Bearer x' })).status).toBe(200);
-    expect(pages.app.ctx.front.hits).toBe(before);
   });
 });

@@ -90,7 +90,7 @@ describe('front cache', () => {
     expect(sent).toHaveLength(0);
   });
 
-  it('keeps no long URL and at most 2,000 offered ones, the oldest going first', () => {
+  it('keeps no long URL and at most 2,000 offered ones, the one asked for least lately going first', () => {
     const front = ready();
     front.offer(`/x?${'p'.repeat(OFFERED_URL_MAX)}`, held);
     expect(ask(front, `/x?${'p'.repeat(OFFERED_URL_MAX)}`).answered).toBe(false);
@@ -98,6 +98,10 @@ describe('front cache', () => {
     expect(ask(front, '/page/0').answered).toBe(false);
     expect(ask(front, '/page/1').answered).toBe(true);
     expect(ask(front, '/page/2000').answered).toBe(true);
+    // /page/1 was just asked for: a stream of new URLs pushes out /page/2 and the rest first.
+    for (let i = 2001; i < 3000; i++) front.offer(`/page/${i}`, held);
+    expect(ask(front, '/page/1').answered).toBe(true);
+    expect(ask(front, '/page/2').answered).toBe(false);
   });
 
   it('sends each request its own id, and the headers the route gives now for the same body', () => {

@@ -17,7 +17,7 @@ export interface FrontAnswer {
  */
 export type FrontRoute = (request: IncomingMessage) => FrontAnswer | undefined;
 
-/** URLs offered by routes (lists by their query): the oldest offered is forgotten first. */
+/** URLs offered by routes (lists by their query, pages): the one asked for least lately is forgotten first. */
 const OFFERED_MAX = 2000;
 /** Longer URLs are never offered (a real list or page URL is far shorter). */
 export const OFFERED_URL_MAX = 256;
@@ -37,7 +37,7 @@ export class FrontCache {
   private baseHeaders: Readonly<Record<string, string>> | undefined;
   private paused: () => boolean = () => false;
   /** Per body, its header lists by way of sending (see `headersFor`); gone with the body. */
-  private readonly headerLists = new WeakMap<CachedBody, Map<string, string[]>>();
+  private headerLists = new WeakMap<CachedBody, Map<string, string[]>>();
   /** Requests answered here (for tests and metrics). */
   hits = 0;
 
@@ -61,6 +61,8 @@ export class FrontCache {
   /** The headers every answer carries (the security headers); nothing is answered before they are set. */
   setBaseHeaders(headers: Readonly<Record<string, string>>): void {
     this.baseHeaders = headers;
+    // Header lists made with the old ones are made again.
+    this.headerLists = new WeakMap();
   }
 
   /** While this holds (shutting down, shedding load), every request goes through Fastify. */
@@ -72,7 +74,15 @@ export class FrontCache {
   handle(request: IncomingMessage, response: ServerResponse): boolean {
     const url = request.url;
     if (request.method !== 'GET' || url === undefined || !this.baseHeaders) return false;
-    const route = this.fixed.get(url) ?? this.offered.get(url);
+    let route = this.fixed.get(url);
+    if (!route) {
+      route = this.offered.get(url);
+      // Asked again: the newest, so a stream of URLs asked once goes before the ones in use.
+      if (route) {
+        this.offered.delete(url);
+        this.offered.set(url, route);
+      }
+    }
     // A token means a caller whose answer may carry their own state: the route decides.
     if (!route || request.headers.authorization !== undefined || this.paused()) return false;
     let answer: FrontAnswer | undefined;
@@ -107,7 +117,8 @@ export class FrontCache {
   /**
    * The headers of one answer sent one way, as the flat list `writeHead` takes, made on its first
    * request and kept with its body: a hit then copies one list instead of merging four objects
-   * (that merge was most of what a hit allocated, and so of its garbage).
+   * (that merge was most of what a hit allocated, and so of its garbage). Its length is kept too:
+   * a body's bytes in each encoding never change (`CachedBody`).
    */
   private headersFor(answer: FrontAnswer, way: Way, length?: number): string[] {
     let lists = this.headerLists.get(answer.body);

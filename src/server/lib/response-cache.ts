@@ -20,7 +20,7 @@ export interface CachedBody {
   etag: string;
   /** Whether the answer is big enough to be worth compressing. */
   compressible: boolean;
-  /** The compressed bytes in `encoding`, made on first use. */
+  /** The compressed bytes in `encoding`, made on first use: the same bytes on every call. */
   encoded(encoding: Encoding): Buffer;
 }
 

@@ -72,8 +72,8 @@ export async function registerWebApp(
   const preloads = routePreloads(options.webDist);
   // `/home`, `/list` and server pages are rendered here with their content
   // (docs/decisions/042-server-rendered-pages.md). The renderer (React and the pages, ~40 MB) loads
-  // with the first app page asked for (any path outside the API), so an instance that serves no
-  // page never holds it.
+  // with the first app page asked for (a GET of any path but `/` outside `/api/` and `/uploads/`),
+  // so an instance that serves no page never holds it.
   const rendered = appPage ? renderedTemplate(appPage) : undefined;
   let renderer: Promise<PageRenderer | undefined> | undefined;
   const pageRenderer = () =>
@@ -107,11 +107,8 @@ export async function registerWebApp(
   ): Promise<CachedPage> => {
     const meta = await options.meta(pathname);
     const root = render ? await renderIfFree(render, key) : null;
-    const html =
-      rendered && root
-        ? renderedPageHtml(rendered, meta, preloads(pathname), root)
-        : `${template.head}  ${modulePreloadTags(preloads(pathname))}${meta}\n  ${template.tail}`;
-    return pages.get(key, html);
+    if (rendered && root) return pages.get(key, renderedPageHtml(rendered, meta, preloads(pathname), root), true);
+    return pages.get(key, `${template.head}  ${modulePreloadTags(preloads(pathname))}${meta}\n  ${template.tail}`, false);
   };
   const sendApp = async (request: FastifyRequest, reply: FastifyReply, pathname: string) => {
     const template = pathname === '/' ? landingPage : appPage;
@@ -134,16 +131,21 @@ export async function registerWebApp(
       }
       page = await pending;
     }
-    // The same HTML for everyone (a visitor's own state is fetched by the app): answered before
-    // Fastify while fresh, for the very spelling of its key only (`/list?tab=x` is not `/list`).
-    if (options.front && request.url === key) {
+    // The same HTML for everyone (a visitor's own state is fetched by the app): the landing page
+    // and the pages rendered with their content, under the one spelling each is cached by
+    // (`/list?tab=popular`, not `/list/` or `/servers/01`), are answered before Fastify while
+    // fresh. Nothing else is offered (an unknown path, a misspelling, a missing server's frame):
+    // strangers cannot crowd the front cache with them.
+    if (options.front && request.url === key && (key === '/' || page.rendered)) {
       options.front.offer(request.url, () => {
         const held = pages.fresh(key, options.freshForMs);
         return held && { body: held.body, type: HTML_TYPE };
       });
     }
-    reply.type(HTML_TYPE).header('cache-control', 'no-cache').header('vary', 'Accept-Encoding').header('etag', page.etag);
+    reply.header('cache-control', 'no-cache').header('vary', 'Accept-Encoding').header('etag', page.etag);
+    // A 304 carries no content type, as the front cache sends it.
     if (matchesEtag(request.headers['if-none-match'], page.etag)) return reply.code(304).send();
+    reply.type(HTML_TYPE);
     const encoding = chooseEncoding(request.headers['accept-encoding']);
     if (!encoding) return reply.send(page.html);
     return reply.header('content-encoding', encoding).send(page.compressed(encoding));
@@ -204,6 +206,8 @@ interface CachedPage {
   compressed: (encoding: 'br' | 'gzip') => Buffer;
   /** The page as the front cache sends a body (the same bytes, validator and compressed copies). */
   body: CachedBody;
+  /** Rendered with its content (not the app's frame). */
+  rendered: boolean;
 }
 
 /**
@@ -229,9 +233,9 @@ class PageCache {
     return hit && Date.now() - hit.at < maxAgeMs ? hit : undefined;
   }
 
-  get(pathname: string, html: string): CachedPage {
+  get(pathname: string, html: string, rendered: boolean): CachedPage {
     const hit = this.entries.get(pathname);
-    if (hit?.html === html) {
+    if (hit?.html === html && hit.rendered === rendered) {
       hit.at = Date.now();
       // Made again: the newest entry, so a crawl of other paths drops it last.
       this.entries.delete(pathname);
@@ -246,6 +250,7 @@ class PageCache {
       // Weak: the same validator stands for the identity, gzip and brotli bytes of one page.
       etag,
       bytes: stringBytes(html) + stringBytes(pathname),
+      rendered,
       compressed: (encoding) => {
         let variant = variants[encoding];
         if (!variant) {

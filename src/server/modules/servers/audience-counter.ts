@@ -119,14 +119,14 @@ export function audienceCounter({
   timer?.unref();
 
   // The UTC day of a time, spelled once a day rather than once a view.
-  let day = { from: 0, to: 0, name: '' };
+  let spelled = { from: 0, to: 0, name: '' };
   const dayOf = (at: Date) => {
     const ms = at.getTime();
-    if (ms < day.from || ms >= day.to) {
+    if (!(ms >= spelled.from && ms < spelled.to)) {
       const from = ms - (ms % 86_400_000);
-      day = { from, to: from + 86_400_000, name: at.toISOString().slice(0, 10) };
+      spelled = { from, to: from + 86_400_000, name: at.toISOString().slice(0, 10) };
     }
-    return day.name;
+    return spelled.name;
   };
 
   return {

@@ -105,11 +105,13 @@ export const discoveryRoutes =
         // Only the plain spelling: `/servers/12?pad=…` and the like go through the route.
         if (request.url === `${app.prefix}/servers/${id}`)
           front?.offer(request.url, (raw) => {
-            // The address (X-Forwarded-For walked against TRUST_PROXY) only once a view is counted: not for a robot.
+            // The address (X-Forwarded-For walked against TRUST_PROXY) only when a view may count:
+            // not for a robot. Worked out once.
+            let ip: string | undefined;
             const held = discovery.peekAnonymousDetail(id, {
               user: undefined,
               get ip() {
-                return addressOf(raw);
+                return (ip ??= addressOf(raw));
               },
               userAgent: raw.headers['user-agent'],
             });
