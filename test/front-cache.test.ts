@@ -4,7 +4,7 @@ import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers/test-app';
 import { createServer, createUser, type TestUser } from './helpers/factories';
-import { tempWebDist } from './helpers/web-dist';
+import { APP_INDEX_HTML, tempWebDist } from './helpers/web-dist';
 import * as sourceRenderer from '../src/web/ssr/render';
 
 // Hot reads answered before Fastify: only a real socket goes that way (inject calls Fastify directly).
@@ -263,23 +263,11 @@ describe('hot reads from memory without a trusted proxy', () => {
   });
 });
 
-// The built app's page as Vite writes it (module scripts in the head): the server renders into it.
-const APP_HTML = `<!doctype html>
-<html lang="en">
-  <head>
-    <meta charset="UTF-8" />
-    <title>RP Servers</title>
-    <script type="module" crossorigin src="/assets/main-abc.js"></script>
-  </head>
-  <body>
-    <div id="root"><div class="frame">Loading…</div></div>
-  </body>
-</html>`;
 const LANDING_HTML = '<!doctype html><html><head><title>RP</title></head><body><div id="root"><h1>Landing</h1></div></body></html>';
 
 /** An app serving a built web app with the page renderer, listening on a socket. */
 async function pageApp(freshForMs: number) {
-  const dist = tempWebDist({ 'index.html': APP_HTML, 'landing.html': LANDING_HTML });
+  const dist = tempWebDist({ 'index.html': APP_INDEX_HTML, 'landing.html': LANDING_HTML });
   const app = await createTestApp({ build: { webDist: dist.dir, listCacheTtlMs: freshForMs, pageRenderer: sourceRenderer } });
   const pageOwner = await createUser(app.app, { role: 'server_owner' });
   const id = (await createServer(app.app, pageOwner.row.id, { name: 'Front Page RP' })).id;

@@ -3,22 +3,7 @@ import type { PageAnswers, PageRenderer } from '../src/shared/prerender';
 import * as sourceRenderer from '../src/web/ssr/render';
 import { createTestApp, type TestApp } from './helpers/test-app';
 import { createServer, createUser } from './helpers/factories';
-import { tempWebDist } from './helpers/web-dist';
-
-// The built app's page as Vite writes it: module scripts in the head, the frame inside #root.
-const INDEX_HTML = `<!doctype html>
-<html lang="en">
-  <head>
-    <meta charset="UTF-8" />
-    <title>RP Servers</title>
-    <script type="module" crossorigin src="/assets/react-abc.js"></script>
-    <script type="module" crossorigin src="/assets/main-abc.js"></script>
-    <link rel="stylesheet" crossorigin href="/assets/styles-abc.css">
-  </head>
-  <body>
-    <div id="root"><div class="frame">Loading…</div></div>
-  </body>
-</html>`;
+import { APP_INDEX_HTML, tempWebDist } from './helpers/web-dist';
 
 // `$'` and `$&` too: text that goes through `String.replace` as replacement text expands them.
 const ATTACK = "</script><script>alert(1)</script><!-- $' $& $` $$";
@@ -58,7 +43,7 @@ describe('pages rendered on the server', () => {
   let attackId: number;
 
   beforeAll(async () => {
-    dist = tempWebDist({ 'index.html': INDEX_HTML });
+    dist = tempWebDist({ 'index.html': APP_INDEX_HTML });
     t = await createTestApp({ build: { webDist: dist.dir, pageRenderer: counting.renderer, listCacheTtlMs: 0 } });
     const owner = await createUser(t.app, { role: 'server_owner' });
     serverId = (await createServer(t.app, owner.row.id, { name: 'Rendered Valley RP', currentPlayers: 12 })).id;

@@ -1,13 +1,12 @@
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import zlib from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { MSG } from '../../shared/messages';
 import type { PageRenderer } from '../../shared/prerender';
 import type { FrontCache } from '../lib/front-cache';
-import { chooseEncoding, matchesEtag, type CachedBody } from '../lib/response-cache';
+import { chooseEncoding, matchesEtag } from '../lib/response-cache';
+import { PageCache, type CachedPage } from './page-cache';
 import { loadPageRenderer, renderedPageHtml, renderedTemplate, renderRoot } from './rendered-pages';
 
 const MAX_RENDERINGS_AT_ONCE = 4;
@@ -196,111 +195,6 @@ function pageTemplate(file: string): { head: string; tail: string } {
     .replace(/<meta name="description"[^>]*>\s*/, '')
     .split(/(?=<\/head>)/i);
   return { head, tail };
-}
-
-interface CachedPage {
-  html: string;
-  /** When it was made (ms). */
-  at: number;
-  etag: string;
-  compressed: (encoding: 'br' | 'gzip') => Buffer;
-  /** The page as the front cache sends a body (the same bytes, validator and compressed copies). */
-  body: CachedBody;
-  /** Rendered with its content (not the app's frame). */
-  rendered: boolean;
-}
-
-/**
- * The app's HTML per path, with its ETag and compressed variants made on first use. A path whose
- * meta tags changed gets a new entry; the oldest entries go beyond `max` entries or `maxBytes` (a
- * server-rendered page is ~35 KB of HTML, a frame page ~10 KB, each with its compressed copies),
- * so a crawler walking every server page cannot grow the process past a few tens of MB here.
- * Brotli quality 5 and gzip level 6: a page made for one visit is compressed on the request's
- * path, where quality 9 cost ~10 ms a server page (a third of the CPU of a crawl of them) for a
- * few hundred bytes less.
- */
-class PageCache {
-  private readonly entries = new Map<string, CachedPage & { bytes: number }>();
-  private bytes = 0;
-  constructor(
-    private readonly max = 1000,
-    private readonly maxBytes = 16 * 1024 * 1024,
-  ) {}
-
-  /** The path's page if made less than `maxAgeMs` ago. */
-  fresh(pathname: string, maxAgeMs: number): CachedPage | undefined {
-    const hit = this.entries.get(pathname);
-    return hit && Date.now() - hit.at < maxAgeMs ? hit : undefined;
-  }
-
-  get(pathname: string, html: string, rendered: boolean): CachedPage {
-    const hit = this.entries.get(pathname);
-    if (hit?.html === html && hit.rendered === rendered) {
-      hit.at = Date.now();
-      // Made again: the newest entry, so a crawl of other paths drops it last.
-      this.entries.delete(pathname);
-      this.entries.set(pathname, hit);
-      return hit;
-    }
-    const variants: Partial<Record<'br' | 'gzip', Buffer>> = {};
-    const etag = `W/"${crypto.createHash('sha1').update(html).digest('base64url')}"`;
-    const page: CachedPage & { bytes: number } = {
-      html,
-      at: Date.now(),
-      // Weak: the same validator stands for the identity, gzip and brotli bytes of one page.
-      etag,
-      bytes: stringBytes(html) + stringBytes(pathname),
-      rendered,
-      compressed: (encoding) => {
-        let variant = variants[encoding];
-        if (!variant) {
-          variant =
-            encoding === 'br'
-              ? zlib.brotliCompressSync(html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } })
-              : zlib.gzipSync(html, { level: 6 });
-          variants[encoding] = variant;
-          if (this.entries.get(pathname) === page) {
-            page.bytes += variant.length;
-            this.bytes += variant.length;
-            this.trim();
-          }
-        }
-        return variant;
-      },
-      body: {
-        raw: html,
-        byteLength: Buffer.byteLength(html),
-        etag,
-        compressible: true,
-        encoded: (encoding) => page.compressed(encoding),
-      },
-    };
-    this.remove(pathname);
-    this.entries.set(pathname, page);
-    this.bytes += page.bytes;
-    this.trim();
-    return page;
-  }
-
-  /** Drops the oldest entries past the bounds (never the newest, which a request is about to send). */
-  private trim(): void {
-    while (this.entries.size > 1 && (this.entries.size > this.max || this.bytes > this.maxBytes)) {
-      this.remove(this.entries.keys().next().value as string);
-    }
-  }
-
-  private remove(pathname: string): void {
-    const entry = this.entries.get(pathname);
-    if (!entry) return;
-    this.entries.delete(pathname);
-    this.bytes -= entry.bytes;
-  }
-}
-
-/** What V8 holds for a string: one byte a character, two once any character is beyond Latin-1 (’, —, …). */
-function stringBytes(text: string): number {
-  // eslint-disable-next-line no-control-regex
-  return /[^\u0000-\u00ff]/.test(text) ? text.length * 2 : text.length;
 }
 
 function escapeRegExp(text: string): string {
