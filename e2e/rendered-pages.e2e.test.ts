@@ -51,14 +51,27 @@ describe('pages the server renders', () => {
         };
         requestAnimationFrame(sample);
       }, SERVER);
+      // Was the app running its page when it asked the API for the server again? Refreshing while
+      // it hydrates would make it draw the page twice.
+      await page.addInitScript((path) => {
+        const w = window as unknown as { askedWhile: string[] };
+        w.askedWhile = [];
+        const fetch = window.fetch.bind(window);
+        window.fetch = (input, init) => {
+          const url = new URL(input instanceof Request ? input.url : String(input), location.href);
+          if (url.pathname === path) w.askedWhile.push(document.documentElement.dataset.app ?? 'starting');
+          return fetch(input, init);
+        };
+      }, `/api/servers/${id}`);
       const refreshed = page.waitForRequest((request) => new URL(request.url()).pathname === `/api/servers/${id}`);
       await page.goto(`/servers/${id}`);
       await refreshed;
       await page.waitForTimeout(300);
       const frames = await page.evaluate(() => {
-        const w = window as unknown as { framesWithout: number; framesWith: number };
-        return { framesWith: w.framesWith, framesWithout: w.framesWithout };
+        const w = window as unknown as { framesWithout: number; framesWith: number; askedWhile: string[] };
+        return { framesWith: w.framesWith, framesWithout: w.framesWithout, askedWhile: w.askedWhile };
       });
+      expect(frames.askedWhile, `${viewport.width}px`).toEqual(['started']);
       expect(frames.framesWith, `${viewport.width}px`).toBeGreaterThan(0);
       expect(frames.framesWithout, `${viewport.width}px: frames without the page after it first painted`).toBe(0);
       // The page works once the app has it: Like asks a visitor to log in.

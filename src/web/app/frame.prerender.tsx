@@ -15,7 +15,7 @@ export function renderAppFrame(): string {
     <QueryClientProvider client={new QueryClient()}>
       {/* No path is "current" in the frame: it is every page's. */}
       <StaticRouter location="/__frame">
-        <PageFrame withAccount={false}>
+        <PageFrame account="unknown">
           <PageLoading />
         </PageFrame>
       </StaticRouter>

@@ -8,6 +8,15 @@ import { preloadRenderedPage } from './router';
 /** How long a signed-in visitor's own answers are waited for before the app draws its loading state. */
 const PERSONAL_WAIT_MS = 3000;
 
+/** The longest a rendered page's answers wait before they are refreshed from the API. */
+const IDLE_REFRESH_MS = 2000;
+
+/** Runs `task` once the browser has nothing else to do (after hydrating), or within two seconds. */
+function whenIdle(task: () => void): void {
+  if ('requestIdleCallback' in window) window.requestIdleCallback(task, { timeout: IDLE_REFRESH_MS });
+  else setTimeout(task, IDLE_REFRESH_MS);
+}
+
 /** The answers the server rendered this page from (a `<script type="application/json">`), or `null`. */
 function readAnswers(): PageAnswers | null {
   const element = document.getElementById(PRERENDER_IDS.answers);
@@ -37,9 +46,12 @@ export async function startFromRenderedAnswers(queryClient: QueryClient): Promis
   const ready = page.queries.map(async (query) => {
     const answer = answers[query.path];
     if (answer && !(query.personal && userId)) {
-      // Marked as old: drawn at once, then refreshed from the API as the page mounts (so nothing
-      // shown stays older than this visit, and the visitor's own view of a server counts).
-      queryClient.setQueryData(query.key(userId), query.parse(answer), { updatedAt: 0 });
+      // Drawn at once, then refreshed from the API once the page is idle (so nothing shown stays
+      // older than this visit, and the visitor's own view of a server counts). Not refetched as
+      // the page mounts: a query fetching while it subscribes makes React draw the whole page a
+      // second time, synchronously, right after hydrating it.
+      queryClient.setQueryData(query.key(userId), query.parse(answer));
+      whenIdle(() => void queryClient.invalidateQueries({ queryKey: query.key(userId), exact: true }));
       return;
     }
     asRendered = false;

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import type { NavAccountFor } from './nav-account';
 import { NavBar } from './nav-bar';
 import { SiteFooter } from './site-footer';
 
@@ -10,13 +11,13 @@ export function PageFrame({
   banner,
   children,
   after,
-  withAccount = true,
+  account = 'device',
 }: {
   banner?: ReactNode;
   children: ReactNode;
   after?: ReactNode;
-  /** Login/Register or the signed-in user's name and Logout; left out where who is signed in is not known yet. */
-  withAccount?: boolean;
+  /** Whom Login/Register or the signed-in user's name and Logout are drawn for. */
+  account?: NavAccountFor;
 }) {
   return (
     <div className="glow-bg flex min-h-dvh flex-col">
@@ -26,7 +27,7 @@ export function PageFrame({
       >
         Skip to content
       </a>
-      <NavBar withAccount={withAccount} />
+      <NavBar account={account} />
       {banner}
       {/* At least a screen tall: the footer starts below the fold, so a page growing as its data
           arrives does not push a visible footer down (a layout shift). */}

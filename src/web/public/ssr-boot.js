@@ -7,23 +7,34 @@
   if (!list) return;
   var boot = JSON.parse(list.textContent || '{}');
   var started = false;
+  var APPEND_BATCH = 8;
   function start() {
     if (started) return;
     started = true;
+    var elements = [];
     (boot.preloads || []).forEach(function (href) {
       var link = document.createElement('link');
       link.rel = 'modulepreload';
       link.href = href;
-      document.head.appendChild(link);
+      elements.push(link);
     });
     (boot.scripts || []).forEach(function (src) {
       var script = document.createElement('script');
       script.type = 'module';
       script.src = src;
-      // In insertion order, as parser-inserted module scripts run.
+      // In insertion order, as parser-inserted module scripts run (across tasks too).
       script.async = false;
-      document.head.appendChild(script);
+      elements.push(script);
     });
+    append(elements, 0);
+  }
+  // A few at a time, a task each: on a slow phone dozens of requests started in one task block
+  // the page for longer than a tap may wait.
+  function append(elements, from) {
+    elements.slice(from, from + APPEND_BATCH).forEach(function (element) {
+      document.head.appendChild(element);
+    });
+    if (from + APPEND_BATCH < elements.length) setTimeout(append, 0, elements, from + APPEND_BATCH);
   }
   // Once the page has painted its content (the browser's first-contentful-paint entry); where the
   // browser has no such entry, after the next frame. A tab opened in the background paints

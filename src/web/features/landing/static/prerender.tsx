@@ -17,7 +17,7 @@ export function renderLandingPage(): string {
   const markup = renderToStaticMarkup(
     <QueryClientProvider client={new QueryClient()}>
       <StaticRouter location="/">
-        <PageFrame>
+        <PageFrame account="visitor">
           <LandingPage />
         </PageFrame>
         <template id="landing-ios-hint">

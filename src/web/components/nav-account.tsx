@@ -1,0 +1,64 @@
+import { useSession } from '../lib/session';
+import { useHydrated } from '../lib/use-hydrated';
+import { useLogout } from '../lib/use-logout';
+import { ButtonLink, buttonClass } from './button';
+
+/**
+ * Who the navigation's account part is drawn for: whoever is signed in on this device (the app),
+ * a visitor who is not (the landing page, which a signed-in visitor never gets), or not known
+ * (the frame drawn ahead of time for any page).
+ */
+export type NavAccountFor = 'device' | 'visitor' | 'unknown';
+
+/**
+ * Login/Register, or the signed-in user's name and Logout. A page rendered on the server has none
+ * (who is signed in is only on the device): they join once the app has hydrated it. Only this
+ * part of the page is drawn again then, not the page under the navigation.
+ */
+export function NavAccount({ drawnFor, onNavigate }: { drawnFor: NavAccountFor; onNavigate: () => void }) {
+  const hydrated = useHydrated();
+  const session = useSession();
+  const logout = useLogout();
+
+  if (drawnFor === 'unknown' || (drawnFor === 'device' && !hydrated)) return <AccountPlaceholder />;
+  return (
+    <div className="flex flex-col gap-2 border-t border-white/10 pt-3 lg:flex-row lg:items-center lg:border-0 lg:pt-0">
+      {session ? (
+        <>
+          <span className="px-3 text-sm text-slate-400 lg:hidden lg:px-0 xl:inline">Signed in as {session.user.username}</span>
+          <button
+            type="button"
+            onClick={() => {
+              onNavigate();
+              logout();
+            }}
+            className={buttonClass('secondary', 'w-full lg:w-auto')}
+          >
+            Logout
+          </button>
+        </>
+      ) : (
+        <>
+          <ButtonLink to="/login" variant="ghost" className="w-full lg:w-auto" onClick={onNavigate}>
+            Login
+          </ButtonLink>
+          <ButtonLink to="/register" className="w-full lg:w-auto" onClick={onNavigate}>
+            Register
+          </ButtonLink>
+        </>
+      )}
+    </div>
+  );
+}
+
+/**
+ * Holds the buttons' height on desktop until they are known, so the page below does not move down
+ * when they appear (a layout shift).
+ */
+function AccountPlaceholder() {
+  return (
+    <span aria-hidden="true" className={buttonClass('ghost', 'invisible hidden lg:inline-flex')}>
+      Login
+    </span>
+  );
+}
