@@ -42,30 +42,30 @@ export async function startFromRenderedAnswers(queryClient: QueryClient): Promis
   const page = answers && matchRenderedPage(window.location.pathname + window.location.search);
   if (!answers || !page) return false;
   const userId = getSession()?.user.id ?? '';
-  let asRendered = true;
-  const ready = page.queries.map(async (query) => {
-    const answer = answers[query.path];
-    if (answer && !(query.personal && userId)) {
+  const rendered = page.queries.filter((query) => answers[query.path] && !(query.personal && userId));
+  const fetched = page.queries
+    .filter((query) => !rendered.includes(query))
+    .map((query) => queryClient.prefetchQuery({ queryKey: query.key(userId), queryFn: () => fetchPageQuery(query) }));
+  try {
+    // The page's code, however long it takes: without it the page would suspend over its markup.
+    await preloadRenderedPage(page.path);
+    // The answers are parsed in a task of their own: with the entry's modules running before them
+    // they made one long task on a slow phone.
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    for (const query of rendered) {
       // Drawn at once, then refreshed from the API once the page is idle (so nothing shown stays
       // older than this visit, and the visitor's own view of a server counts). Not refetched as
       // the page mounts: a query fetching while it subscribes makes React draw the whole page a
       // second time, synchronously, right after hydrating it.
-      queryClient.setQueryData(query.key(userId), query.parse(answer));
+      queryClient.setQueryData(query.key(userId), query.parse(answers[query.path]!));
       whenIdle(() => void queryClient.invalidateQueries({ queryKey: query.key(userId), exact: true }));
-      return;
     }
-    asRendered = false;
-    await queryClient.prefetchQuery({ queryKey: query.key(userId), queryFn: () => fetchPageQuery(query) });
-  });
-  try {
-    // The page's code, however long it takes: without it the page would suspend over its markup.
-    await preloadRenderedPage(page.path);
     // A signed-in visitor's own answers are waited for a while only; the page then shows its
     // loading state until they come.
     const waited = new Promise<void>((resolve) => setTimeout(resolve, PERSONAL_WAIT_MS));
-    await Promise.race([Promise.all(ready), waited]);
+    await Promise.race([Promise.all(fetched), waited]);
   } catch {
     return false;
   }
-  return asRendered && !userId;
+  return fetched.length === 0 && !userId;
 }

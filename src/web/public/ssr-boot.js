@@ -7,7 +7,7 @@
   if (!list) return;
   var boot = JSON.parse(list.textContent || '{}');
   var started = false;
-  var APPEND_BATCH = 8;
+  var APPEND_BATCH = 4;
   function start() {
     if (started) return;
     started = true;

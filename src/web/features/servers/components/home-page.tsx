@@ -18,6 +18,8 @@ export function HomePage() {
   // The three rows appear together: one landing before the others would change its height from
   // its skeleton's and push the rows below it down (a layout shift).
   const waiting = justJoined.isPending || top.isPending || weekend.isPending;
+  // Only what is drawn is read from the queries (never spread): react-query then tells this page of
+  // those changes alone, not of every background refresh starting and ending.
   return (
     <div className="mx-auto flex w-full max-w-7xl flex-col gap-10 px-4 py-8 sm:py-12">
       <header className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
@@ -37,7 +39,10 @@ export function HomePage() {
       </header>
 
       <PageSection id="just-joined" title="New servers" description="Just joined the list in the last 24 hours.">
-        <CarouselState query={{ ...justJoined, isPending: waiting }} empty="No new servers in the last 24 hours. Check back soon.">
+        <CarouselState
+          query={{ data: justJoined.data, isError: justJoined.isError, isPending: waiting }}
+          empty="No new servers in the last 24 hours. Check back soon."
+        >
           {(servers) => <ServerCarousel servers={servers} label="New servers" testId="just-joined" eagerCount={2} />}
         </CarouselState>
       </PageSection>
@@ -55,7 +60,10 @@ export function HomePage() {
           </ButtonLink>
         }
       >
-        <CarouselState query={{ ...top, isPending: waiting, data: top.data?.servers }} empty="No servers have been liked yet.">
+        <CarouselState
+          query={{ data: top.data?.servers, isError: top.isError, isPending: waiting }}
+          empty="No servers have been liked yet."
+        >
           {(servers) => <ServerCarousel servers={servers} label="Top 10 servers by likes" testId="top-10" numbered />}
         </CarouselState>
       </PageSection>

@@ -1,4 +1,4 @@
-import { useCallback, useId, useLayoutEffect, useRef, useState } from 'react';
+import { useCallback, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { Server } from '../../../../shared/schemas/server';
 import { useReducedMotion } from '../../../lib/use-reduced-motion';
 import { ServerCard, ServerCardSkeleton } from './server-card';
@@ -90,6 +90,18 @@ export function ServerCarousel({
     el.scrollBy({ left: direction * el.clientWidth, behavior: reduced ? 'auto' : 'smooth' });
   };
 
+  // The same elements from one render to the next: when the row's position changes (measured right
+  // after the row mounts, which a hydrated page does synchronously), the cards are not drawn again.
+  const cards = useMemo(
+    () =>
+      servers.map((s, i) => (
+        <li key={s.id} className={CARD}>
+          <ServerCard server={s} className="h-full" eager={i < eagerCount} position={numbered ? i + 1 : undefined} />
+        </li>
+      )),
+    [servers, eagerCount, numbered],
+  );
+
   const scrolls = !(row.atStart && row.atEnd);
   return (
     <div data-testid={testId} className="flex flex-col gap-3">
@@ -100,11 +112,7 @@ export function ServerCarousel({
         onScroll={measure}
         className="relative flex snap-x snap-mandatory gap-4 overflow-x-auto overscroll-x-contain pb-2 [scrollbar-width:none] [&::-webkit-scrollbar]:hidden"
       >
-        {servers.map((s, i) => (
-          <li key={s.id} className={CARD}>
-            <ServerCard server={s} className="h-full" eager={i < eagerCount} position={numbered ? i + 1 : undefined} />
-          </li>
-        ))}
+        {cards}
       </ul>
       {scrolls ? (
         <div className="flex items-center justify-end gap-2">
