@@ -3,6 +3,7 @@ import net from 'node:net';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers/test-app';
+import { multipart } from './helpers/multipart';
 import { createServer, createUser, type TestUser } from './helpers/factories';
 import { APP_INDEX_HTML, tempWebDist } from './helpers/web-dist';
 import * as sourceRenderer from '../src/web/ssr/render';
@@ -269,7 +270,7 @@ const LANDING_HTML = '<!doctype html><html><head><title>RP</title></head><body><
 async function pageApp(freshForMs: number) {
   const dist = tempWebDist({ 'index.html': APP_INDEX_HTML, 'landing.html': LANDING_HTML });
   const app = await createTestApp({ build: { webDist: dist.dir, listCacheTtlMs: freshForMs, pageRenderer: sourceRenderer } });
-  const pageOwner = await createUser(app.app, { role: 'server_owner' });
+  const pageOwner = await createUser(app.app, { role: 'server_owner', plan: 'Pro' });
   const id = (await createServer(app.app, pageOwner.row.id, { name: 'Front Page RP' })).id;
   await app.app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.app.server.address();
@@ -277,6 +278,7 @@ async function pageApp(freshForMs: number) {
   return {
     ...app,
     id,
+    owner: pageOwner,
     get: (url: string, headers: Record<string, string> = {}, method = 'GET') => request(url, headers, method, on),
     hits: () => app.app.ctx.front.hits,
     close: async () => {
@@ -365,6 +367,42 @@ describe('pages from memory go stale with the page cache', () => {
       expect(pages.hits()).toBe(before + 1);
       await pages.app.ctx.db.updateTable('servers').set({ name: 'Front Renamed RP' }).where('id', '=', pages.id).execute();
       await expect.poll(title, { timeout: 5000, interval: 100 }).toBe('Front Renamed RP · RP Servers');
+    } finally {
+      await pages.close();
+    }
+  });
+});
+
+describe('pages from memory are made again when what they show changes', () => {
+  it('shows a renamed server at once and a removed one no more, however long pages stay fresh', async () => {
+    const pages = await pageApp(60_000);
+    try {
+      const url = `/servers/${pages.id}`;
+      const title = async () => /<title>([^<]*)<\/title>/.exec(decoded(await pages.get(url)))?.[1];
+      expect(await title()).toBe('Front Page RP · RP Servers');
+      expect(decoded(await pages.get('/home'))).toContain('Front Page RP');
+      const before = pages.hits();
+      expect(await title()).toBe('Front Page RP · RP Servers');
+      expect(pages.hits()).toBe(before + 1);
+
+      const rename = multipart([{ name: 'name', value: 'Front Renamed RP' }]);
+      const renamed = await pages.app.inject({
+        method: 'PUT',
+        url: `/api/servers/${pages.id}/customize`,
+        headers: { ...pages.owner.headers, ...rename.headers },
+        payload: rename.payload,
+      });
+      expect(renamed.statusCode).toBe(200);
+      expect(await title()).toBe('Front Renamed RP · RP Servers');
+      expect(decoded(await pages.get('/home'))).toContain('Front Renamed RP');
+
+      const admin = await createUser(pages.app, { role: 'admin' });
+      const removed = await pages.app.inject({ method: 'DELETE', url: `/api/admin/servers/${pages.id}`, headers: admin.headers });
+      expect(removed.statusCode).toBe(204);
+      for (let i = 0; i < 2; i++) {
+        expect(decoded(await pages.get(url))).not.toContain('Front Renamed RP');
+        expect(decoded(await pages.get('/home'))).not.toContain('Front Renamed RP');
+      }
     } finally {
       await pages.close();
     }

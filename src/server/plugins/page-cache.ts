@@ -86,6 +86,17 @@ export class PageCache {
     return page;
   }
 
+  /** Forgets every page: what they show changed. */
+  clear(): void {
+    this.entries.clear();
+    this.bytes = 0;
+  }
+
+  /** Forgets one page (made from data that changed while it was made). */
+  forget(pathname: string): void {
+    this.remove(pathname);
+  }
+
   /** Drops the oldest entries past the bounds (never the newest, which a request is about to send). */
   private trim(): void {
     while (this.entries.size > 1 && (this.entries.size > this.max || this.bytes > this.maxBytes)) {

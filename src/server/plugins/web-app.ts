@@ -28,6 +28,11 @@ export async function registerWebApp(
     pageRenderer?: PageRenderer;
     /** Where a page made for everyone alike is answered from while it is fresh (docs/decisions/039-front-cache.md). */
     front?: FrontCache;
+    /**
+     * Subscribes to changes of what pages show beyond a vote or a join (an edit, a removal,
+     * moderation, settings): every page is made again on its next request, not after its fresh time.
+     */
+    onContentChanged?: (listener: () => void) => void;
   },
 ): Promise<void> {
   fs.mkdirSync(options.uploadsDir, { recursive: true });
@@ -85,6 +90,13 @@ export async function registerWebApp(
 
   const pages = new PageCache();
   const making = new Map<string, Promise<CachedPage>>();
+  // Counts content changes: a page whose making began before one is sent to who asked, not kept.
+  let generation = 0;
+  options.onContentChanged?.(() => {
+    generation += 1;
+    pages.clear();
+    making.clear();
+  });
   // Renderings at once: a client asking for many different pages gets the app's frame for the rest
   // (cached like any page) instead of holding the CPU every other request needs.
   let renderingNow = 0;
@@ -104,10 +116,15 @@ export async function registerWebApp(
     template: { head: string; tail: string },
     render?: PageRenderer,
   ): Promise<CachedPage> => {
+    const started = generation;
     const meta = await options.meta(pathname);
     const root = render ? await renderIfFree(render, key) : null;
-    if (rendered && root) return pages.get(key, renderedPageHtml(rendered, meta, preloads(pathname), root), true);
-    return pages.get(key, `${template.head}  ${modulePreloadTags(preloads(pathname))}${meta}\n  ${template.tail}`, false);
+    const page =
+      rendered && root
+        ? pages.get(key, renderedPageHtml(rendered, meta, preloads(pathname), root), true)
+        : pages.get(key, `${template.head}  ${modulePreloadTags(preloads(pathname))}${meta}\n  ${template.tail}`, false);
+    if (started !== generation) pages.forget(key);
+    return page;
   };
   const sendApp = async (request: FastifyRequest, reply: FastifyReply, pathname: string) => {
     const template = pathname === '/' ? landingPage : appPage;
@@ -125,8 +142,12 @@ export async function registerWebApp(
     if (!page) {
       let pending = making.get(key);
       if (!pending) {
-        pending = makePage(key, pathname, template, location ? render : undefined).finally(() => making.delete(key));
-        making.set(key, pending);
+        const made: Promise<CachedPage> = makePage(key, pathname, template, location ? render : undefined).finally(() => {
+          // A content change may have started another making of this page meanwhile.
+          if (making.get(key) === made) making.delete(key);
+        });
+        pending = made;
+        making.set(key, made);
       }
       page = await pending;
     }

@@ -275,8 +275,10 @@ export function discoveryService({
     return body;
   };
 
+  const listeners = new Set<(change: CacheChange) => void>();
   const applyChange = (change: CacheChange): void => {
     search.markStale();
+    for (const listener of listeners) listener(change);
     if (change.kind === 'all') {
       lists.clear();
       feeds.clear();
@@ -302,6 +304,11 @@ export function discoveryService({
 
     /** Drops what a change shows in on this instance only (a change another instance published). */
     applyChange,
+
+    /** Calls `listener` with every change applied on this instance, its own and those published by others. */
+    onChange(listener: (change: CacheChange) => void): void {
+      listeners.add(listener);
+    },
 
     /**
      * Starts loading the search index (start-up; lists are answered by SQL until it is in), then
