@@ -7,6 +7,7 @@ import { multipart } from './helpers/multipart';
 import { createServer, createUser, type TestUser } from './helpers/factories';
 import { APP_INDEX_HTML, tempWebDist } from './helpers/web-dist';
 import * as sourceRenderer from '../src/web/ssr/render';
+import type { PageRenderer } from '../src/shared/prerender';
 
 // Hot reads answered before Fastify: only a real socket goes that way (inject calls Fastify directly).
 let t: TestApp;
@@ -267,9 +268,9 @@ describe('hot reads from memory without a trusted proxy', () => {
 const LANDING_HTML = '<!doctype html><html><head><title>RP</title></head><body><div id="root"><h1>Landing</h1></div></body></html>';
 
 /** An app serving a built web app with the page renderer, listening on a socket. */
-async function pageApp(freshForMs: number) {
+async function pageApp(freshForMs: number, pageRenderer: PageRenderer = sourceRenderer) {
   const dist = tempWebDist({ 'index.html': APP_INDEX_HTML, 'landing.html': LANDING_HTML });
-  const app = await createTestApp({ build: { webDist: dist.dir, listCacheTtlMs: freshForMs, pageRenderer: sourceRenderer } });
+  const app = await createTestApp({ build: { webDist: dist.dir, listCacheTtlMs: freshForMs, pageRenderer } });
   const pageOwner = await createUser(app.app, { role: 'server_owner', plan: 'Pro' });
   const id = (await createServer(app.app, pageOwner.row.id, { name: 'Front Page RP' })).id;
   await app.app.listen({ port: 0, host: '127.0.0.1' });
@@ -404,6 +405,53 @@ describe('pages from memory are made again when what they show changes', () => {
         expect(decoded(await pages.get('/home'))).not.toContain('Front Renamed RP');
       }
     } finally {
+      await pages.close();
+    }
+  });
+
+  it('keeps no page whose rendering began before the change, and lets it cover no newer one', async () => {
+    // The first rendering waits until told: the server is renamed meanwhile.
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let first = true;
+    const slowFirst: PageRenderer = {
+      ...sourceRenderer,
+      renderPage: async (location, answers) => {
+        const html = await sourceRenderer.renderPage(location, answers);
+        if (first) {
+          first = false;
+          await gate;
+        }
+        return html;
+      },
+    };
+    const pages = await pageApp(60_000, slowFirst);
+    try {
+      const url = `/servers/${pages.id}`;
+      const title = (html: string) => /<title>([^<]*)<\/title>/.exec(html)?.[1];
+      const heading = (html: string) => /<h1[^>]*>([^<]*)<\/h1>/.exec(html)?.[1];
+      const before = pages.get(url);
+      await expect.poll(() => first, { timeout: 5000 }).toBe(false);
+      const rename = multipart([{ name: 'name', value: 'Front Renamed RP' }]);
+      const renamed = await pages.app.inject({
+        method: 'PUT',
+        url: `/api/servers/${pages.id}/customize`,
+        headers: { ...pages.owner.headers, ...rename.headers },
+        payload: rename.payload,
+      });
+      expect(renamed.statusCode).toBe(200);
+      // Asked after the change: a rendering of its own, not the one under way.
+      expect(heading(decoded(await pages.get(url)))).toBe('Front Renamed RP');
+      release();
+      // The request made before the change gets the page as it was then.
+      expect(heading(decoded(await before))).toBe('Front Page RP');
+      for (let i = 0; i < 2; i++) {
+        const html = decoded(await pages.get(url));
+        expect(heading(html)).toBe('Front Renamed RP');
+        expect(title(html)).toBe('Front Renamed RP · RP Servers');
+      }
+    } finally {
+      release();
       await pages.close();
     }
   });

@@ -19,12 +19,13 @@ if (!root) throw new Error('index.html has no #root element');
 // footer: docs/decisions/037-landing-page-without-the-app.md). In a transition: React renders in
 // slices and yields between them, so a phone stays responsive while the app draws itself.
 const queryClient = createQueryClient();
+const start = await startFromRenderedAnswers(queryClient);
 const app = (
   <StrictMode>
-    <App queryClient={queryClient} />
+    <App queryClient={queryClient} onStarted={start.started} />
   </StrictMode>
 );
-if (await startFromRenderedAnswers(queryClient)) {
+if (start.hydrate) {
   startTransition(() => {
     hydrateRoot(root, app, {
       // A text the visitor's locale or clock formats differently is drawn again by the client: not an error.

@@ -37,6 +37,7 @@ export class PageCache {
     return hit && Date.now() - hit.at < maxAgeMs ? hit : undefined;
   }
 
+  /** The page of `html` for `pathname`, kept (or the one kept for it, when the same). */
   get(pathname: string, html: string, rendered: boolean): CachedPage {
     const hit = this.entries.get(pathname);
     if (hit?.html === html && hit.rendered === rendered) {
@@ -46,6 +47,16 @@ export class PageCache {
       this.entries.set(pathname, hit);
       return hit;
     }
+    const page = this.make(pathname, html, rendered);
+    this.remove(pathname);
+    this.entries.set(pathname, page);
+    this.bytes += page.bytes;
+    this.trim();
+    return page;
+  }
+
+  /** The page of `html` for `pathname`, not kept (made from data that changed while it was made). */
+  make(pathname: string, html: string, rendered: boolean): CachedPage & { bytes: number } {
     const variants: Partial<Record<'br' | 'gzip', Buffer>> = {};
     const etag = `W/"${crypto.createHash('sha1').update(html).digest('base64url')}"`;
     const page: CachedPage & { bytes: number } = {
@@ -79,10 +90,6 @@ export class PageCache {
         encoded: (encoding) => page.compressed(encoding),
       },
     };
-    this.remove(pathname);
-    this.entries.set(pathname, page);
-    this.bytes += page.bytes;
-    this.trim();
     return page;
   }
 
@@ -90,11 +97,6 @@ export class PageCache {
   clear(): void {
     this.entries.clear();
     this.bytes = 0;
-  }
-
-  /** Forgets one page (made from data that changed while it was made). */
-  forget(pathname: string): void {
-    this.remove(pathname);
   }
 
   /** Drops the oldest entries past the bounds (never the newest, which a request is about to send). */

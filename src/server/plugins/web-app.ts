@@ -29,8 +29,9 @@ export async function registerWebApp(
     /** Where a page made for everyone alike is answered from while it is fresh (docs/decisions/039-front-cache.md). */
     front?: FrontCache;
     /**
-     * Subscribes to changes of what pages show beyond a vote or a join (an edit, a removal,
-     * moderation, settings): every page is made again on its next request, not after its fresh time.
+     * Subscribes to the changes that empty the API's caches (an edit, a removal, moderation,
+     * settings, a boost, a game poll's counts: everything but a vote or a join): every page is made
+     * again on its next request, as the API's answers are, not after its fresh time.
      */
     onContentChanged?: (listener: () => void) => void;
   },
@@ -119,12 +120,12 @@ export async function registerWebApp(
     const started = generation;
     const meta = await options.meta(pathname);
     const root = render ? await renderIfFree(render, key) : null;
-    const page =
+    const [html, withContent] =
       rendered && root
-        ? pages.get(key, renderedPageHtml(rendered, meta, preloads(pathname), root), true)
-        : pages.get(key, `${template.head}  ${modulePreloadTags(preloads(pathname))}${meta}\n  ${template.tail}`, false);
-    if (started !== generation) pages.forget(key);
-    return page;
+        ? [renderedPageHtml(rendered, meta, preloads(pathname), root), true]
+        : [`${template.head}  ${modulePreloadTags(preloads(pathname))}${meta}\n  ${template.tail}`, false];
+    // Made from data that changed meanwhile: sent to who asked, not kept (nor put over a newer one).
+    return started === generation ? pages.get(key, html, withContent) : pages.make(key, html, withContent);
   };
   const sendApp = async (request: FastifyRequest, reply: FastifyReply, pathname: string) => {
     const template = pathname === '/' ? landingPage : appPage;

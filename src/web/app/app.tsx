@@ -21,12 +21,18 @@ export function AppProviders({ queryClient, children }: { queryClient: QueryClie
 }
 
 /** Providers and the router: the whole app. */
-export function App({ queryClient: given }: { queryClient?: QueryClient }) {
+export function App({ queryClient: given, onStarted }: { queryClient?: QueryClient; onStarted?: () => void }) {
   const [queryClient] = useState(() => given ?? createQueryClient());
   const [router] = useState(createAppRouter);
   // Marks the page as the app's: a page the server rendered is only a picture of itself until here
   // (docs/decisions/042-server-rendered-pages.md); browser tests wait for this before they click.
-  useEffect(() => document.documentElement.setAttribute('data-app', 'started'), []);
+  // The page's queries are subscribed by now (children's effects run first).
+  useEffect(() => {
+    document.documentElement.setAttribute('data-app', 'started');
+    onStarted?.();
+    // Once, for the app's first commit.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   return (
     <AppProviders queryClient={queryClient}>
       <RouterProvider router={router} />

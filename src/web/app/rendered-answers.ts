@@ -8,10 +8,10 @@ import { preloadRenderedPage } from './router';
 /** How long a signed-in visitor's own answers are waited for before the app draws its loading state. */
 const PERSONAL_WAIT_MS = 3000;
 
-/** The longest a rendered page's answers wait before they are refreshed from the API. */
+/** The longest a rendered page's answers wait, once the app has started, before they are refreshed. */
 const IDLE_REFRESH_MS = 2000;
 
-/** Runs `task` once the browser has nothing else to do (after hydrating), or within two seconds. */
+/** Runs `task` once the browser has nothing else to do, or within two seconds. */
 function whenIdle(task: () => void): void {
   if ('requestIdleCallback' in window) window.requestIdleCallback(task, { timeout: IDLE_REFRESH_MS });
   else setTimeout(task, IDLE_REFRESH_MS);
@@ -29,18 +29,26 @@ function readAnswers(): PageAnswers | null {
   }
 }
 
+/** How a page the server rendered starts: whether the app may hydrate it, and what to do once it has. */
+export interface RenderedStart {
+  /** Every answer the page was rendered from is in the cache as the server had it. */
+  hydrate: boolean;
+  /** To call once the app has drawn (committed) its first render. */
+  started: () => void;
+}
+
 /**
  * Readies the app to draw a server-rendered page at once (docs/decisions/042-server-rendered-pages.md):
  * its code is loaded and its queries are in the cache, from the answers in the HTML (the anonymous
- * ones, refreshed in the background once drawn) or, for a signed-in visitor's own answers, fetched
- * while the rendered page stays on screen. True when the app may hydrate the page: every answer
- * it was rendered from is in the cache as the server had it. Never fails: whatever is missing the
- * page loads as it would without them.
+ * ones, refreshed from the API once the app has started and the browser is idle) or, for a
+ * signed-in visitor's own answers, fetched while the rendered page stays on screen. Never fails:
+ * whatever is missing the page loads as it would without them.
  */
-export async function startFromRenderedAnswers(queryClient: QueryClient): Promise<boolean> {
+export async function startFromRenderedAnswers(queryClient: QueryClient): Promise<RenderedStart> {
+  const nothing: RenderedStart = { hydrate: false, started: () => {} };
   const answers = readAnswers();
   const page = answers && matchRenderedPage(window.location.pathname + window.location.search);
-  if (!answers || !page) return false;
+  if (!answers || !page) return nothing;
   const userId = getSession()?.user.id ?? '';
   const rendered = page.queries.filter((query) => answers[query.path] && !(query.personal && userId));
   const fetched = page.queries
@@ -52,20 +60,24 @@ export async function startFromRenderedAnswers(queryClient: QueryClient): Promis
     // The answers are parsed in a task of their own: with the entry's modules running before them
     // they made one long task on a slow phone.
     await new Promise((resolve) => setTimeout(resolve, 0));
-    for (const query of rendered) {
-      // Drawn at once, then refreshed from the API once the page is idle (so nothing shown stays
-      // older than this visit, and the visitor's own view of a server counts). Not refetched as
-      // the page mounts: a query fetching while it subscribes makes React draw the whole page a
-      // second time, synchronously, right after hydrating it.
-      queryClient.setQueryData(query.key(userId), query.parse(answers[query.path]!));
-      whenIdle(() => void queryClient.invalidateQueries({ queryKey: query.key(userId), exact: true }));
-    }
+    // Put in as fresh: not refetched as the page mounts, where a query fetching while it
+    // subscribes makes React draw the whole page a second time, synchronously, right after
+    // hydrating it.
+    for (const query of rendered) queryClient.setQueryData(query.key(userId), query.parse(answers[query.path]!));
     // A signed-in visitor's own answers are waited for a while only; the page then shows its
     // loading state until they come.
     const waited = new Promise<void>((resolve) => setTimeout(resolve, PERSONAL_WAIT_MS));
     await Promise.race([Promise.all(fetched), waited]);
   } catch {
-    return false;
+    return nothing;
   }
-  return fetched.length === 0 && !userId;
+  // Refreshed once drawn, even if the visitor has left the page by then (so nothing shown stays
+  // older than this visit, and the visitor's own view of a server counts).
+  const refresh = () => {
+    for (const query of rendered) {
+      if (query.forSession) continue;
+      void queryClient.invalidateQueries({ queryKey: query.key(userId), exact: true, refetchType: 'all' });
+    }
+  };
+  return { hydrate: fetched.length === 0 && !userId, started: () => whenIdle(refresh) };
 }

@@ -14,6 +14,8 @@ export interface PageQuery<T = unknown> {
   parse: (answer: PageAnswer) => T;
   /** The answer depends on who asks: the anonymous one in the HTML is not a signed-in visitor's. */
   personal?: boolean;
+  /** Kept for the session as the HTML had it: not asked for again once the app has started. */
+  forSession?: boolean;
 }
 
 /** Fetches a page query's answer and parses it: the hooks' `queryFn`. */

@@ -12,19 +12,20 @@
     if (started) return;
     started = true;
     var elements = [];
+    (boot.scripts || []).forEach(function (src) {
+      var script = document.createElement('script');
+      script.type = 'module';
+      script.src = src;
+      // In insertion order, as parser-inserted module scripts run (across tasks too). The
+      // scripts first: the preloads only hint at what they import.
+      script.async = false;
+      elements.push(script);
+    });
     (boot.preloads || []).forEach(function (href) {
       var link = document.createElement('link');
       link.rel = 'modulepreload';
       link.href = href;
       elements.push(link);
-    });
-    (boot.scripts || []).forEach(function (src) {
-      var script = document.createElement('script');
-      script.type = 'module';
-      script.src = src;
-      // In insertion order, as parser-inserted module scripts run (across tasks too).
-      script.async = false;
-      elements.push(script);
     });
     append(elements, 0);
   }

@@ -1,5 +1,7 @@
 import crypto from 'node:crypto';
 import { ByteSlots } from '../../lib/byte-slots';
+import { cardShowsRow } from './card-figures';
+import type { ChangedRow } from './search-index.types';
 
 /** SHA-1, raw: held before each card's JSON. */
 export const CARD_DIGEST_BYTES = 20;
@@ -37,6 +39,20 @@ interface Read {
   all: boolean;
 }
 
+/**
+ * Whether a card shows no joins of the last 24 hours and no boosts of the last 7 days (the API
+ * writes `"joins":0` and `"boosts":0`; `"totalJoins"` and `"totalBoosts"` do not match).
+ */
+const isStill = (json: string): boolean => /"joins":0[,}]/.test(json) && /"boosts":0[,}]/.test(json);
+/** A still card is read again after this many card times (a safety net: nothing on it drifts). */
+const STILL_READ_EVERY = 6;
+
+/** `to` holding `from`'s values first. */
+function grown<T extends Float64Array | Uint8Array>(from: T, to: T): T {
+  to.set(from);
+  return to;
+}
+
 const digestOf = (json: string | Buffer): Buffer => crypto.hash('sha1', json, 'buffer') as unknown as Buffer;
 
 /**
@@ -55,7 +71,12 @@ export class CardCache {
   private readonly spareSlots: number[] = [];
   private slotsUsed = 0;
   private readonly bytes = new ByteSlots();
+  /** When each slot's card was last due for a read: its read, or a still card's renewal. */
   private readAt = new Float64Array(this.bytes.capacity);
+  /** When each slot's card was read from the database. */
+  private loadedAt = new Float64Array(this.bytes.capacity);
+  /** 1 where the card shows no joins of the last 24 hours and no boosts of the last 7 days. */
+  private still = new Uint8Array(this.bytes.capacity);
   /** Reads under way: a drop is noted in each, so a card read before it is not kept. */
   private readonly reads = new Set<Read>();
 
@@ -87,12 +108,26 @@ export class CardCache {
     return ids.filter((id) => !this.slotOf.has(id));
   }
 
-  /** At most `max` ids whose cards were read more than `olderThanMs` ago, oldest first. */
+  /**
+   * At most `max` ids whose cards were read more than `olderThanMs` ago, oldest first. A still card
+   * (no joins of the last day, no boosts of the last week: nothing on it moves with time, and
+   * anything that changes it drops it) is renewed in place instead, up to `STILL_READ_EVERY` times
+   * the card time since it was read: most servers are still, and reading them again every few
+   * minutes was most of the refresher's queries.
+   */
   ageing(olderThanMs: number, max: number): number[] {
     const out: number[] = [];
-    const before = Date.now() - olderThanMs;
+    const now = Date.now();
+    const before = now - olderThanMs;
     for (const [id, slot] of this.slotOf) {
       if (out.length >= max || this.readAt[slot]! > before) break;
+      if (this.still[slot] === 1 && now - this.loadedAt[slot]! < this.ttlMs * STILL_READ_EVERY) {
+        // To the end of the refresh order, as if read now (the loop stops when it meets it again).
+        this.slotOf.delete(id);
+        this.slotOf.set(id, slot);
+        this.readAt[slot] = now;
+        continue;
+      }
       out.push(id);
     }
     return out;
@@ -145,6 +180,24 @@ export class CardCache {
     }
   }
 
+  /**
+   * After the search index read the rows written since its last read: drops the cards of deleted
+   * servers and of rows that now say something else than their card shows (another instance's
+   * vote, views counted, a game poll). A card a vote here has already set stays held: reading it
+   * again would ask the database for what this cache holds, for every server voted on.
+   */
+  dropChanged(rows: readonly ChangedRow[], deleted: readonly number[]): void {
+    this.drop(deleted);
+    for (const row of rows) {
+      // A read under way may have the row from before this write: it is not kept.
+      for (const read of this.reads) read.ids.add(row.id);
+      const slot = this.slotOf.get(row.id);
+      if (slot === undefined) continue;
+      const card = JSON.parse(this.bytes.get(slot)!.toString('utf8', CARD_DIGEST_BYTES)) as Record<string, unknown>;
+      if (!cardShowsRow(card, row)) this.forget(row.id, slot);
+    }
+  }
+
   clear(): void {
     this.slotOf.clear();
     this.spareSlots.length = 0;
@@ -187,6 +240,8 @@ export class CardCache {
     this.slotOf.set(id, slot);
     this.bytes.put(slot, json, digestOf(json));
     this.readAt[slot] = at;
+    this.loadedAt[slot] = at;
+    this.still[slot] = isStill(json) ? 1 : 0;
     // Oldest first out.
     if (this.slotOf.size > this.maxEntries) {
       const [oldest, oldSlot] = this.slotOf.entries().next().value as [number, number];
@@ -206,9 +261,9 @@ export class CardCache {
     if (slot >= this.bytes.capacity) {
       const capacity = this.bytes.capacity * 2;
       this.bytes.grow(capacity);
-      const readAt = new Float64Array(capacity);
-      readAt.set(this.readAt);
-      this.readAt = readAt;
+      this.readAt = grown(this.readAt, new Float64Array(capacity));
+      this.loadedAt = grown(this.loadedAt, new Float64Array(capacity));
+      this.still = grown(this.still, new Uint8Array(capacity));
     }
     return slot;
   }

@@ -110,7 +110,7 @@ export function discoveryService({
     repository: searchIndex,
     gameFilters,
     freshForMs: listCacheTtlMs,
-    onRowsChanged: (ids) => cards.drop(ids),
+    onRowsChanged: (rows, deleted) => cards.dropChanged(rows, deleted),
     ...(log ? { log } : {}),
   });
   const loadCards = async (ids: number[]) => {
@@ -276,9 +276,8 @@ export function discoveryService({
   };
 
   const listeners = new Set<(change: CacheChange) => void>();
-  const applyChange = (change: CacheChange): void => {
+  const dropCached = (change: CacheChange): void => {
     search.markStale();
-    for (const listener of listeners) listener(change);
     if (change.kind === 'all') {
       lists.clear();
       feeds.clear();
@@ -291,6 +290,17 @@ export function discoveryService({
     lists.dropTags([...server, ...SORTS_MOVED_BY[change.kind]]);
     feeds.dropTags(server);
     pages.dropTags(server);
+  };
+  const applyChange = (change: CacheChange): void => {
+    dropCached(change);
+    // After this instance's own caches, each on its own: one that fails leaves the rest told.
+    for (const listener of listeners) {
+      try {
+        listener(change);
+      } catch (err) {
+        log?.warn({ err }, 'a listener to cache changes failed');
+      }
+    }
   };
 
   return {

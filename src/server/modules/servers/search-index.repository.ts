@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
-import type { IndexRow } from './search-index';
+import type { ChangedRow, IndexRow } from './search-index.types';
 
 const INDEX_COLUMNS = [
   'id',
@@ -38,12 +38,13 @@ export function searchIndexRepository(db: Kysely<Database>) {
     },
 
     /** The servers written and the ids deleted at or after `since`, and the next watermark. */
-    async changesSince(since: string): Promise<{ rows: IndexRow[]; deleted: number[]; watermark: string }> {
+    async changesSince(since: string): Promise<{ rows: ChangedRow[]; deleted: number[]; watermark: string }> {
       const w = await watermark();
       const [rows, gone] = await Promise.all([
         db
           .selectFrom('servers')
-          .select(INDEX_COLUMNS)
+          // Also the other figures a card shows: the cards a change left as they are stay held.
+          .select([...INDEX_COLUMNS, 'dislikes', 'views'])
           .where(sql<boolean>`row_xid >= ${since}::xid8`)
           .execute(),
         db

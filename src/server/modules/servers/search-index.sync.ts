@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { SearchIndex } from './search-index';
 import type { SearchIndexRepository } from './search-index.repository';
+import type { ChangedRow } from './search-index.types';
 
 /** Rows read per query of the first load. */
 const LOAD_PAGE = 5000;
@@ -12,8 +13,8 @@ interface Deps {
    * game poller, another instance without Redis). 0: before every query (the tests).
    */
   freshForMs: number;
-  /** Told the ids of servers whose rows changed since the last read (their cached cards are stale). */
-  onRowsChanged?: (ids: number[]) => void;
+  /** Told the rows written and the ids deleted since the last read (cached cards may be stale). */
+  onRowsChanged?: (rows: readonly ChangedRow[], deleted: readonly number[]) => void;
   log?: Pick<FastifyBaseLogger, 'warn'>;
   /** The Game category's filter ids, for ranks within a game. */
   gameFilters?: readonly number[];
@@ -53,8 +54,7 @@ export function searchIndexSync({ repository, freshForMs, onRowsChanged, log, ga
       for (const row of delta.rows) index.upsert(row);
       for (const id of delta.deleted) index.remove(id);
       watermark = delta.watermark;
-      const changed = [...delta.rows.map((r) => r.id), ...delta.deleted];
-      if (changed.length > 0) onRowsChanged?.(changed);
+      if (delta.rows.length > 0 || delta.deleted.length > 0) onRowsChanged?.(delta.rows, delta.deleted);
     }
     synced = generation;
     syncedAt = Date.now();

@@ -18,6 +18,12 @@ export interface IndexRow {
   lastBoostedAt: Date | null;
 }
 
+/** A row as the index's change reads return it: with the other figures a server's card shows. */
+export interface ChangedRow extends IndexRow {
+  dislikes: number;
+  views: number;
+}
+
 /**
  * What the game poller says a listed server must be: online now, with a free slot, with players in
  * a range. A server never polled is none of these: it has no player count to compare.

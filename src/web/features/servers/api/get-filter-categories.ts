@@ -9,6 +9,7 @@ export const filterCategoriesQuery: PageQuery<FilterCategory[]> = {
   key: () => serverKeys.categories,
   path: '/api/filters/categories',
   parse: (answer) => z.array(filterCategorySchema).parse(answer.data),
+  forSession: true,
 };
 
 export async function getFilterCategories(): Promise<FilterCategory[]> {
