@@ -267,6 +267,8 @@ describe('hot reads from memory without a trusted proxy', () => {
 
 const LANDING_HTML = '<!doctype html><html><head><title>RP</title></head><body><div id="root"><h1>Landing</h1></div></body></html>';
 
+const titleOf = (html: string) => /<title>([^<]*)<\/title>/.exec(html)?.[1];
+
 /** An app serving a built web app with the page renderer, listening on a socket. */
 async function pageApp(freshForMs: number, pageRenderer: PageRenderer = sourceRenderer) {
   const dist = tempWebDist({ 'index.html': APP_INDEX_HTML, 'landing.html': LANDING_HTML });
@@ -279,8 +281,18 @@ async function pageApp(freshForMs: number, pageRenderer: PageRenderer = sourceRe
   return {
     ...app,
     id,
-    owner: pageOwner,
     get: (url: string, headers: Record<string, string> = {}, method = 'GET') => request(url, headers, method, on),
+    /** Renames the server as its owner does, through the API; answers the status. */
+    rename: async (name: string) => {
+      const body = multipart([{ name: 'name', value: name }]);
+      const res = await app.app.inject({
+        method: 'PUT',
+        url: `/api/servers/${id}/customize`,
+        headers: { ...pageOwner.headers, ...body.headers },
+        payload: body.payload,
+      });
+      return res.statusCode;
+    },
     hits: () => app.app.ctx.front.hits,
     close: async () => {
       await app.close();
@@ -361,7 +373,7 @@ describe('pages from memory go stale with the page cache', () => {
     const pages = await pageApp(1000);
     try {
       const url = `/servers/${pages.id}`;
-      const title = async () => /<title>([^<]*)<\/title>/.exec(decoded(await pages.get(url)))?.[1];
+      const title = async () => titleOf(decoded(await pages.get(url)));
       expect(await title()).toBe('Front Page RP · RP Servers');
       const before = pages.hits();
       expect(await title()).toBe('Front Page RP · RP Servers');
@@ -379,21 +391,14 @@ describe('pages from memory are made again when what they show changes', () => {
     const pages = await pageApp(60_000);
     try {
       const url = `/servers/${pages.id}`;
-      const title = async () => /<title>([^<]*)<\/title>/.exec(decoded(await pages.get(url)))?.[1];
+      const title = async () => titleOf(decoded(await pages.get(url)));
       expect(await title()).toBe('Front Page RP · RP Servers');
       expect(decoded(await pages.get('/home'))).toContain('Front Page RP');
       const before = pages.hits();
       expect(await title()).toBe('Front Page RP · RP Servers');
       expect(pages.hits()).toBe(before + 1);
 
-      const rename = multipart([{ name: 'name', value: 'Front Renamed RP' }]);
-      const renamed = await pages.app.inject({
-        method: 'PUT',
-        url: `/api/servers/${pages.id}/customize`,
-        headers: { ...pages.owner.headers, ...rename.headers },
-        payload: rename.payload,
-      });
-      expect(renamed.statusCode).toBe(200);
+      expect(await pages.rename('Front Renamed RP')).toBe(200);
       expect(await title()).toBe('Front Renamed RP · RP Servers');
       expect(decoded(await pages.get('/home'))).toContain('Front Renamed RP');
 
@@ -428,18 +433,10 @@ describe('pages from memory are made again when what they show changes', () => {
     const pages = await pageApp(60_000, slowFirst);
     try {
       const url = `/servers/${pages.id}`;
-      const title = (html: string) => /<title>([^<]*)<\/title>/.exec(html)?.[1];
       const heading = (html: string) => /<h1[^>]*>([^<]*)<\/h1>/.exec(html)?.[1];
       const before = pages.get(url);
       await expect.poll(() => first, { timeout: 5000 }).toBe(false);
-      const rename = multipart([{ name: 'name', value: 'Front Renamed RP' }]);
-      const renamed = await pages.app.inject({
-        method: 'PUT',
-        url: `/api/servers/${pages.id}/customize`,
-        headers: { ...pages.owner.headers, ...rename.headers },
-        payload: rename.payload,
-      });
-      expect(renamed.statusCode).toBe(200);
+      expect(await pages.rename('Front Renamed RP')).toBe(200);
       // Asked after the change: a rendering of its own, not the one under way.
       expect(heading(decoded(await pages.get(url)))).toBe('Front Renamed RP');
       release();
@@ -448,7 +445,7 @@ describe('pages from memory are made again when what they show changes', () => {
       for (let i = 0; i < 2; i++) {
         const html = decoded(await pages.get(url));
         expect(heading(html)).toBe('Front Renamed RP');
-        expect(title(html)).toBe('Front Renamed RP · RP Servers');
+        expect(titleOf(html)).toBe('Front Renamed RP · RP Servers');
       }
     } finally {
       release();

@@ -54,6 +54,15 @@ export async function startFromRenderedAnswers(queryClient: QueryClient): Promis
   const fetched = page.queries
     .filter((query) => !rendered.includes(query))
     .map((query) => queryClient.prefetchQuery({ queryKey: query.key(userId), queryFn: () => fetchPageQuery(query) }));
+  // Refreshed once drawn, even if the visitor has left the page by then (so nothing shown stays
+  // older than this visit, and the visitor's own view of a server counts).
+  const refresh = () => {
+    for (const query of rendered) {
+      if (query.forSession) continue;
+      void queryClient.invalidateQueries({ queryKey: query.key(userId), exact: true, refetchType: 'all' });
+    }
+  };
+  const started = () => whenIdle(refresh);
   try {
     // The page's code, however long it takes: without it the page would suspend over its markup.
     await preloadRenderedPage(page.path);
@@ -69,15 +78,8 @@ export async function startFromRenderedAnswers(queryClient: QueryClient): Promis
     const waited = new Promise<void>((resolve) => setTimeout(resolve, PERSONAL_WAIT_MS));
     await Promise.race([Promise.all(fetched), waited]);
   } catch {
-    return nothing;
+    // Drawn by the app instead of hydrated; the answers already put in are refreshed all the same.
+    return { hydrate: false, started };
   }
-  // Refreshed once drawn, even if the visitor has left the page by then (so nothing shown stays
-  // older than this visit, and the visitor's own view of a server counts).
-  const refresh = () => {
-    for (const query of rendered) {
-      if (query.forSession) continue;
-      void queryClient.invalidateQueries({ queryKey: query.key(userId), exact: true, refetchType: 'all' });
-    }
-  };
-  return { hydrate: fetched.length === 0 && !userId, started: () => whenIdle(refresh) };
+  return { hydrate: fetched.length === 0 && !userId, started };
 }
