@@ -66,4 +66,35 @@ describe('cached answers across instances (one database, one Redis)', () => {
     }
     expect(message).toBe('edited on A');
   });
+
+  it('player counts polled on one instance show on the other’s cached page and players list at once', async () => {
+    const owner = await createUser(a.app, { role: 'server_owner' });
+    const name = `Polled ${Date.now()}`;
+    const made = await a.app.inject({ method: 'POST', url: '/api/servers', headers: owner.headers, payload: { name } });
+    const server = { id: Number(made.json<{ id: string }>().id) };
+    const byPlayers = `/api/servers?sort=players&q=${encodeURIComponent(name)}`;
+    const playersOnB = async () => {
+      const page = (await b.app.inject({ method: 'GET', url: `/api/servers/${server.id}` })).json<{ currentPlayers: number }>();
+      const list = (await b.app.inject({ method: 'GET', url: byPlayers })).json<Array<{ id: string; currentPlayers: number }>>();
+      return { page: page.currentPlayers, list: list.find((s) => s.id === String(server.id))?.currentPlayers };
+    };
+    // Until B knows the new server from the database, its list may not show it.
+    const deadline0 = Date.now() + 2000;
+    let before = await playersOnB();
+    while (before.list === undefined && Date.now() < deadline0) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      before = await playersOnB();
+    }
+    expect(before).toEqual({ page: 0, list: 0 });
+    // What the game poller on A writes and tells after a round.
+    await a.app.ctx.db.updateTable('servers').set({ currentPlayers: 17, online: true }).where('id', '=', server.id).execute();
+    a.app.ctx.discovery.invalidate({ kind: 'counts', serverIds: [server.id] });
+    const deadline = Date.now() + 2000;
+    let seen = await playersOnB();
+    while ((seen.page !== 17 || seen.list !== 17) && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      seen = await playersOnB();
+    }
+    expect(seen).toEqual({ page: 17, list: 17 });
+  });
 });

@@ -204,7 +204,7 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
     freshForMs: options.listCacheTtlMs ?? 5000,
     ...(options.pageRenderer ? { pageRenderer: options.pageRenderer } : {}),
     front,
-    // A vote or a join changes a page's counters: left to the page's fresh time, as the lists are.
+    // A vote, a join or a game poll round changes a page's counters: left to the page's fresh time.
     onContentChanged: (listener) =>
       ctx.discovery.onChange((change) => {
         if (change.kind === 'all') listener();

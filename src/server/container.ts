@@ -133,14 +133,16 @@ export async function createContainer(
     now,
     onChange: (change) => discovery.invalidate(change),
   });
-  const onServersChanged = () => {
-    discovery.invalidate();
+  /** A change to listed servers (default: any, so every cached list and page goes); the total of players online is counted again. */
+  const onListingsChanged = (change: CacheChange = { kind: 'all' }) => {
+    discovery.invalidate(change);
     void playerCount
       .refresh()
       .catch((err: unknown) =>
         (isDatabaseUnavailable(err) ? app.log.warn : app.log.error).call(app.log, { err }, 'player count refresh failed'),
       );
   };
+  const onServersChanged = () => onListingsChanged();
 
   const stripe = createStripeGateway(config.stripe);
 
@@ -326,7 +328,8 @@ export async function createContainer(
       now,
       settings: { ...DEFAULT_POLL_SETTINGS, intervalMs: config.gamePollSeconds * 1000, ...options.gamePoll },
       query: options.gameQuery ?? queryGame,
-      onCountsChanged: onServersChanged,
+      onCountsChanged: (serverIds) => onListingsChanged({ kind: 'counts', serverIds }),
+      onAddressChanged: onServersChanged,
       onBackOnline: (serverId) =>
         void follows.backOnline(serverId).catch((err: unknown) => app.log.warn({ err, serverId }, 'telling followers failed')),
     }),

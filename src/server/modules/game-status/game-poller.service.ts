@@ -39,7 +39,8 @@ export interface PollerDeps {
   now: () => Date;
   settings: PollSettings;
   query: GameQuery;
-  onCountsChanged: () => void;
+  /** A round wrote what lists and pages show (player counts, online state) for these servers. */
+  onCountsChanged: (serverIds: number[]) => void;
   /** A server that was offline answered again (its followers are told). */
   onBackOnline?: (serverId: number) => void;
 }
@@ -105,7 +106,9 @@ export function gamePoller({ repo, inTransaction, now, settings, query, onCounts
       );
     });
     if (result && server.online === false) onBackOnline?.(server.id);
-    return { ok: Boolean(result), error };
+    // A failure before the server counts as offline writes nothing a visitor sees.
+    const shown = Boolean(result) || (online === false && server.online !== false);
+    return { ok: Boolean(result), error, shown };
   };
 
   return {
@@ -118,11 +121,14 @@ export function gamePoller({ repo, inTransaction, now, settings, query, onCounts
     async pollDue(limit = 50): Promise<number> {
       const queue = await repo.claimDue(limit, new Date(now().getTime() + settings.timeoutMs * 4), now());
       const claimed = queue.length;
+      const shown: number[] = [];
       const workers = Array.from({ length: Math.min(settings.concurrency, queue.length) }, async () => {
-        for (let next = queue.shift(); next; next = queue.shift()) await pollOne(next);
+        for (let next = queue.shift(); next; next = queue.shift()) if ((await pollOne(next)).shown) shown.push(next.id);
       });
       await Promise.all(workers);
-      if (claimed > 0) onCountsChanged();
+      // Only these servers' cards and pages, and the lists ordered or filtered by players, are
+      // made again: a round every few seconds must not empty every cache of the site.
+      if (shown.length > 0) onCountsChanged(shown);
       return claimed;
     },
   };

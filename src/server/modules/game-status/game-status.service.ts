@@ -10,7 +10,10 @@ import { gameHistory } from './game-history.service';
 import { gamePoller, outboundPolicy, type PollerDeps } from './game-poller.service';
 
 /** What the game status needs: the poller's deps (repository, transactions, clock, settings, game query). */
-export type GameStatusDeps = PollerDeps;
+export type GameStatusDeps = PollerDeps & {
+  /** An owner set or cleared a server's game address (its game filter and join link may change with it). */
+  onAddressChanged: () => void;
+};
 
 const toView = (s: GameStatusRow): GameStatusView => ({
   game: s.game,
@@ -40,7 +43,7 @@ async function managedServer(repo: GameStatusRepository, actor: UserRow, id: num
  * downsampling (`game-history.service.ts`) behind it.
  */
 export function gameStatusService(deps: GameStatusDeps) {
-  const { repo, now, settings, onCountsChanged } = deps;
+  const { repo, now, settings, onAddressChanged } = deps;
   const outbound = outboundPolicy(settings);
   const poller = gamePoller(deps);
 
@@ -76,7 +79,7 @@ export function gameStatusService(deps: GameStatusDeps) {
         now(),
       );
       await poller.pollOne({ id: server.id, game: body.game, gameHost: body.host.trim(), gamePort: body.port, pollFailures: 0 });
-      onCountsChanged();
+      onAddressChanged();
       return status(server.id);
     },
 
@@ -90,7 +93,7 @@ export function gameStatusService(deps: GameStatusDeps) {
     async clearAddress(actor: UserRow, id: number): Promise<void> {
       const server = await managedServer(repo, actor, id);
       await repo.disconnectGame(server.id);
-      onCountsChanged();
+      onAddressChanged();
     },
   };
 }

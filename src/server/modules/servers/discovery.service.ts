@@ -32,29 +32,9 @@ import { CardCache } from './card-cache';
 import { listBody, listDigest } from './list-body';
 import { listKey, listOptions } from './list-query';
 import { cardRefresher } from './card-refresher';
+import { followsPlayers, PLAYERS_TAG, serverTags, SORTS_MOVED_BY, type CacheChange } from './cache-change';
 
-/**
- * What changed, so only the cached answers that show it are dropped: a vote or join on one server
- * touches that server's page, the lists showing it and the orders its counters rank by; anything
- * else (an edit, a boost, moderation, settings) drops every cached list, feed and page.
- */
-export type CacheChange =
-  /** A vote, with the server's counters after it when known (its held card is updated, not dropped). */
-  { kind: 'vote'; serverId: number; counters?: VoteCounters } | { kind: 'join'; serverId: number } | { kind: 'all' };
-
-/** A server's like and dislike counters. */
-export interface VoteCounters {
-  likes: number;
-  dislikes: number;
-}
-
-/** The list orders each counter change can move a server in (see SORT_ORDER of the repository). */
-const SORTS_MOVED_BY: Record<'vote' | 'join', readonly string[]> = {
-  vote: ['sort:likes', 'sort:popular', 'sort:votes'],
-  join: ['sort:joins', 'sort:popular'],
-};
-
-const serverTags = (ids: Iterable<number>) => Array.from(ids, (id) => `server:${id}`);
+export type { CacheChange, VoteCounters } from './cache-change';
 
 interface Deps {
   servers: ServersRepository;
@@ -285,6 +265,14 @@ export function discoveryService({
       cards.clear();
       return;
     }
+    if (change.kind === 'counts') {
+      cards.drop(change.serverIds);
+      const servers = serverTags(change.serverIds);
+      lists.dropTags([...servers, PLAYERS_TAG]);
+      feeds.dropTags(servers);
+      pages.dropTags(servers);
+      return;
+    }
     if (!(change.kind === 'vote' && change.counters && cards.setCounters(change.serverId, change.counters))) cards.drop([change.serverId]);
     const server = serverTags([change.serverId]);
     lists.dropTags([...server, ...SORTS_MOVED_BY[change.kind]]);
@@ -366,7 +354,7 @@ export function discoveryService({
           search.warmUp();
           return sqlPage(options, query.offset);
         },
-        (cached) => ['list', `sort:${query.sort}`, ...serverTags(cached.ids)],
+        (cached) => ['list', `sort:${query.sort}`, ...(followsPlayers(query) ? [PLAYERS_TAG] : []), ...serverTags(cached.ids)],
       );
       if (chosen.length > 0 && query.offset === 0 && (!viewer || viewer.role === 'player')) {
         // Popular filters count what players look for; paging through results is not a new search.

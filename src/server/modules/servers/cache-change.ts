@@ -1,0 +1,38 @@
+import type { ListServersQuery } from '../../../shared/schemas/server';
+
+/**
+ * What changed, so only the cached answers that show it are dropped: a vote or join on one server
+ * touches that server's page, the lists showing it and the orders its counters rank by; a game
+ * poll round touches its servers and the lists that sort or filter by players; anything else (an
+ * edit, a boost, moderation, settings) drops every cached list, feed and page.
+ */
+export type CacheChange =
+  /** A vote, with the server's counters after it when known (its held card is updated, not dropped). */
+  | { kind: 'vote'; serverId: number; counters?: VoteCounters }
+  | { kind: 'join'; serverId: number }
+  /** The player counts or online state the game poller wrote for these servers. */
+  | { kind: 'counts'; serverIds: number[] }
+  | { kind: 'all' };
+
+/** A server's like and dislike counters. */
+export interface VoteCounters {
+  likes: number;
+  dislikes: number;
+}
+
+/** The list orders each counter change can move a server in (see SORT_ORDER of the repository). */
+export const SORTS_MOVED_BY: Record<'vote' | 'join', readonly string[]> = {
+  vote: ['sort:likes', 'sort:popular', 'sort:votes'],
+  join: ['sort:joins', 'sort:popular'],
+};
+
+export const serverTags = (ids: Iterable<number>) => Array.from(ids, (id) => `server:${id}`);
+
+/** The tag of lists whose order or members follow player counts (sorted by players, or filtered by them). */
+export const PLAYERS_TAG = 'players';
+export const followsPlayers = (query: ListServersQuery): boolean =>
+  query.sort === 'players' ||
+  Boolean(query.online) ||
+  Boolean(query.freeSlots) ||
+  query.minPlayers !== undefined ||
+  query.maxPlayers !== undefined;

@@ -1,0 +1,92 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from './helpers/test-app';
+import { createServer, createUser, type TestUser } from './helpers/factories';
+import { startFakeFiveM } from './helpers/fake-game-servers';
+
+let clock = new Date('2026-11-22T12:00:00Z');
+const advance = (ms: number) => (clock = new Date(clock.getTime() + ms));
+
+describe('a game poll round drops only what shows its servers', () => {
+  let t: TestApp;
+  let owner: TestUser;
+  let fivem: Awaited<ReturnType<typeof startFakeFiveM>>;
+  beforeAll(async () => {
+    fivem = await startFakeFiveM({ players: 5, max: 64 });
+    // Answers are cached for a minute, so only a dropped answer can show a new count.
+    t = await createTestApp({
+      build: {
+        now: () => clock,
+        listCacheTtlMs: 60_000,
+        gamePoll: { allowTargets: [`127.0.0.1:${fivem.port}`], timeoutMs: 3000, intervalMs: 60_000, offlineAfter: 2 },
+      },
+    });
+    owner = await createUser(t.app, { role: 'server_owner' });
+  });
+  afterAll(async () => {
+    await t.close();
+    await fivem.close();
+  });
+
+  const get = (url: string) => t.app.inject({ method: 'GET', url });
+  /** Asked twice: a list is kept from its second ask, a page's first anonymous view counts. */
+  const held = async (url: string) => {
+    await get(url);
+    return get(url);
+  };
+  const playersIn = async (url: string, id: number) =>
+    (await get(url)).json<Array<{ id: string; currentPlayers: number }>>().find((s) => s.id === String(id))?.currentPlayers;
+
+  it('shows the new count at once on the polled server’s page and in lists by players, and keeps the rest', async () => {
+    const polled = await createServer(t.app, owner.row.id, { name: `Polled ${Date.now()}` });
+    const other = await createServer(t.app, owner.row.id, { name: `Unpolled ${Date.now()}` });
+    const set = await t.app.inject({
+      method: 'PUT',
+      url: `/api/servers/${polled.id}/game`,
+      headers: owner.headers,
+      payload: { game: 'fivem', host: '127.0.0.1', port: fivem.port },
+    });
+    expect(set.json()).toMatchObject({ online: true, currentPlayers: 5 });
+
+    const byPlayers = '/api/servers?sort=players&online=true&limit=50';
+    const byName = `/api/servers?q=${encodeURIComponent(polled.name)}`;
+    const otherSearch = `/api/servers?sort=new&q=${encodeURIComponent(other.name)}`;
+    expect((await held(`/api/servers/${polled.id}`)).json().currentPlayers).toBe(5);
+    expect((await held(byPlayers)).json()).toHaveLength(1);
+    expect(await playersIn(byName, polled.id)).toBe(5);
+    // A list filtered by players that does not show the server yet: only the round can bring it in.
+    const busy = '/api/servers?minPlayers=20';
+    expect((await held(busy)).json()).toEqual([]);
+    const otherPage = await held(`/api/servers/${other.id}`);
+    const otherList = await held(otherSearch);
+    expect(otherList.json()).toHaveLength(1);
+    // Written behind the app's back: it shows only where a cached answer was dropped.
+    await t.app.ctx.db.updateTable('servers').set({ statusMessage: 'behind the cache' }).where('id', '=', other.id).execute();
+
+    fivem.set({ players: 33, max: 64 });
+    advance(61_000);
+    expect(await t.app.ctx.gameStatus.pollDue()).toBe(1);
+
+    expect((await get(`/api/servers/${polled.id}`)).json().currentPlayers).toBe(33);
+    expect(await playersIn(byPlayers, polled.id)).toBe(33);
+    expect(await playersIn(byName, polled.id)).toBe(33);
+    expect(await playersIn(busy, polled.id)).toBe(33);
+    expect((await get('/api/player-count')).json().count).toBe(33);
+    // A poll round is not an edit: the other server's page and a list without the polled server stay as held.
+    const otherPageAfter = await get(`/api/servers/${other.id}`);
+    expect(otherPageAfter.headers.etag).toBe(otherPage.headers.etag);
+    expect(otherPageAfter.json().statusMessage).not.toBe('behind the cache');
+    expect((await get(otherSearch)).headers.etag).toBe(otherList.headers.etag);
+
+    // A server gone quiet stays online until its second failure, so the first one changes nothing shown…
+    const pageBefore = await held(`/api/servers/${polled.id}`);
+    fivem.set(null);
+    advance(61_000);
+    expect(await t.app.ctx.gameStatus.pollDue()).toBe(1);
+    expect((await get(`/api/servers/${polled.id}`)).headers.etag).toBe(pageBefore.headers.etag);
+    // …and the second takes it out of the online list at once.
+    advance(130_000);
+    expect(await t.app.ctx.gameStatus.pollDue()).toBe(1);
+    expect((await get(`/api/servers/${polled.id}`)).json()).toMatchObject({ online: false, currentPlayers: 0 });
+    expect(await playersIn(byPlayers, polled.id)).toBeUndefined();
+  }, 30_000);
+});
