@@ -1,7 +1,9 @@
-import { SORTS, type Sort } from '../../../shared/schemas/server';
+import type { Sort } from '../../../shared/schemas/server';
 import { clearBit, countBits, hasBit, setBit, slotsOf } from './bitset';
+import { grown, SortOrders } from './search-index.orders';
 import { asksLive, type IndexQuery, type IndexRow, type LiveFilter, type Rank } from './search-index.types';
-import { escapeRegExp, INDEXED_WORD, shortWordsOf, SUBSTRING_MIN, trigramsOf } from './search-index.words';
+import { NamePostings } from './search-index.postings';
+import { escapeRegExp, INDEXED_WORD, SUBSTRING_MIN } from './search-index.words';
 
 export { asksLive, type IndexQuery, type IndexRow, type LiveFilter, type Rank } from './search-index.types';
 
@@ -9,12 +11,6 @@ export { asksLive, type IndexQuery, type IndexRow, type LiveFilter, type Rank } 
 const FEW_MATCHES = 256;
 /** Words whose match bitsets are kept (12.5 KB each at 100,000 servers). */
 const WORD_CACHE_SIZE = 512;
-
-/** A growable list of slots. */
-interface Posting {
-  slots: Int32Array;
-  length: number;
-}
 
 /**
  * Every server's name, filters and sort keys in typed arrays (about 20 MB at 100,000 servers), so
@@ -42,17 +38,10 @@ export class SearchIndex {
   /** Each slot's player limit from the game, -1 when unknown. */
   private slotLimits = new Int32Array(0);
   private readonly filterBits = new Map<number, Uint32Array>();
-  private readonly keys = {} as Record<Sort, Float64Array>;
-  private readonly orders = {} as Record<Sort, Int32Array>;
-  /** Live slots in every order. */
-  private ordered = 0;
+  private readonly sorts = new SortOrders();
   /** Inside `load`: new slots are appended to the orders unsorted. */
   private bulk = false;
-  private readonly trigrams = new Map<string, Posting>();
-  private readonly shortWords = new Map<string, Posting>();
-  /** Posting entries that no longer match their slot's name (checked away; rebuilt when many). */
-  private stale = 0;
-  private entries = 0;
+  private readonly postings = new NamePostings();
   /** Bumped by every change: the ranks know when they are out of date. */
   private version = 0;
   private ranks:
@@ -77,10 +66,6 @@ export class SearchIndex {
   /** `fewMatches`: postings up to this long are matched without a bitset (tests set 0 to check the bitset path). */
   constructor({ fewMatches = FEW_MATCHES }: { fewMatches?: number } = {}) {
     this.fewMatchesMax = fewMatches;
-    for (const sort of SORTS) {
-      this.keys[sort] = new Float64Array(0);
-      this.orders[sort] = new Int32Array(0);
-    }
     this.grow(1024);
   }
 
@@ -104,11 +89,7 @@ export class SearchIndex {
 
   /** Sorts every order again after `load`. */
   sortOrders(): void {
-    for (const sort of SORTS) {
-      const key = this.keys[sort];
-      const ids = this.ids;
-      this.orders[sort].subarray(0, this.ordered).sort((a, b) => key[b]! - key[a]! || ids[a]! - ids[b]!);
-    }
+    this.sorts.sortAll();
   }
 
   /** How many servers are listed (live and not hidden). */
@@ -172,9 +153,9 @@ export class SearchIndex {
     // and counted in an array: this walk passes every listed server.
     const games = this.gameFilters.map((id) => this.filterBits.get(id));
     const counts = games.map(() => 0);
-    const order = this.orders.popular;
+    const order = this.sorts.orders.popular;
     let of = 0;
-    for (let i = 0; i < this.ordered; i++) {
+    for (let i = 0; i < this.sorts.length; i++) {
       const slot = order[i]!;
       if (!hasBit(this.listed, slot)) continue;
       position[slot] = ++of;
@@ -211,32 +192,17 @@ export class SearchIndex {
       this.slotOf.set(row.id, slot);
       this.ids[slot] = row.id;
       this.names[slot] = name;
-      this.addPostings(slot, trigramsOf(name), shortWordsOf(name));
+      this.postings.add(slot, name);
       this.recheckWords(slot);
-      this.setKeys(slot, row);
-      if (this.bulk) for (const sort of SORTS) this.orders[sort][this.ordered] = slot;
-      else for (const sort of SORTS) this.insertInOrder(sort, slot, this.ordered);
-      this.ordered++;
+      this.sorts.add(slot, row, this.bulk);
     } else {
       const old = this.names[slot]!;
       if (old !== name) {
-        const [oldTri, oldShort] = [trigramsOf(old), shortWordsOf(old)];
-        const [newTri, newShort] = [trigramsOf(name), shortWordsOf(name)];
-        this.addPostings(
-          slot,
-          [...newTri].filter((t) => !oldTri.has(t)),
-          [...newShort].filter((w) => !oldShort.has(w)),
-        );
-        this.stale += [...oldTri].filter((t) => !newTri.has(t)).length + [...oldShort].filter((w) => !newShort.has(w)).length;
+        this.postings.rename(slot, old, name);
         this.names[slot] = name;
         this.recheckWords(slot);
       }
-      // Found in each order by the old keys, moved by the new ones: a vote moves a server past the
-      // few with its count, not the whole order twice, and an order whose key did not move is left be.
-      const was: number[] = [];
-      for (const sort of SORTS) was.push(this.findInOrder(sort, slot, this.ordered));
-      this.setKeys(slot, row);
-      for (let i = 0; i < SORTS.length; i++) this.moveInOrder(SORTS[i]!, slot, this.ordered, was[i]!);
+      this.sorts.update(slot, row);
       this.clearFilters(slot);
     }
     for (const id of row.filterIds) {
@@ -248,7 +214,7 @@ export class SearchIndex {
     setBit(this.boosted, slot, !row.hidden && row.lastBoostedAt !== null);
     setBit(this.onlineBits, slot, row.online === true);
     this.slotLimits[slot] = row.maxPlayers ?? -1;
-    this.compactIfStale();
+    this.postings.compactIfStale(this.slotOf.values(), this.names);
   }
 
   /** Forgets a deleted server. */
@@ -257,16 +223,15 @@ export class SearchIndex {
     const slot = this.slotOf.get(id);
     if (slot === undefined) return;
     this.slotOf.delete(id);
-    for (const sort of SORTS) this.removeFromOrder(sort, slot, this.ordered);
-    this.ordered--;
+    this.sorts.remove(slot);
     this.clearFilters(slot);
     setBit(this.listed, slot, false);
     setBit(this.boosted, slot, false);
     setBit(this.onlineBits, slot, false);
-    this.stale += trigramsOf(this.names[slot]!).size + shortWordsOf(this.names[slot]!).size;
+    this.postings.remove(this.names[slot]!);
     this.names[slot] = '';
     this.recheckWords(slot);
-    this.compactIfStale();
+    this.postings.compactIfStale(this.slotOf.values(), this.names);
   }
 
   /**
@@ -313,7 +278,7 @@ export class SearchIndex {
    */
   private fewMatches(words: string[]): number[] | undefined {
     if (words.length === 0 || words.every((word) => this.wordCache.has(word))) return undefined;
-    const posting = this.driverPosting(words);
+    const posting = this.postings.driver(words);
     if (posting === null) return [];
     if (posting === undefined || posting.length > this.fewMatchesMax) return undefined;
     const tests = words.map((word) => this.wordCache.get(word)?.test ?? this.wordTest(word));
@@ -340,7 +305,7 @@ export class SearchIndex {
 
   /** Whether a slot's player count is in the range asked for, with a free slot if asked. */
   private playersFit(slot: number, query: LiveFilter): boolean {
-    const count = this.keys.players[slot]!;
+    const count = this.sorts.keys.players[slot]!;
     if (count < (query.minPlayers ?? 0) || count > (query.maxPlayers ?? Infinity)) return false;
     return !query.freeSlots || this.slotLimits[slot]! > count;
   }
@@ -364,7 +329,7 @@ export class SearchIndex {
   private page(matches: Uint32Array, total: number, query: IndexQuery): number[] {
     const need = query.offset + query.limit;
     if (total <= query.offset) return [];
-    const walkSteps = (Math.min(need, total) * this.ordered) / total;
+    const walkSteps = (Math.min(need, total) * this.sorts.length) / total;
     const sortSteps = 3 * total * Math.log2(total + 1);
     return walkSteps <= sortSteps ? this.walk(matches, query.sort, need, query) : this.sortedPage(slotsOf(matches, total), query);
   }
@@ -375,7 +340,7 @@ export class SearchIndex {
     if (cached) return cached.bits;
     const test = this.wordTest(word);
     const bits = new Uint32Array(this.capacity >>> 5);
-    const posting = this.driverPosting([word]);
+    const posting = this.postings.driver([word]);
     const check = (slot: number) => {
       if (test(this.names[slot]!)) setBit(bits, slot);
     };
@@ -388,7 +353,7 @@ export class SearchIndex {
 
   /** Sorts a few matches by the sort's key and id, and cuts the page. */
   private sortedPage(slots: number[], query: IndexQuery): number[] {
-    const key = this.keys[query.sort];
+    const key = this.sorts.keys[query.sort];
     const ids = this.ids;
     slots.sort((a, b) => key[b]! - key[a]! || ids[a]! - ids[b]!);
     return slots.slice(query.offset, query.offset + query.limit).map((slot) => ids[slot]!);
@@ -396,38 +361,15 @@ export class SearchIndex {
 
   /** Walks the sort's order until `need` matches are passed: for many matches, cheaper than sorting them. */
   private walk(bits: Uint32Array, sort: Sort, need: number, query: IndexQuery): number[] {
-    const order = this.orders[sort];
+    const order = this.sorts.orders[sort];
     const page: number[] = [];
     let found = 0;
-    for (let i = 0; i < this.ordered && found < need; i++) {
+    for (let i = 0; i < this.sorts.length && found < need; i++) {
       const slot = order[i]!;
       if (!hasBit(bits, slot)) continue;
       if (found++ >= query.offset) page.push(this.ids[slot]!);
     }
     return page;
-  }
-
-  /**
-   * The smallest posting that every match must be in: a word's rarest trigram, or a short word's
-   * postings. Null when some word matches nothing; undefined when no word has a posting (scan all).
-   */
-  private driverPosting(words: string[]): Posting | null | undefined {
-    let best: Posting | undefined;
-    for (const word of words) {
-      let candidate: Posting | undefined;
-      if (word.length >= SUBSTRING_MIN) {
-        for (const trigram of trigramsOf(word)) {
-          const posting = this.trigrams.get(trigram);
-          if (!posting) return null;
-          if (!candidate || posting.length < candidate.length) candidate = posting;
-        }
-      } else if (INDEXED_WORD.test(word)) {
-        candidate = this.shortWords.get(word);
-        if (!candidate) return null;
-      } else continue;
-      if (!best || candidate!.length < best.length) best = candidate;
-    }
-    return best;
   }
 
   /** Whether a lower-case name matches one word of the search. */
@@ -447,123 +389,15 @@ export class SearchIndex {
     for (const bits of this.filterBits.values()) clearBit(bits, slot);
   }
 
-  private setKeys(slot: number, row: IndexRow): void {
-    this.keys.likes[slot] = row.likes;
-    this.keys.popular[slot] = row.likes + row.totalBoosts + row.totalJoins;
-    this.keys.hot[slot] = row.lastBoostedAt ? row.lastBoostedAt.getTime() : -Infinity;
-    this.keys.new[slot] = row.createdAt.getTime();
-    // Never polled: no count, so after every polled server (the SQL order does the same).
-    this.keys.players[slot] = row.online === null ? -1 : row.currentPlayers;
-    this.keys.joins[slot] = row.totalJoins;
-    this.keys.votes[slot] = row.monthVotes;
-  }
-
-  /**
-   * Where a slot with its current key belongs among the first `length` of the sort's order: key
-   * descending, then id ascending. With `skip`, among the others, as if the slot standing there were out.
-   */
-  private positionOf(sort: Sort, slot: number, length: number, skip = -1): number {
-    const key = this.keys[sort];
-    const order = this.orders[sort];
-    const k = key[slot]!;
-    const id = this.ids[slot]!;
-    let lo = 0;
-    let hi = skip < 0 ? length : length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      const other = order[skip < 0 || mid < skip ? mid : mid + 1]!;
-      const ko = key[other]!;
-      if (ko > k || (ko === k && this.ids[other]! < id)) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo;
-  }
-
-  /** Puts a slot into the sort's order, which holds `length` slots before it. */
-  private insertInOrder(sort: Sort, slot: number, length: number): void {
-    const order = this.orders[sort];
-    const at = this.positionOf(sort, slot, length);
-    order.copyWithin(at + 1, at, length);
-    order[at] = slot;
-  }
-
-  /** Where a slot stands in the sort's order of `length` slots (its keys still the ones it was placed by); -1 if absent. */
-  private findInOrder(sort: Sort, slot: number, length: number): number {
-    const order = this.orders[sort];
-    const at = this.positionOf(sort, slot, length);
-    return order[at] === slot ? at : order.subarray(0, length).indexOf(slot);
-  }
-
-  /** Takes a slot out of the sort's order of `length` slots (its keys still the ones it was placed by). */
-  private removeFromOrder(sort: Sort, slot: number, length: number): void {
-    const at = this.findInOrder(sort, slot, length);
-    if (at >= 0) this.orders[sort].copyWithin(at, at + 1, length);
-  }
-
-  /**
-   * Moves a slot standing at `from` to where its new key belongs, shifting only the slots in
-   * between. The place is searched for among the others, as if the slot were out of the order.
-   */
-  private moveInOrder(sort: Sort, slot: number, length: number, from: number): void {
-    if (from < 0) {
-      this.insertInOrder(sort, slot, length - 1);
-      return;
-    }
-    const order = this.orders[sort];
-    const lo = this.positionOf(sort, slot, length, from);
-    if (lo < from) order.copyWithin(lo + 1, lo, from);
-    else if (lo > from) order.copyWithin(from, from + 1, lo + 1);
-    order[lo] = slot;
-  }
-
-  private addPostings(slot: number, trigrams: Iterable<string>, shortWords: Iterable<string>): void {
-    for (const t of trigrams) this.append(this.trigrams, t, slot);
-    for (const w of shortWords) this.append(this.shortWords, w, slot);
-  }
-
-  private append(map: Map<string, Posting>, key: string, slot: number): void {
-    let posting = map.get(key);
-    if (!posting) map.set(key, (posting = { slots: new Int32Array(4), length: 0 }));
-    if (posting.length === posting.slots.length) {
-      const bigger = new Int32Array(posting.slots.length * 2);
-      bigger.set(posting.slots);
-      posting.slots = bigger;
-    }
-    posting.slots[posting.length++] = slot;
-    this.entries++;
-  }
-
-  /** Rebuilds the postings once a quarter of their entries are stale (renamed or deleted servers). */
-  private compactIfStale(): void {
-    if (this.stale < 1024 || this.stale * 4 < this.entries) return;
-    this.trigrams.clear();
-    this.shortWords.clear();
-    this.entries = 0;
-    this.stale = 0;
-    for (const slot of this.slotOf.values()) this.addPostings(slot, trigramsOf(this.names[slot]!), shortWordsOf(this.names[slot]!));
-  }
-
   private grow(capacity: number): void {
     const words = capacity >>> 5;
-    const resize = <T extends Int32Array | Uint32Array | Float64Array>(old: T, make: (n: number) => T, n: number): T => {
-      const next = make(n);
-      next.set(old);
-      return next;
-    };
-    this.ids = resize(this.ids, (n) => new Int32Array(n), capacity);
-    this.listed = resize(this.listed, (n) => new Uint32Array(n), words);
-    this.boosted = resize(this.boosted, (n) => new Uint32Array(n), words);
-    this.onlineBits = resize(this.onlineBits, (n) => new Uint32Array(n), words);
-    this.slotLimits = resize(this.slotLimits, (n) => new Int32Array(n), capacity);
-    for (const [id, bits] of this.filterBits)
-      this.filterBits.set(
-        id,
-        resize(bits, (n) => new Uint32Array(n), words),
-      );
-    for (const sort of SORTS) {
-      this.keys[sort] = resize(this.keys[sort], (n) => new Float64Array(n), capacity);
-      this.orders[sort] = resize(this.orders[sort], (n) => new Int32Array(n), capacity);
-    }
+    this.ids = grown(this.ids, new Int32Array(capacity));
+    this.listed = grown(this.listed, new Uint32Array(words));
+    this.boosted = grown(this.boosted, new Uint32Array(words));
+    this.onlineBits = grown(this.onlineBits, new Uint32Array(words));
+    this.slotLimits = grown(this.slotLimits, new Int32Array(capacity));
+    for (const [id, bits] of this.filterBits) this.filterBits.set(id, grown(bits, new Uint32Array(words)));
+    this.sorts.grow(capacity, this.ids);
     this.capacity = capacity;
     // Its bitsets are the old size: made again on demand.
     this.wordCache.clear();
