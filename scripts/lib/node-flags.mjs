@@ -1,10 +1,10 @@
 // V8 flags the compiled server runs with, in production (`npm start`) and in the benchmark.
-// The old generation may grow 40 % past what the last full collection left alive before the next
-// one (V8's own factor is up to 4×): the app's live heap is ~150 MB at 100,000 servers, and the
-// default let the process reach 700 MB under load (docs/decisions/040-heap-growth.md). The young
+// The old generation may grow 25 % past what the last full collection left alive before the next
+// one (V8's own factor is up to 4×): the default let the process reach 700 MB under load, and 40 %
+// peaked just over 300 MB in the benchmark's vote phase (docs/decisions/040-heap-growth.md). The young
 // generation's semi-spaces stop at 8 MB (V8 grows them to 16 under load): with the cards off the
 // heap a scavenge is cheap, and the smaller nursery kept the benchmark under 300 MB.
-export const SERVER_NODE_FLAGS = ['--heap-growing-percent=40', '--max-semi-space-size=8'];
+export const SERVER_NODE_FLAGS = ['--heap-growing-percent=25', '--max-semi-space-size=8'];
 
 // glibc's malloc serves an allocation from its heap once one that size was freed (its mmap
 // threshold rises up to 32 MB), and that heap cannot give back memory between live blocks: the
