@@ -48,6 +48,8 @@ export interface BuildOptions {
   webDist?: string;
   /** Renders the public pages on the server (default: the web build's renderer, when built). */
   pageRenderer?: PageRenderer;
+  /** How long after the web build's renderer failed to load it is tried again (default a minute). */
+  rendererRetryMs?: number;
   now?: () => Date;
   /** How long listing pages are served from memory (default 5 s; tests that write rows directly use 0). */
   listCacheTtlMs?: number;
@@ -203,6 +205,7 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
     meta: (pathname) => ctx.seo.metaTagsForPath(pathname),
     freshForMs: options.listCacheTtlMs ?? 5000,
     ...(options.pageRenderer ? { pageRenderer: options.pageRenderer } : {}),
+    ...(options.rendererRetryMs !== undefined ? { rendererRetryMs: options.rendererRetryMs } : {}),
     front,
     // A vote, a join or a game poll round changes a page's counters: left to the page's fresh time.
     onContentChanged: (listener) =>

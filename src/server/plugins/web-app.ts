@@ -10,6 +10,8 @@ import { PageCache, type CachedPage } from './page-cache';
 import { loadPageRenderer, renderedPageHtml, renderedTemplate, renderRoot } from './rendered-pages';
 
 const MAX_RENDERINGS_AT_ONCE = 4;
+/** A page renderer that did not load (not built yet, or its import failed) is tried again this long after. */
+const RENDERER_RETRY_MS = 60_000;
 const HTML_TYPE = 'text/html; charset=utf-8';
 
 /**
@@ -26,11 +28,13 @@ export async function registerWebApp(
     freshForMs: number;
     /** Renders the public pages on the server; by default the web build's (dist/web-ssr), when there is one. */
     pageRenderer?: PageRenderer;
+    /** How long after the web build's renderer failed to load it is tried again (tests make it short). */
+    rendererRetryMs?: number;
     /** Where a page made for everyone alike is answered from while it is fresh (docs/decisions/039-front-cache.md). */
     front?: FrontCache;
     /**
      * Subscribes to the changes that empty the API's caches (an edit, a removal, moderation,
-     * settings, a boost, a game poll's counts: everything but a vote or a join): every page is made
+     * settings, a boost: everything but a vote, a join or a game poll's counts): every page is made
      * again on its next request, as the API's answers are, not after its fresh time.
      */
     onContentChanged?: (listener: () => void) => void;
@@ -80,14 +84,26 @@ export async function registerWebApp(
   // with the first app page asked for (a GET of any path but `/` outside `/api/` and `/uploads/`),
   // so an instance that serves no page never holds it.
   const rendered = appPage ? renderedTemplate(appPage) : undefined;
+  // One that is missing or fails is tried again a minute later (a deploy still writing the build):
+  // until then pages are served as the app's frame, which still works, only paints later.
   let renderer: Promise<PageRenderer | undefined> | undefined;
-  const pageRenderer = () =>
-    (renderer ??= options.pageRenderer
-      ? Promise.resolve(options.pageRenderer)
-      : loadPageRenderer(options.webDist).catch((error: unknown) => {
+  let retryAt = Infinity;
+  const pageRenderer = (): Promise<PageRenderer | undefined> => {
+    if (options.pageRenderer) return Promise.resolve(options.pageRenderer);
+    if (!renderer || Date.now() >= retryAt) {
+      retryAt = Infinity;
+      renderer = loadPageRenderer(options.webDist)
+        .catch((error: unknown) => {
           app.log.error({ err: error }, 'the page renderer did not load: pages are served without it');
           return undefined;
-        }));
+        })
+        .then((loaded) => {
+          if (!loaded) retryAt = Date.now() + (options.rendererRetryMs ?? RENDERER_RETRY_MS);
+          return loaded;
+        });
+    }
+    return renderer;
+  };
 
   const pages = new PageCache();
   const making = new Map<string, Promise<CachedPage>>();
