@@ -88,7 +88,7 @@ describe('cached answers across instances (one database, one Redis)', () => {
     expect(before).toEqual({ page: 0, list: 0 });
     // What the game poller on A writes and tells after a round.
     await a.app.ctx.db.updateTable('servers').set({ currentPlayers: 17, online: true }).where('id', '=', server.id).execute();
-    a.app.ctx.discovery.invalidate({ kind: 'counts', serverIds: [server.id] });
+    a.app.ctx.discovery.invalidate({ kind: 'counts', serverIds: [server.id], checkedIds: [server.id] });
     const deadline = Date.now() + 2000;
     let seen = await playersOnB();
     while ((seen.page !== 17 || seen.list !== 17) && Date.now() < deadline) {

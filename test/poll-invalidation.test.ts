@@ -77,12 +77,18 @@ describe('a game poll round drops only what shows its servers', () => {
     expect(otherPageAfter.json().statusMessage).not.toBe('behind the cache');
     expect((await get(otherSearch)).headers.etag).toBe(otherList.headers.etag);
 
-    // A server gone quiet stays online until its second failure, so the first one changes nothing shown…
-    const pageBefore = await held(`/api/servers/${polled.id}`);
+    // A server gone quiet stays online until its second failure: the first moves only its page's
+    // "last checked", and the lists that show it stay as held…
+    const listBefore = await held(byName);
     fivem.set(null);
     advance(61_000);
     expect(await t.app.ctx.gameStatus.pollDue()).toBe(1);
-    expect((await get(`/api/servers/${polled.id}`)).headers.etag).toBe(pageBefore.headers.etag);
+    expect((await get(`/api/servers/${polled.id}`)).json()).toMatchObject({
+      online: true,
+      currentPlayers: 33,
+      live: { checkedAt: clock.toISOString() },
+    });
+    expect((await get(byName)).headers.etag).toBe(listBefore.headers.etag);
     // …and the second takes it out of the online list at once.
     advance(130_000);
     expect(await t.app.ctx.gameStatus.pollDue()).toBe(1);

@@ -328,7 +328,11 @@ export async function createContainer(
       now,
       settings: { ...DEFAULT_POLL_SETTINGS, intervalMs: config.gamePollSeconds * 1000, ...options.gamePoll },
       query: options.gameQuery ?? queryGame,
-      onCountsChanged: (serverIds) => onListingsChanged({ kind: 'counts', serverIds }),
+      // The total of players online moves only with new counts; a round of failures changes only pages.
+      onCountsChanged: (serverIds, checkedIds) =>
+        serverIds.length > 0
+          ? onListingsChanged({ kind: 'counts', serverIds, checkedIds })
+          : discovery.invalidate({ kind: 'counts', serverIds, checkedIds }),
       onAddressChanged: onServersChanged,
       onBackOnline: (serverId) =>
         void follows.backOnline(serverId).catch((err: unknown) => app.log.warn({ err, serverId }, 'telling followers failed')),

@@ -39,8 +39,11 @@ export interface PollerDeps {
   now: () => Date;
   settings: PollSettings;
   query: GameQuery;
-  /** A round wrote what lists and pages show (player counts, online state) for these servers. */
-  onCountsChanged: (serverIds: number[]) => void;
+  /**
+   * After a round: `serverIds` got new counts or online states (what lists and pages show);
+   * `checkedIds` is every server asked (its page shows when it was last checked).
+   */
+  onCountsChanged: (serverIds: number[], checkedIds: number[]) => void;
   /** A server that was offline answered again (its followers are told). */
   onBackOnline?: (serverId: number) => void;
 }
@@ -106,7 +109,7 @@ export function gamePoller({ repo, inTransaction, now, settings, query, onCounts
       );
     });
     if (result && server.online === false) onBackOnline?.(server.id);
-    // A failure before the server counts as offline writes nothing a visitor sees.
+    // A failure before the server counts as offline changes only when it was last checked.
     const shown = Boolean(result) || (online === false && server.online !== false);
     return { ok: Boolean(result), error, shown };
   };
@@ -122,13 +125,22 @@ export function gamePoller({ repo, inTransaction, now, settings, query, onCounts
       const queue = await repo.claimDue(limit, new Date(now().getTime() + settings.timeoutMs * 4), now());
       const claimed = queue.length;
       const shown: number[] = [];
+      const checked: number[] = [];
       const workers = Array.from({ length: Math.min(settings.concurrency, queue.length) }, async () => {
-        for (let next = queue.shift(); next; next = queue.shift()) if ((await pollOne(next)).shown) shown.push(next.id);
+        for (let next = queue.shift(); next; next = queue.shift()) {
+          const polled = await pollOne(next);
+          checked.push(next.id);
+          if (polled.shown) shown.push(next.id);
+        }
       });
-      await Promise.all(workers);
-      // Only these servers' cards and pages, and the lists ordered or filtered by players, are
-      // made again: a round every few seconds must not empty every cache of the site.
-      if (shown.length > 0) onCountsChanged(shown);
+      try {
+        await Promise.all(workers);
+      } finally {
+        // Only these servers' cards and pages, and the lists ordered or filtered by players, are
+        // made again (a round every few seconds must not empty every cache of the site); told
+        // even when a later poll of the round failed, for the polls already written.
+        if (checked.length > 0) onCountsChanged(shown, checked);
+      }
       return claimed;
     },
   };

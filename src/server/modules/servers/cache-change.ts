@@ -1,4 +1,5 @@
 import type { ListServersQuery } from '../../../shared/schemas/server';
+import { asksLive } from './search-index.types';
 
 /**
  * What changed, so only the cached answers that show it are dropped: a vote or join on one server
@@ -10,8 +11,11 @@ export type CacheChange =
   /** A vote, with the server's counters after it when known (its held card is updated, not dropped). */
   | { kind: 'vote'; serverId: number; counters?: VoteCounters }
   | { kind: 'join'; serverId: number }
-  /** The player counts or online state the game poller wrote for these servers. */
-  | { kind: 'counts'; serverIds: number[] }
+  /**
+   * A game poll round: `serverIds` got new player counts or online states (their cards, pages and
+   * lists); every server in `checkedIds` was asked (its page shows when it was last checked).
+   */
+  | { kind: 'counts'; serverIds: number[]; checkedIds: number[] }
   | { kind: 'all' };
 
 /** A server's like and dislike counters. */
@@ -30,9 +34,4 @@ export const serverTags = (ids: Iterable<number>) => Array.from(ids, (id) => `se
 
 /** The tag of lists whose order or members follow player counts (sorted by players, or filtered by them). */
 export const PLAYERS_TAG = 'players';
-export const followsPlayers = (query: ListServersQuery): boolean =>
-  query.sort === 'players' ||
-  Boolean(query.online) ||
-  Boolean(query.freeSlots) ||
-  query.minPlayers !== undefined ||
-  query.maxPlayers !== undefined;
+export const followsPlayers = (query: ListServersQuery): boolean => query.sort === 'players' || asksLive(query);

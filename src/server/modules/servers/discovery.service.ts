@@ -84,7 +84,7 @@ export function discoveryService({
   });
   const feeds = new ResponseCache<{ body: CachedBody; ids: number[] }>(listCacheTtlMs);
   const cards = new CardCache(cardTtlMs);
-  // Polled every list cache time for changes nobody announced (the game poller's player counts).
+  // Asks the database every list cache time for changes nobody announced (another instance without Redis, a row written behind the app's back).
   const gameFilters = filters.resolve(filters.categories().find((c) => c.category === 'Game')?.filters ?? []).map((f) => f.id);
   const search = searchIndexSync({
     repository: searchIndex,
@@ -270,7 +270,7 @@ export function discoveryService({
       const servers = serverTags(change.serverIds);
       lists.dropTags([...servers, PLAYERS_TAG]);
       feeds.dropTags(servers);
-      pages.dropTags(servers);
+      pages.dropTags(serverTags(new Set([...change.serverIds, ...change.checkedIds])));
       return;
     }
     if (!(change.kind === 'vote' && change.counters && cards.setCounters(change.serverId, change.counters))) cards.drop([change.serverId]);

@@ -9,8 +9,8 @@ const LOAD_PAGE = 5000;
 interface Deps {
   repository: SearchIndexRepository;
   /**
-   * How long the index may go without asking the database for changes nobody told it about (the
-   * game poller, another instance without Redis). 0: before every query (the tests).
+   * How long the index may go without asking the database for changes nobody told it about
+   * (another instance without Redis, a row written behind the app's back). 0: before every query (the tests).
    */
   freshForMs: number;
   /** Told the rows written and the ids deleted since the last read (cached cards may be stale). */
