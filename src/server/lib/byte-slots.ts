@@ -1,3 +1,5 @@
+import { grown } from './typed-arrays';
+
 /** Bytes are appended to chunks of this size; a value bigger than half of it gets a chunk of its own. */
 const CHUNK_BYTES = 1 << 20;
 
@@ -45,11 +47,7 @@ export class ByteSlots {
   /** Makes room for slots below `capacity` (never shrinks). */
   grow(capacity: number): void {
     if (capacity <= this.chunkOf.length) return;
-    const widen = (old: Int32Array, fill: number) => {
-      const next = new Int32Array(capacity).fill(fill);
-      next.set(old);
-      return next;
-    };
+    const widen = (old: Int32Array<ArrayBuffer>, fill: number) => grown(old, new Int32Array(capacity).fill(fill));
     this.chunkOf = widen(this.chunkOf, -1);
     this.offsetOf = widen(this.offsetOf, 0);
     this.lengthOf = widen(this.lengthOf, 0);

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import { ByteSlots } from '../../lib/byte-slots';
+import { grown } from '../../lib/typed-arrays';
 import { cardShowsRow } from './card-figures';
 import type { ChangedRow } from './search-index.types';
 
@@ -46,12 +47,6 @@ interface Read {
 const isStill = (json: string): boolean => /"joins":0[,}]/.test(json) && /"boosts":0[,}]/.test(json);
 /** A still card is read again after this many card times (a safety net: nothing on it drifts). */
 const STILL_READ_EVERY = 6;
-
-/** `to` holding `from`'s values first. */
-function grown<T extends Float64Array | Uint8Array>(from: T, to: T): T {
-  to.set(from);
-  return to;
-}
 
 const digestOf = (json: string | Buffer): Buffer => crypto.hash('sha1', json, 'buffer') as unknown as Buffer;
 

@@ -84,8 +84,9 @@ export function discoveryService({
   });
   const feeds = new ResponseCache<{ body: CachedBody; ids: number[] }>(listCacheTtlMs);
   const cards = new CardCache(cardTtlMs);
-  // Asks the database every list cache time for changes nobody announced (another instance without Redis, a row written behind the app's back).
   const gameFilters = filters.resolve(filters.categories().find((c) => c.category === 'Game')?.filters ?? []).map((f) => f.id);
+  // Asks the database every list cache time for changes nobody announced (another instance
+  // without Redis, a row written behind the app's back).
   const search = searchIndexSync({
     repository: searchIndex,
     gameFilters,

@@ -1,4 +1,5 @@
 import { SORTS, type Sort } from '../../../shared/schemas/server';
+import { grown } from '../../lib/typed-arrays';
 import type { IndexRow } from './search-index.types';
 
 /**
@@ -133,10 +134,4 @@ export class SortOrders {
     else if (lo > from) order.copyWithin(from, from + 1, lo + 1);
     order[lo] = slot;
   }
-}
-
-/** `next` holding `old`'s values at its start. */
-export function grown<T extends Int32Array | Uint32Array | Float64Array>(old: T, next: T): T {
-  next.set(old);
-  return next;
 }

@@ -1,6 +1,7 @@
 import type { Sort } from '../../../shared/schemas/server';
 import { clearBit, countBits, hasBit, setBit, slotsOf } from './bitset';
-import { grown, SortOrders } from './search-index.orders';
+import { grown } from '../../lib/typed-arrays';
+import { SortOrders } from './search-index.orders';
 import { asksLive, type IndexQuery, type IndexRow, type LiveFilter, type Rank } from './search-index.types';
 import { NamePostings } from './search-index.postings';
 import { escapeRegExp, INDEXED_WORD, SUBSTRING_MIN } from './search-index.words';
