@@ -335,6 +335,8 @@ async function main(): Promise<number> {
         };
       };
       console.log(`\nVotes through the API by ${voters.toLocaleString('en-US')} distinct users, ${seconds} s:`);
+      // Alone (`--only vote`) the app may still be loading its index and cards: votes measure the app at rest.
+      await drain();
       const votes = combine([await load({ baseUrl: app.baseUrl, seconds, connections, next: nextVote })]);
       await drain();
       votesSent = n;
