@@ -2,21 +2,12 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { UserRow } from '../../db/schema';
 import type { Storage } from '../../adapters/storage';
 import { LIMITS } from '../../../shared/limits';
-import { connectInfo } from '../../../shared/connect';
 import { MSG } from '../../../shared/messages';
-import type { ListServersQuery, Review, Server, ServerDetail, ViewerState } from '../../../shared/schemas/server';
-import {
-  REVIEWS_FIRST_PAGE,
-  type Rank,
-  serverDetailSchema,
-  serverListSchema,
-  serverOfTheWeekendSchema,
-} from '../../../shared/schemas/server';
+import type { ListServersQuery, Server, ServerDetail, ViewerState } from '../../../shared/schemas/server';
+import { serverListSchema, serverOfTheWeekendSchema } from '../../../shared/schemas/server';
 import { notFound } from '../../errors';
 import { serverPolicy } from '../../policies/servers.policy';
 import { currentOrNextWeekend } from '../../lib/weekend';
-import { batcher } from '../../lib/batcher';
-import { isRowLevelError } from '../../lib/row-errors';
 import { cachedBody, jsonThrough, ResponseCache, type CachedBody } from '../../lib/response-cache';
 import type { SettingsService } from '../settings';
 import type { FilterCatalog } from '../filters';
@@ -25,13 +16,10 @@ import type { DiscoveryRepository } from './discovery.repository';
 import type { AudienceRepository } from './audience.repository';
 import { toApiServer, type ServerFields } from './servers.mapper';
 import { audienceCounter, DEFAULT_COUNTING, type CountingSettings, type Visitor } from './audience-counter';
-import { searchIndexSync } from './search-index.sync';
-import type { SearchIndex } from './search-index';
 import type { SearchIndexRepository } from './search-index.repository';
-import { CardCache } from './card-cache';
-import { listBody, listDigest } from './list-body';
 import { listKey, listOptions } from './list-query';
-import { cardRefresher } from './card-refresher';
+import { indexedLists } from './indexed-lists';
+import { serverPages } from './server-pages';
 import { followsPlayers, PLAYERS_TAG, serverTags, SORTS_MOVED_BY, type CacheChange } from './cache-change';
 
 export type { CacheChange, VoteCounters } from './cache-change';
@@ -57,9 +45,6 @@ interface Deps {
   publish?: (change: CacheChange) => void;
 }
 
-/** How stale the shared rank table may get while servers change. */
-const RANK_MAX_AGE_MS = 1000;
-
 /** Lists, search, server pages and their reviews: what anyone may browse, logged in or not. */
 export function discoveryService({
   servers,
@@ -83,92 +68,8 @@ export function discoveryService({
     keepFromSecondAsk: true,
   });
   const feeds = new ResponseCache<{ body: CachedBody; ids: number[] }>(listCacheTtlMs);
-  const cards = new CardCache(cardTtlMs);
-  const gameFilters = filters.resolve(filters.categories().find((c) => c.category === 'Game')?.filters ?? []).map((f) => f.id);
-  // Asks the database every list cache time for changes nobody announced (another instance
-  // without Redis, a row written behind the app's back).
-  const search = searchIndexSync({
-    repository: searchIndex,
-    gameFilters,
-    freshForMs: listCacheTtlMs,
-    onRowsChanged: (rows, deleted) => cards.dropChanged(rows, deleted),
-    ...(log ? { log } : {}),
-  });
-  const loadCards = async (ids: number[]) => {
-    const rows = await servers.cardsByIds(ids, now());
-    return new Map(
-      rows.map((row) => {
-        // In code-unit order, as the server page's query sorts them (COLLATE "C").
-        const filterNames = row.filterIds.flatMap((id) => filters.nameOf(id) ?? []).sort();
-        const card = {
-          ...row,
-          filterNames,
-          gallery: row.galleryKeys.map((storageKey) => ({ storageKey })),
-          recentJoins: Number(row.recentJoins),
-          recentBoosts: Number(row.recentBoosts),
-        };
-        // `toApiServer` builds exactly the schema's fields (typed as `Server`), so no schema runs per
-        // card: refilling 100,000 cards spent a fifth of their time in it (a test parses the output).
-        return [row.id, JSON.stringify(toApi(card))] as const;
-      }),
-    );
-  };
-
-  // Read after the write each answers, so each sees its own vote; a batch is one `cardsByIds` query.
-  const freshCards = batcher((ids: number[]) => loadCards(ids).then((found) => ids.map((id) => found.get(id))), {
-    maxBatch: 100,
-    maxInFlight: 2,
-    splitOn: isRowLevelError,
-  });
-  const refresher = cardRefresher({ cards, search, load: loadCards, cardTtlMs, log });
-
-  /** A listed server's rank as the API shows it (null before the index is loaded or while hidden). */
-  const rankOf = (index: SearchIndex | undefined, id: number): Rank | null => {
-    // Ranks are walked again at most once a second while servers change; never staler than a cached list (0 in tests).
-    const rank = index?.rankOf(id, Math.min(RANK_MAX_AGE_MS, listCacheTtlMs));
-    if (!rank) return null;
-    const game = rank.game && filters.nameOf(rank.game.filterId);
-    return {
-      position: rank.position,
-      of: rank.of,
-      game: rank.game && game ? { name: game, position: rank.game.position, of: rank.game.of } : null,
-    };
-  };
-  /** The search index once loaded (ranks come from it), without waiting for the first load. */
-  const loadedIndex = () => (search.loaded ? search.fresh() : Promise.resolve(undefined));
-  /** A card's JSON with its rank added: ranks move with every vote, so they are not part of the cached card. */
-  const withRank = (json: string, rank: string) => `${json.slice(0, -1)},"rank":${rank}}`;
-  /** Ranks as JSON, kept for as long as the index answers from the same walk of the order. */
-  const rankJsons = new Map<number, string>();
-  let rankJsonsWalk = 0;
-  /** The rank JSON of each id, in order. */
-  const rankJsonsOf = (index: SearchIndex, ids: readonly number[]): string[] => {
-    const walk = index.rankWalk(Math.min(RANK_MAX_AGE_MS, listCacheTtlMs));
-    if (walk !== rankJsonsWalk) {
-      rankJsons.clear();
-      rankJsonsWalk = walk;
-    }
-    return ids.map((id) => {
-      let json = rankJsons.get(id);
-      if (json === undefined) rankJsons.set(id, (json = JSON.stringify(rankOf(index, id))));
-      return json;
-    });
-  };
-
-  /** One page from the search index: ids and exact total from memory, the cards from the card cache or one query. */
-  const indexedPage = async (options: ListOptions) => {
-    const index = await search.fresh();
-    const found = index.query(options);
-    const shown = await cards.cards(found.ids, loadCards);
-    const ids = shown.map((card) => card.id);
-    const ranks = rankJsonsOf(index, ids);
-    return {
-      body: cachedBody(listBody(shown, ranks), { quick: true, digest: listDigest(shown, ranks) }),
-      total: found.total,
-      capped: false,
-      ids,
-    };
-  };
+  const indexed = indexedLists({ servers, filters, toApi, now, listCacheTtlMs, searchIndex, cardTtlMs, log });
+  const { search, cards, rankOf, loadedIndex } = indexed;
 
   /** One page by SQL, while the search index loads at start-up (a capped total: docs/decisions/022-search-at-scale.md). */
   const sqlPage = async (options: ListOptions, offset: number) => {
@@ -178,83 +79,8 @@ export function discoveryService({
     return { body, total, capped, ids: listed.rows.map((r) => r.id) };
   };
 
-  /** With reviews turned off (admin toggle) no review shows; the votes still count. */
-  const reviewsPage = async (serverId: number, limit: number, offset: number): Promise<Review[]> => {
-    if (!(await settings.flag('enableReviews'))) return [];
-    const rows = await discovery.reviewsPage(serverId, limit, offset);
-    return rows.map((r) => ({
-      type: r.type,
-      review: r.review,
-      displayName: r.displayName || r.username,
-      username: r.username,
-      profilePicture: r.profilePicture,
-      createdAt: r.createdAt.toISOString(),
-      editedAt: r.editedAt ? r.editedAt.toISOString() : null,
-      joined: Boolean(r.joined),
-    }));
-  };
-
-  const countReviews = async (serverId: number) => ((await settings.flag('enableReviews')) ? discovery.countReviews(serverId) : 0);
-
-  /** A server the viewer may see, or 404 (hidden ones are only seen by their owner and admins). */
-  const visible = async (id: number, viewer: UserRow | undefined) => {
-    const row = await servers.findFull(id, now());
-    if (!row) throw notFound(MSG.serverNotFound);
-    serverPolicy.assertCanSee(viewer, row);
-    return row;
-  };
-
-  /** The part of a server page that is the same for everyone: cached like the lists. */
-  const publicPage = async (id: number) => {
-    const row = await servers.findFull(id, now());
-    if (!row) return undefined;
-    const [reviews, reviewsTotal, index] = await Promise.all([
-      reviewsPage(row.id, REVIEWS_FIRST_PAGE, 0),
-      countReviews(row.id),
-      loadedIndex(),
-    ]);
-    return {
-      id: row.id,
-      ownerId: row.ownerId,
-      hidden: row.hidden,
-      body: {
-        ...toApi(row),
-        rank: rankOf(index, row.id),
-        connect: connectInfo(row),
-        live: row.lastPolledAt
-          ? {
-              checkedAt: row.lastPolledAt.toISOString(),
-              map: row.gameMap,
-              version: row.gameVersion,
-              players: row.showPlayerNames && row.online ? row.playerNames : null,
-            }
-          : null,
-        reviews,
-        reviewsTotal,
-      },
-      // An anonymous caller's whole answer, by the view count it shows: made once, sent as bytes.
-      anonymous: new Map<number, CachedBody>(),
-    };
-  };
-  type PublicPage = NonNullable<Awaited<ReturnType<typeof publicPage>>>;
-  const pages = new ResponseCache<Awaited<ReturnType<typeof publicPage>>>(listCacheTtlMs);
-  const page = (id: number) =>
-    pages.get(
-      String(id),
-      () => publicPage(id),
-      () => [`server:${id}`],
-    );
-
-  /** An anonymous caller's page: counts the view, answers the bytes for the view count shown. */
-  const anonymousBody = (found: PublicPage, visitor: Visitor): CachedBody => {
-    const views = found.body.views + (counter.view(found.id, visitor) ? 1 : 0);
-    let body = found.anonymous.get(views);
-    if (!body) {
-      body = cachedBody(jsonThrough(serverDetailSchema, { ...found.body, views, viewer: null }));
-      found.anonymous.set(views, body);
-    }
-    return body;
-  };
+  const serverPage = serverPages({ servers, discovery, settings, toApi, lists: indexed, counter, now, listCacheTtlMs });
+  const { cache: pages, page, anonymousBody, visible, reviewsPage, countReviews } = serverPage;
 
   const listeners = new Set<(change: CacheChange) => void>();
   const dropCached = (change: CacheChange): void => {
@@ -314,8 +140,7 @@ export function discoveryService({
      * every listed server's card, and keeps them fresh.
      */
     warmUp(): void {
-      search.warmUp();
-      refresher.start();
+      indexed.start();
     },
 
     /** How many servers' cards are held in memory (tests). */
@@ -328,7 +153,7 @@ export function discoveryService({
     flushCounts: () => counter.flush(),
     /** Stops the count timer and writes what is queued. */
     stopCounting: () => {
-      refresher.stop();
+      indexed.stop();
       return counter.stop();
     },
 
@@ -351,7 +176,7 @@ export function discoveryService({
       const page = await lists.get(
         listKey(options),
         async () => {
-          if (search.loaded) return indexedPage(options);
+          if (search.loaded) return indexed.page(options);
           search.warmUp();
           return sqlPage(options, query.offset);
         },
@@ -449,9 +274,9 @@ export function discoveryService({
      */
     async freshCard(id: number): Promise<string> {
       // A vote updated its held card in place; anything else dropped it and it is read afresh.
-      const json = cards.peek(id) ?? (await freshCards.add(id));
+      const json = await indexed.freshCard(id);
       if (json === undefined) throw notFound(MSG.serverNotFound);
-      return withRank(json, JSON.stringify(rankOf(search.current(), id)));
+      return json;
     },
 
     /** A server anyone may see, as its page shows it (with its rank), from the page cache; 404 otherwise. */

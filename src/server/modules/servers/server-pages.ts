@@ -1,0 +1,116 @@
+import type { UserRow } from '../../db/schema';
+import { connectInfo } from '../../../shared/connect';
+import { MSG } from '../../../shared/messages';
+import type { Review, Server } from '../../../shared/schemas/server';
+import { REVIEWS_FIRST_PAGE, serverDetailSchema } from '../../../shared/schemas/server';
+import { notFound } from '../../errors';
+import { serverPolicy } from '../../policies/servers.policy';
+import { cachedBody, jsonThrough, ResponseCache, type CachedBody } from '../../lib/response-cache';
+import type { SettingsService } from '../settings';
+import type { ServersRepository } from './servers.repository';
+import type { DiscoveryRepository } from './discovery.repository';
+import type { ServerFields } from './servers.mapper';
+import type { AudienceCounter, Visitor } from './audience-counter';
+import type { IndexedLists } from './indexed-lists';
+
+interface Deps {
+  servers: Pick<ServersRepository, 'findFull'>;
+  discovery: Pick<DiscoveryRepository, 'reviewsPage' | 'countReviews'>;
+  settings: Pick<SettingsService, 'flag'>;
+  /** A row as the API shows a server (its media as addresses). */
+  toApi: (row: ServerFields) => Server;
+  /** Where ranks come from. */
+  lists: Pick<IndexedLists, 'rankOf' | 'loadedIndex'>;
+  counter: Pick<AudienceCounter, 'view'>;
+  now: () => Date;
+  /** How long a page's shared part is answered from memory (0: off). */
+  listCacheTtlMs: number;
+}
+
+/**
+ * Server pages: the part the same for everyone, cached like the lists and tagged by its server;
+ * an anonymous caller's whole answer as bytes per view count shown; reviews (none while an admin
+ * has them turned off).
+ */
+export function serverPages({ servers, discovery, settings, toApi, lists, counter, now, listCacheTtlMs }: Deps) {
+  const { rankOf, loadedIndex } = lists;
+  /** With reviews turned off (admin toggle) no review shows; the votes still count. */
+  const reviewsPage = async (serverId: number, limit: number, offset: number): Promise<Review[]> => {
+    if (!(await settings.flag('enableReviews'))) return [];
+    const rows = await discovery.reviewsPage(serverId, limit, offset);
+    return rows.map((r) => ({
+      type: r.type,
+      review: r.review,
+      displayName: r.displayName || r.username,
+      username: r.username,
+      profilePicture: r.profilePicture,
+      createdAt: r.createdAt.toISOString(),
+      editedAt: r.editedAt ? r.editedAt.toISOString() : null,
+      joined: Boolean(r.joined),
+    }));
+  };
+
+  const countReviews = async (serverId: number) => ((await settings.flag('enableReviews')) ? discovery.countReviews(serverId) : 0);
+
+  /** A server the viewer may see, or 404 (hidden ones are only seen by their owner and admins). */
+  const visible = async (id: number, viewer: UserRow | undefined) => {
+    const row = await servers.findFull(id, now());
+    if (!row) throw notFound(MSG.serverNotFound);
+    serverPolicy.assertCanSee(viewer, row);
+    return row;
+  };
+
+  /** The part of a server page that is the same for everyone: cached like the lists. */
+  const publicPage = async (id: number) => {
+    const row = await servers.findFull(id, now());
+    if (!row) return undefined;
+    const [reviews, reviewsTotal, index] = await Promise.all([
+      reviewsPage(row.id, REVIEWS_FIRST_PAGE, 0),
+      countReviews(row.id),
+      loadedIndex(),
+    ]);
+    return {
+      id: row.id,
+      ownerId: row.ownerId,
+      hidden: row.hidden,
+      body: {
+        ...toApi(row),
+        rank: rankOf(index, row.id),
+        connect: connectInfo(row),
+        live: row.lastPolledAt
+          ? {
+              checkedAt: row.lastPolledAt.toISOString(),
+              map: row.gameMap,
+              version: row.gameVersion,
+              players: row.showPlayerNames && row.online ? row.playerNames : null,
+            }
+          : null,
+        reviews,
+        reviewsTotal,
+      },
+      // An anonymous caller's whole answer, by the view count it shows: made once, sent as bytes.
+      anonymous: new Map<number, CachedBody>(),
+    };
+  };
+  type PublicPage = NonNullable<Awaited<ReturnType<typeof publicPage>>>;
+  const pages = new ResponseCache<Awaited<ReturnType<typeof publicPage>>>(listCacheTtlMs);
+  const page = (id: number) =>
+    pages.get(
+      String(id),
+      () => publicPage(id),
+      () => [`server:${id}`],
+    );
+
+  /** An anonymous caller's page: counts the view, answers the bytes for the view count shown. */
+  const anonymousBody = (found: PublicPage, visitor: Visitor): CachedBody => {
+    const views = found.body.views + (counter.view(found.id, visitor) ? 1 : 0);
+    let body = found.anonymous.get(views);
+    if (!body) {
+      body = cachedBody(jsonThrough(serverDetailSchema, { ...found.body, views, viewer: null }));
+      found.anonymous.set(views, body);
+    }
+    return body;
+  };
+
+  return { cache: pages, page, anonymousBody, visible, reviewsPage, countReviews };
+}
