@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cfxCodeSchema, connectInfo } from '../src/shared/connect';
 import { createTestApp, type TestApp } from './helpers/test-app';
-import { createServer, createUser } from './helpers/factories';
+import { createServer, createUser, putGame } from './helpers/factories';
 
 describe('one-click connect', () => {
   it('gives each game its own way in', () => {
@@ -52,11 +52,11 @@ describe('one-click connect', () => {
         'fivem://connect/203.0.113.7:30120',
         'https://cfx.re/join/qz9k2m',
       ]);
-      const bad = await t.app.inject({
-        method: 'PUT',
-        url: `/api/servers/${server.id}/game`,
-        headers: owner.headers,
-        payload: { game: 'fivem', host: '203.0.113.7', port: 30120, cfxCode: 'https://evil.example/x' },
+      const bad = await putGame(t.app, server.id, owner, {
+        game: 'fivem',
+        host: '203.0.113.7',
+        port: 30120,
+        cfxCode: 'https://evil.example/x',
       });
       expect(bad.statusCode).toBe(400);
     });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers/test-app';
-import { createServer, createUser, type TestUser } from './helpers/factories';
+import { createServer, createUser, putGame, type TestUser } from './helpers/factories';
 import { startCanary, startFakeFiveM, startFakeMinecraft } from './helpers/fake-game-servers';
 import { REFUSED_SPELLINGS, tableLookup } from './helpers/address-spellings';
 import { GAMES } from '../src/shared/games';
@@ -30,12 +30,7 @@ describe('setting a game address', () => {
     const server = await createServer(t.app, owner.row.id);
     const messages = [MSG.gameHostPrivate, MSG.gameHostInvalid, MSG.gameHostUnresolved];
     for (const host of [...REFUSED_SPELLINGS, 'mixed.example', 'nowhere.example']) {
-      const res = await t.app.inject({
-        method: 'PUT',
-        url: `/api/servers/${server.id}/game`,
-        headers: owner.headers,
-        payload: { game: 'minecraft', host, port: canary.port },
-      });
+      const res = await putGame(t.app, server.id, owner, { game: 'minecraft', host, port: canary.port });
       expect(res.statusCode, host).toBe(400);
       expect(messages, host).toContain(res.json().error);
     }
@@ -48,8 +43,7 @@ describe('setting a game address', () => {
     const owner = await createUser(t.app, { role: 'server_owner' });
     const other = await createUser(t.app, { role: 'server_owner' });
     const server = await createServer(t.app, owner.row.id);
-    const put = (user: TestUser, payload: object) =>
-      t.app.inject({ method: 'PUT', url: `/api/servers/${server.id}/game`, headers: user.headers, payload });
+    const put = (user: TestUser, payload: object) => putGame(t.app, server.id, user, payload);
     expect((await put(owner, { game: 'tetris', host: 'example.com', port: 1 })).json()).toEqual({ error: 'Choose a supported game' });
     expect((await put(owner, { game: 'fivem', host: 'example.com', port: 70000 })).json()).toEqual({
       error: 'Port must be a whole number from 1 to 65535',
@@ -116,12 +110,7 @@ describe('polling real game protocols (fake servers on loopback, allowed for tes
 
   it('shows the first answer at once, then polls: history, average, peak and uptime come out right', async () => {
     const server = await createServer(t.app, owner.row.id);
-    const set = await t.app.inject({
-      method: 'PUT',
-      url: `/api/servers/${server.id}/game`,
-      headers: owner.headers,
-      payload: { game: 'fivem', host: '127.0.0.1', port: fivem.port },
-    });
+    const set = await putGame(t.app, server.id, owner, { game: 'fivem', host: '127.0.0.1', port: fivem.port });
     expect(set.statusCode).toBe(200);
     expect(set.json()).toMatchObject({ game: 'fivem', online: true, currentPlayers: 12, maxPlayers: 48, error: null });
 
@@ -154,24 +143,13 @@ describe('polling real game protocols (fake servers on loopback, allowed for tes
 
   it('reads Minecraft server-list ping over TCP', async () => {
     const server = await createServer(t.app, owner.row.id);
-    const set = await t.app.inject({
-      method: 'PUT',
-      url: `/api/servers/${server.id}/game`,
-      headers: owner.headers,
-      payload: { game: 'minecraft', host: '127.0.0.1', port: mc.port },
-    });
+    const set = await putGame(t.app, server.id, owner, { game: 'minecraft', host: '127.0.0.1', port: mc.port });
     expect(set.json()).toMatchObject({ online: true, currentPlayers: 42, maxPlayers: 100 });
   }, 30_000);
 
   it('asks FiveM over HTTP itself: a name resolved once, and older servers without /dynamic.json', async () => {
     const server = await createServer(t.app, owner.row.id);
-    const put = (host: string) =>
-      t.app.inject({
-        method: 'PUT',
-        url: `/api/servers/${server.id}/game`,
-        headers: owner.headers,
-        payload: { game: 'redm', host, port: fivem.port },
-      });
+    const put = (host: string) => putGame(t.app, server.id, owner, { game: 'redm', host, port: fivem.port });
     fivem.set({ players: 7, max: 32 });
     expect((await put('fivem.example')).json()).toMatchObject({ online: true, currentPlayers: 7, maxPlayers: 32 });
     fivem.behave('legacy');
@@ -187,11 +165,11 @@ describe('polling real game protocols (fake servers on loopback, allowed for tes
     const hostile = 'Evil\u202Egnp.exe\u0000\n' + 'x'.repeat(100);
     fivem.set({ players: 3, max: 32, map: 'Los Santos\u0007', names: ['Niko', hostile, ''] });
     const put = (showPlayerNames?: boolean) =>
-      t.app.inject({
-        method: 'PUT',
-        url: `/api/servers/${server.id}/game`,
-        headers: owner.headers,
-        payload: { game: 'fivem', host: '127.0.0.1', port: fivem.port, ...(showPlayerNames === undefined ? {} : { showPlayerNames }) },
+      putGame(t.app, server.id, owner, {
+        game: 'fivem',
+        host: '127.0.0.1',
+        port: fivem.port,
+        ...(showPlayerNames === undefined ? {} : { showPlayerNames }),
       });
     expect((await put()).json()).toMatchObject({ online: true, currentPlayers: 3, showPlayerNames: true });
     const live = (await t.app.inject({ url: `/api/servers/${server.id}` })).json().live;
@@ -209,13 +187,7 @@ describe('polling real game protocols (fake servers on loopback, allowed for tes
 
   it('follows no redirect from a game server, and gives up on slow or oversized answers', async () => {
     const server = await createServer(t.app, owner.row.id);
-    const put = () =>
-      t.app.inject({
-        method: 'PUT',
-        url: `/api/servers/${server.id}/game`,
-        headers: owner.headers,
-        payload: { game: 'fivem', host: '127.0.0.1', port: fivem.port },
-      });
+    const put = () => putGame(t.app, server.id, owner, { game: 'fivem', host: '127.0.0.1', port: fivem.port });
     for (const mode of [
       { redirect: `http://127.0.0.1:${canary.port}/info.json`, status: 302 },
       { redirect: `http://localhost:${canary.port}/`, status: 307 },
@@ -249,12 +221,7 @@ describe('polling real game protocols (fake servers on loopback, allowed for tes
   it('stores hostile answers safely or refuses them', async () => {
     const server = await createServer(t.app, owner.row.id);
     fivem.set({ players: 5, max: 10, name: '<script>alert(1)</script>' });
-    const html = await t.app.inject({
-      method: 'PUT',
-      url: `/api/servers/${server.id}/game`,
-      headers: owner.headers,
-      payload: { game: 'fivem', host: '127.0.0.1', port: fivem.port },
-    });
+    const html = await putGame(t.app, server.id, owner, { game: 'fivem', host: '127.0.0.1', port: fivem.port });
     expect(html.json()).toMatchObject({ online: true, currentPlayers: 5 });
     expect((await t.app.inject({ url: `/api/servers/${server.id}` })).json().name).not.toContain('<script>');
     for (const bad of [

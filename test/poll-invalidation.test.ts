@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers/test-app';
-import { createServer, createUser, type TestUser } from './helpers/factories';
+import { createServer, createUser, putGame, type TestUser } from './helpers/factories';
 import { startFakeFiveM } from './helpers/fake-game-servers';
 
 let clock = new Date('2026-11-22T12:00:00Z');
@@ -39,12 +39,7 @@ describe('a game poll round drops only what shows its servers', () => {
   it('shows the new count at once on the polled server’s page and in lists by players, and keeps the rest', async () => {
     const polled = await createServer(t.app, owner.row.id, { name: `Polled ${Date.now()}` });
     const other = await createServer(t.app, owner.row.id, { name: `Unpolled ${Date.now()}` });
-    const set = await t.app.inject({
-      method: 'PUT',
-      url: `/api/servers/${polled.id}/game`,
-      headers: owner.headers,
-      payload: { game: 'fivem', host: '127.0.0.1', port: fivem.port },
-    });
+    const set = await putGame(t.app, polled.id, owner, { game: 'fivem', host: '127.0.0.1', port: fivem.port });
     expect(set.json()).toMatchObject({ online: true, currentPlayers: 5 });
 
     const byPlayers = '/api/servers?sort=players&online=true&limit=50';

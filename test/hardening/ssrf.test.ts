@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AddressRefused, resolvePublicAddress } from '../../src/server/adapters/address-guard';
 import { guardedFetch, OutboundRefused } from '../../src/server/adapters/guarded-http';
 import { MSG } from '../../src/shared/messages';
-import { createServer, createUser, type TestUser } from '../helpers/factories';
+import { createServer, createUser, putGame, type TestUser } from '../helpers/factories';
 import { startCanary, startFakeFiveM } from '../helpers/fake-game-servers';
 import { REFUSED_SPELLINGS, tableLookup } from '../helpers/address-spellings';
 import { createTestApp, type TestApp } from '../helpers/test-app';
@@ -48,8 +48,7 @@ describe('SSRF', () => {
     await rebound?.close();
   });
 
-  const putGame = (serverId: number, game: string, host: string, port: number) =>
-    t.app.inject({ method: 'PUT', url: `/api/servers/${serverId}/game`, headers: owner.headers, payload: { game, host, port } });
+  const setGame = (serverId: number, game: string, host: string, port: number) => putGame(t.app, serverId, owner, { game, host, port });
 
   it('redirect chains to loopback, metadata and private addresses are never followed', async () => {
     const locations = [
@@ -89,7 +88,7 @@ describe('SSRF', () => {
       for (const redirect of locations.slice(0, 5)) {
         fivem.behave({ redirect, status });
         tried++;
-        const res = await putGame(server.id, 'fivem', '127.0.0.1', fivem.port);
+        const res = await setGame(server.id, 'fivem', '127.0.0.1', fivem.port);
         if (res.statusCode !== 200 || res.json().online !== null || res.json().error !== MSG.gameUnreachable) gotThrough++;
       }
     }
@@ -118,7 +117,7 @@ describe('SSRF', () => {
         (error: unknown) => void (error instanceof AddressRefused || accepted.push(`guard error: ${host}`)),
       );
       tried++;
-      const res = await putGame(server.id, 'minecraft', host, canary.port);
+      const res = await setGame(server.id, 'minecraft', host, canary.port);
       if (res.statusCode !== 400) accepted.push(`api: ${host}`);
     }
     // Loopback spellings as the host of a request URL aimed at the canary.
@@ -173,7 +172,7 @@ describe('SSRF', () => {
     const polls = scale(6, 40);
     for (let i = 0; i < polls; i++) {
       tried++;
-      const res = await putGame(server.id, 'fivem', 'rebind.example', fivem.port);
+      const res = await setGame(server.id, 'fivem', 'rebind.example', fivem.port);
       // Either answer is fine (the check refused it, or the poll reached the checked server): never the rebound one.
       expect([200, 400]).toContain(res.statusCode);
     }

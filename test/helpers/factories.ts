@@ -70,3 +70,8 @@ export async function createServer(app: FastifyInstance, ownerId: number, attrs:
     .returningAll()
     .executeTakeFirstOrThrow();
 }
+
+/** `PUT /api/servers/{id}/game` as `user`: the game and address the server is polled at (polled at once). */
+export function putGame(app: FastifyInstance, serverId: number, user: Pick<TestUser, 'headers'>, payload: object) {
+  return app.inject({ method: 'PUT', url: `/api/servers/${serverId}/game`, headers: user.headers, payload });
+}
