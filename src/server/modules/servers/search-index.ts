@@ -4,6 +4,7 @@ import { grown } from '../../lib/typed-arrays';
 import { SortOrders } from './search-index.orders';
 import { asksLive, type IndexQuery, type IndexRow, type LiveFilter, type Rank } from './search-index.types';
 import { NamePostings } from './search-index.postings';
+import { walkRanks, type RankTable } from './search-index.ranks';
 import { escapeRegExp, INDEXED_WORD, SUBSTRING_MIN } from './search-index.words';
 
 export { asksLive, type IndexQuery, type IndexRow, type LiveFilter, type Rank } from './search-index.types';
@@ -45,17 +46,8 @@ export class SearchIndex {
   private readonly postings = new NamePostings();
   /** Bumped by every change: the ranks know when they are out of date. */
   private version = 0;
-  private ranks:
-    | {
-        walk: number;
-        version: number;
-        at: number;
-        position: Int32Array;
-        gamePosition: Int32Array;
-        perGame: Map<number, number>;
-        of: number;
-      }
-    | undefined;
+  /** The last walk of Most Popular, which ranks are read from. */
+  private ranks: RankTable | undefined;
   /** The Game category's filters, in catalogue order: a server's game is the first it has. */
   private gameFilters: readonly number[] = [];
   private readonly fewMatchesMax: number;
@@ -139,7 +131,7 @@ export class SearchIndex {
     return this.currentRanks(maxAgeMs, nowMs).walk;
   }
 
-  private currentRanks(maxAgeMs: number, nowMs: number) {
+  private currentRanks(maxAgeMs: number, nowMs: number): RankTable {
     const ranks = this.ranks;
     if (!ranks || (ranks.version !== this.version && nowMs - ranks.at >= maxAgeMs) || ranks.position.length < this.capacity) {
       return this.rankAll(nowMs);
@@ -147,29 +139,18 @@ export class SearchIndex {
     return ranks;
   }
 
-  private rankAll(nowMs: number) {
-    const position = new Int32Array(this.capacity);
-    const gamePosition = new Int32Array(this.capacity);
-    // Each game's bitset looked up once, in catalogue order (a server's game is the first it has),
-    // and counted in an array: this walk passes every listed server.
-    const games = this.gameFilters.map((id) => this.filterBits.get(id));
-    const counts = games.map(() => 0);
-    const order = this.sorts.orders.popular;
-    let of = 0;
-    for (let i = 0; i < this.sorts.length; i++) {
-      const slot = order[i]!;
-      if (!hasBit(this.listed, slot)) continue;
-      position[slot] = ++of;
-      for (let g = 0; g < games.length; g++) {
-        const bits = games[g];
-        if (bits && hasBit(bits, slot)) {
-          gamePosition[slot] = ++counts[g]!;
-          break;
-        }
-      }
-    }
-    const perGame = new Map(this.gameFilters.map((id, g) => [id, counts[g]!]));
-    this.ranks = { walk: (this.ranks?.walk ?? 0) + 1, version: this.version, at: nowMs, position, gamePosition, perGame, of };
+  private rankAll(nowMs: number): RankTable {
+    this.ranks = walkRanks({
+      order: this.sorts.orders.popular,
+      length: this.sorts.length,
+      capacity: this.capacity,
+      listed: this.listed,
+      gameFilters: this.gameFilters,
+      filterBits: this.filterBits,
+      walk: (this.ranks?.walk ?? 0) + 1,
+      version: this.version,
+      nowMs,
+    });
     return this.ranks;
   }
 

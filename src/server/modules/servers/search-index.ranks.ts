@@ -1,0 +1,67 @@
+import { hasBit } from './bitset';
+
+/** One walk of Most Popular: every listed slot's position overall and within its game. */
+export interface RankTable {
+  /** Counts the walks: a caller may keep what it made of a rank until this changes. */
+  walk: number;
+  /** The index's version the walk saw. */
+  version: number;
+  /** When it was made (ms). */
+  at: number;
+  /** Each slot's position from 1; 0: not listed at the walk. */
+  position: Int32Array;
+  /** Each slot's position among its game's servers; 0: no game. */
+  gamePosition: Int32Array;
+  /** How many listed servers each game filter has. */
+  perGame: Map<number, number>;
+  /** How many servers are listed. */
+  of: number;
+}
+
+/**
+ * Walks the Most Popular order once, numbering the listed slots overall and within their game
+ * (the first of `gameFilters` a slot has): one pass for every server's rank.
+ */
+export function walkRanks({
+  order,
+  length,
+  capacity,
+  listed,
+  gameFilters,
+  filterBits,
+  walk,
+  version,
+  nowMs,
+}: {
+  order: Int32Array;
+  length: number;
+  capacity: number;
+  listed: Uint32Array;
+  gameFilters: readonly number[];
+  filterBits: ReadonlyMap<number, Uint32Array>;
+  walk: number;
+  version: number;
+  nowMs: number;
+}): RankTable {
+  const position = new Int32Array(capacity);
+  const gamePosition = new Int32Array(capacity);
+  // Each game's bitset looked up once, in catalogue order (a server's game is the first it has),
+  // and counted in an array: this walk passes every listed server.
+  const games = gameFilters.map((id) => filterBits.get(id));
+  const counts = games.map(() => 0);
+  let of = 0;
+  for (let i = 0; i < length; i++) {
+    const slot = order[i]!;
+    if (!hasBit(listed, slot)) continue;
+    position[slot] = ++of;
+    for (let g = 0; g < games.length; g++) {
+      const bits = games[g];
+      if (bits && hasBit(bits, slot)) {
+        gamePosition[slot] = ++counts[g]!;
+        break;
+      }
+    }
+  }
+  const perGame = new Map(gameFilters.map((id, g) => [id, counts[g]!]));
+  return { walk, version, at: nowMs, position, gamePosition, perGame, of };
+}
