@@ -79,8 +79,8 @@ export function discoveryService({
     return { body, total, capped, ids: listed.rows.map((r) => r.id) };
   };
 
-  const serverPage = serverPages({ servers, discovery, settings, toApi, lists: indexed, counter, now, listCacheTtlMs });
-  const { cache: pages, page, anonymousBody, visible, reviewsPage, countReviews } = serverPage;
+  const shownPages = serverPages({ servers, discovery, settings, toApi, lists: indexed, counter, now, listCacheTtlMs });
+  const { cache: pages, page, anonymousBody, visible, reviewsPage, countReviews } = shownPages;
 
   const listeners = new Set<(change: CacheChange) => void>();
   const dropCached = (change: CacheChange): void => {
@@ -267,13 +267,11 @@ export function discoveryService({
 
     /**
      * A server's card as lists show it (with its rank), current, as JSON: what a join or vote
-     * answers. Held when a vote set its counters; otherwise read, one query for the joins and
-     * votes that end together (see `batcher`). The rank is
-     * the index's as it stands (ranks are walked again at most once a second anyway): reading the
-     * index's changes first would cost every vote another query.
+     * answers; 404 when the server is not listed. The rank is the index's as it stands (ranks are
+     * walked again at most once a second anyway): reading the index's changes first would cost
+     * every vote another query.
      */
     async freshCard(id: number): Promise<string> {
-      // A vote updated its held card in place; anything else dropped it and it is read afresh.
       const json = await indexed.freshCard(id);
       if (json === undefined) throw notFound(MSG.serverNotFound);
       return json;

@@ -21,6 +21,7 @@ interface Deps {
   now: () => Date;
   /** How long a list may be answered from memory; the index reads unannounced changes as often. */
   listCacheTtlMs: number;
+  /** What the in-memory search index, which finds each page's servers, reads. */
   searchIndex: SearchIndexRepository;
   /** How long a server's card may be reused in lists (0: off); a change to the server drops it at once. */
   cardTtlMs: number;
@@ -138,6 +139,8 @@ export function indexedLists({ servers, filters, toApi, now, listCacheTtlMs, sea
      * listed): held when a vote set its counters, else read with the others asked for together.
      */
     async freshCard(id: number): Promise<string | undefined> {
+      // A vote updated its held card in place; anything else dropped it and it is read afresh, one
+      // `cardsByIds` query for the joins and votes that end together (see `batcher`).
       const json = cards.peek(id) ?? (await freshCards.add(id));
       return json === undefined ? undefined : withRank(json, JSON.stringify(rankOf(search.current(), id)));
     },

@@ -112,5 +112,18 @@ export function serverPages({ servers, discovery, settings, toApi, lists, counte
     return body;
   };
 
-  return { cache: pages, page, anonymousBody, visible, reviewsPage, countReviews };
+  return {
+    /** The shared parts held, tagged `server:<id>`: a change drops its server's page by that tag. */
+    cache: pages,
+    /** A server's shared part from the cache, read when not held (undefined: no such server). */
+    page,
+    /** An anonymous caller's whole answer (counts the view). */
+    anonymousBody,
+    /** A server the viewer may see, or 404. */
+    visible,
+    /** A page of a server's reviews (none while reviews are turned off). */
+    reviewsPage,
+    /** How many reviews a server has (0 while reviews are turned off). */
+    countReviews,
+  };
 }
