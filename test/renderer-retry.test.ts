@@ -43,3 +43,39 @@ describe('the web build’s page renderer, missing at start-up', () => {
     expect(after.body).toContain('<main id="drawn-on-the-server">Home</main>');
   });
 });
+
+describe('the web build’s page renderer, broken at start-up', () => {
+  let t: TestApp;
+  let dist: ReturnType<typeof tempWebDist>;
+  const renderJs = () => path.join(dist.dir, 'web-ssr', 'render.js');
+  beforeAll(async () => {
+    // A deploy caught half-written: the renderer is there but throws as it loads.
+    dist = tempWebDist({ 'web/index.html': APP_INDEX_HTML, 'web-ssr/render.js': 'throw new Error("half-written build");\n' });
+    t = await createTestApp({ build: { webDist: path.join(dist.dir, 'web'), listCacheTtlMs: 0, rendererRetryMs: 200 } });
+  });
+  afterAll(async () => {
+    await t.close();
+    dist.remove();
+  });
+
+  const home = () => t.app.inject({ method: 'GET', url: '/home' });
+
+  it('serves the app’s frame while it fails, and pages drawn on the server once the build is whole', async () => {
+    const before = await home();
+    expect(before.statusCode).toBe(200);
+    expect(before.body).toContain('Loading…');
+    expect(before.body).not.toContain('drawn-on-the-server');
+    // The failure is logged once, with what went wrong.
+    expect(t.takeErrors().map((e) => (e as { err?: { message?: string } }).err?.message)).toEqual(['half-written build']);
+
+    fs.writeFileSync(renderJs(), RENDER_JS);
+    // A later time than the broken file's, however coarse the file system's clock.
+    const later = new Date(Date.now() + 5_000);
+    fs.utimesSync(renderJs(), later, later);
+
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    const after = await home();
+    expect(after.statusCode).toBe(200);
+    expect(after.body).toContain('<main id="drawn-on-the-server">Home</main>');
+  });
+});

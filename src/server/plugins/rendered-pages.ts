@@ -10,11 +10,23 @@ import { PAGE_ANSWER_HEADERS, PRERENDER_IDS, type PageAnswers, type PageRenderer
  * page and the app starts from them. See docs/decisions/042-server-rendered-pages.md.
  */
 
-/** The web build's page renderer (dist/web-ssr/render.js beside dist/web), when the build made one. */
+/**
+ * The web build's page renderer (dist/web-ssr/render.js beside dist/web), when the build made one.
+ * Its URL carries the file's time and size: Node keeps a module that failed to load under its URL
+ * and fails the same way on every later import, so a renderer fixed by a new build (a deploy caught
+ * half-written) would otherwise never load until a restart. The same file is one URL: loaded once.
+ */
 export async function loadPageRenderer(webDist: string): Promise<PageRenderer | undefined> {
   const file = path.join(webDist, '..', 'web-ssr', 'render.js');
-  if (!fs.existsSync(file)) return undefined;
-  return (await import(pathToFileURL(file).href)) as PageRenderer;
+  let stat: fs.Stats;
+  try {
+    stat = fs.statSync(file);
+  } catch {
+    return undefined;
+  }
+  const url = pathToFileURL(file);
+  url.search = `v=${stat.mtimeMs}-${stat.size}`;
+  return (await import(url.href)) as PageRenderer;
 }
 
 /** A page's rendered markup for `#root` and the answers it was rendered from, as HTML-safe JSON. */

@@ -5,6 +5,10 @@ import type { PlayerCountRepository } from './player-count.repository';
  * `GET /api/player-count` costs no query. `refresh()` recomputes it with one query and tells
  * `onChange` at most once per `throttleMs`, with the newest value, so a burst of polls sends
  * sockets one update instead of many.
+ *
+ * One query at a time: a refresh asked for while one runs waits for it and runs once more after
+ * (that query may have started before the change being announced), however many ask meanwhile.
+ * Two queries at once could also finish out of order and leave the older total in place.
  */
 export function playerCountService(
   repo: Pick<PlayerCountRepository, 'totalPlayers'>,
@@ -16,6 +20,8 @@ export function playerCountService(
   let timer: NodeJS.Timeout | undefined;
   let emitted = 0;
   let interval: NodeJS.Timeout | undefined;
+  let running: Promise<number> | undefined;
+  let queued: Promise<number> | undefined;
 
   const emit = () => {
     timer = undefined;
@@ -25,18 +31,32 @@ export function playerCountService(
     onChange(count);
   };
 
+  const load = async (): Promise<number> => {
+    count = await repo.totalPlayers();
+    if (count !== emitted && !timer) {
+      const wait = Math.max(0, lastEmitAt + throttleMs - Date.now());
+      timer = setTimeout(emit, wait);
+    }
+    return count;
+  };
+
   return {
     get count() {
       return count;
     },
 
-    async refresh(): Promise<number> {
-      count = await repo.totalPlayers();
-      if (count !== emitted && !timer) {
-        const wait = Math.max(0, lastEmitAt + throttleMs - Date.now());
-        timer = setTimeout(emit, wait);
+    refresh(): Promise<number> {
+      if (!running) {
+        running = load().finally(() => (running = undefined));
+        return running;
       }
-      return count;
+      queued ??= running
+        .catch(() => undefined)
+        .then(() => {
+          queued = undefined;
+          return this.refresh();
+        });
+      return queued;
     },
 
     /** The first value is known without telling anyone: nothing changed yet. */
