@@ -117,6 +117,20 @@ describe('front cache', () => {
     expect(ask(front, '/list', { headers: { 'if-none-match': body.etag } }).sent[0]!.headers['x-total-count']).toBe('6');
   });
 
+  it('makes a body’s header list once while the route hands the same headers object', () => {
+    const front = ready();
+    let reads = 0;
+    const headers = {
+      get 'x-total-count'() {
+        reads++;
+        return '7';
+      },
+    };
+    front.route('/list', () => ({ body, headers }));
+    for (let i = 0; i < 5; i++) expect(ask(front, '/list').sent[0]!.headers['x-total-count']).toBe('7');
+    expect(reads).toBe(1);
+  });
+
   it('answers 304 to a matching ETag, with no body', () => {
     const front = ready();
     front.route('/a', held);

@@ -5,7 +5,10 @@ import { cacheHeaders, chooseEncoding, JSON_TYPE, matchesEtag, type CachedBody }
 /** What a hit sends: a route's cached bytes and the headers that go with them. */
 export interface FrontAnswer {
   body: CachedBody;
-  /** Headers of this answer besides the body's own (`x-total-count`…). */
+  /**
+   * Headers of this answer besides the body's own (`x-total-count`…). Never changed in place: the
+   * same object is taken for the same headers, and its header list is kept.
+   */
   headers?: Readonly<Record<string, string>>;
   /** The body's content type (a page's HTML); JSON when absent. Belongs to the body, as its ETag does. */
   type?: string;
@@ -37,7 +40,7 @@ export class FrontCache {
   private baseHeaders: Readonly<Record<string, string>> | undefined;
   private paused: () => boolean = () => false;
   /** Per body, its header lists by way of sending (see `headersFor`); gone with the body. */
-  private headerLists = new WeakMap<CachedBody, Map<string, string[]>>();
+  private headerLists = new WeakMap<CachedBody, Map<Way, HeaderList>>();
   /** Requests answered here (for tests and metrics). */
   hits = 0;
 
@@ -123,22 +126,27 @@ export class FrontCache {
   private headersFor(answer: FrontAnswer, way: Way, length?: number): string[] {
     let lists = this.headerLists.get(answer.body);
     if (!lists) this.headerLists.set(answer.body, (lists = new Map()));
-    // The route's own headers (a list's total) belong to its body; spelled into the key anyway,
-    // so a route that changed them with the same body still sends what it said.
-    const key = answer.headers ? `${way}\n${Object.entries(answer.headers).join('\n')}` : way;
-    let list = lists.get(key);
-    if (!list) {
-      const merged: Record<string, string> = { ...this.baseHeaders, ...cacheHeaders(answer.body), ...answer.headers };
-      if (way !== NOT_MODIFIED) {
-        merged['content-type'] = answer.type ?? JSON_TYPE;
-        if (way !== PLAIN) merged['content-encoding'] = way;
-        merged['content-length'] = String(length);
-      }
-      list = Object.entries(merged).flat();
-      lists.set(key, list);
+    // The route's own headers (a list's total) belong to its body: a route handing the same object
+    // on every hit gets the kept list; another object has it made again, so what the route says
+    // is always what is sent (a fresh object per hit is correct, only slower).
+    const kept = lists.get(way);
+    if (kept && kept.headers === answer.headers) return kept.list;
+    const merged: Record<string, string> = { ...this.baseHeaders, ...cacheHeaders(answer.body), ...answer.headers };
+    if (way !== NOT_MODIFIED) {
+      merged['content-type'] = answer.type ?? JSON_TYPE;
+      if (way !== PLAIN) merged['content-encoding'] = way;
+      merged['content-length'] = String(length);
     }
+    const list = Object.entries(merged).flat();
+    lists.set(way, { headers: answer.headers, list });
     return list;
   }
+}
+
+/** A header list made for one body, one way of sending, and the route headers it was made with. */
+interface HeaderList {
+  headers: FrontAnswer['headers'];
+  list: string[];
 }
 
 const PLAIN = 'plain';

@@ -33,6 +33,19 @@ const onlyKnownParameters = (url: string): boolean => {
 const totalHeaders = ({ total, capped }: { total: number; capped: boolean }): Record<string, string> =>
   capped ? { 'x-total-count': String(total), [TOTAL_CAPPED_HEADER]: '1' } : { 'x-total-count': String(total) };
 
+/**
+ * A held list's total headers, made once per answer: the front cache keeps its header lists by
+ * the headers object it is handed, so a hit handing the same one allocates nothing for them.
+ */
+const heldTotals = new WeakMap<CachedBody, { total: number; capped: boolean; headers: Record<string, string> }>();
+const totalHeadersOf = (page: { body: CachedBody; total: number; capped: boolean }): Record<string, string> => {
+  const held = heldTotals.get(page.body);
+  if (held && held.total === page.total && held.capped === page.capped) return held.headers;
+  const headers = totalHeaders(page);
+  heldTotals.set(page.body, { total: page.total, capped: page.capped, headers });
+  return headers;
+};
+
 const visitorOf = async (request: FastifyRequest): Promise<Visitor> => ({
   user: await currentUser(request),
   ip: request.ip,
@@ -77,7 +90,7 @@ export const discoveryRoutes =
         if (peek?.() && onlyKnownParameters(request.url)) {
           front?.offer(request.url, () => {
             const page = peek();
-            return page && { body: page.body, headers: totalHeaders(page) };
+            return page && { body: page.body, headers: totalHeadersOf(page) };
           });
         }
         return sendCached(request, reply, body);
