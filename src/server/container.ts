@@ -21,12 +21,9 @@ import { testimonialsRepository, testimonialsService } from './modules/testimoni
 import { seoRepository, seoService, SITE } from './modules/seo';
 import { bannersService } from './modules/banners';
 import { dailyVotesRepository, dailyVotesService } from './modules/daily-votes';
-import { MAX_ATTEMPTS, VOTE_REWARDS_QUEUE, voteRewardsRepository, voteRewardsService } from './modules/vote-rewards';
-import { guardedFetch } from './adapters/guarded-http';
 import { ownerApiRepository, ownerApiService } from './modules/owner-api';
 import { followsRepository, followsService } from './modules/follows';
 import { fraudRepository, fraudService } from './modules/fraud';
-import { sendVotifierVote } from './adapters/votifier';
 import { svgToPng } from './adapters/images';
 import {
   audienceRepository,
@@ -56,8 +53,7 @@ import {
   subscriptionsRepository,
   webhookService,
 } from './modules/payments';
-import { createQueue, type QueueOptions } from './adapters/queue';
-import { createPushSender, generateVapidKeys } from './adapters/web-push';
+import type { QueueOptions } from './adapters/queue';
 import { FANOUT_QUEUE, notificationsRepository, notificationsService, promotionsRepository } from './modules/notifications';
 import { settingsRepository, settingsService } from './modules/settings';
 import { MASS_EMAIL_QUEUE, massEmailRepository, massEmailService, unsubscribeTokens } from './modules/email';
@@ -66,6 +62,9 @@ import { DEFAULT_POLL_SETTINGS, gameStatusRepository, gameStatusService } from '
 import { queryGame } from './adapters/game-query';
 import { transactionRunner } from './db/transaction';
 import type { FrontCache } from './lib/front-cache';
+import { startJobQueue } from './wiring/job-queue';
+import { pushSenderFor } from './wiring/push-sender';
+import { voteRewardsFor } from './wiring/vote-rewards';
 
 /**
  * The composition root: builds adapters, then repositories, then services, each given only
@@ -146,56 +145,10 @@ export async function createContainer(
 
   const stripe = createStripeGateway(config.stripe);
 
-  const vapid = config.vapid ?? JSON.parse(loadOrCreateSecret(config.dataDir, 'vapid', () => JSON.stringify(generateVapidKeys())));
-  const push = createPushSender(
-    {
-      publicKey: vapid.publicKey,
-      privateKey: vapid.privateKey,
-      subject:
-        config.vapid?.subject ??
-        (config.publicUrl.startsWith('https://')
-          ? config.publicUrl
-          : `mailto:${config.mailFrom.includes('@') ? config.mailFrom : 'no-reply@localhost'}`),
-    },
-    options.pushAgent,
-  );
+  const push = pushSenderFor(config, options);
   const follows = followsService({ repository: followsRepository(db), now, push, log: app.log });
-  const queue = createQueue(handle, queueOptions);
-  // A database outage is waited out (warn); anything else is a bug (error).
-  queue.on('error', (err) => (isDatabaseUnavailable(err) ? app.log.warn : app.log.error).call(app.log, { err }, 'job queue error'));
-  await queue.start();
-  await queue.createQueue(FANOUT_QUEUE);
-  await queue.createQueue(MASS_EMAIL_QUEUE);
-  await queue.createQueue(VOTE_REWARDS_QUEUE);
-  const rewardPolicy = options.voteRewards?.policy ?? {};
-  const voteRewards = voteRewardsService({
-    repository: voteRewardsRepository(db),
-    senders: {
-      webhook: async (url, body, headers) =>
-        (
-          await guardedFetch(url, {
-            method: 'POST',
-            headers,
-            body,
-            timeoutMs: 10_000,
-            maxBytes: 64 * 1024,
-            policy: rewardPolicy,
-            ...(options.voteRewards?.ca ? { tls: { ca: options.voteRewards.ca } } : {}),
-          })
-        ).status,
-      votifier: (target, vote) => sendVotifierVote(target, vote, { policy: rewardPolicy, timeoutMs: 10_000 }),
-    },
-    enqueue: async (deliveryId) => {
-      await queue.send(
-        VOTE_REWARDS_QUEUE,
-        { deliveryId },
-        { retryLimit: MAX_ATTEMPTS - 1, retryDelay: queueOptions.retryDelaySeconds, retryBackoff: true, expireInSeconds: 60 },
-      );
-    },
-    now,
-    serviceName: SITE,
-    log: app.log,
-  });
+  const queue = await startJobQueue(app, handle, queueOptions);
+  const voteRewards = voteRewardsFor(app, db, queue, queueOptions, options, now);
   const dailyVotes = dailyVotesService({
     repository: dailyVotesRepository(db, holdRules),
     inTransaction,
@@ -205,9 +158,6 @@ export async function createContainer(
     log: app.log,
   });
   dailyVotes.startMonthlyReset();
-  app.addHook('onClose', async () => {
-    await queue.stop({ graceful: true, wait: true, timeout: 5000, close: true });
-  });
   const payments = {
     checkouts: checkoutsRepository(db),
     payments: paymentsRepository(db),
