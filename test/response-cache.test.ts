@@ -1,7 +1,8 @@
 import zlib from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { cachedBody, ResponseCache } from '../src/server/lib/response-cache';
-import { CardCache } from '../src/server/modules/servers/card-cache';
+import { cachedBody, ResponseCache, type BodySource } from '../src/server/lib/response-cache';
+import { Card, CARD_DIGEST_BYTES, CardCache } from '../src/server/modules/servers/card-cache';
+import { listSource } from '../src/server/modules/servers/list-body';
 
 /** A load that counts its calls and answers `value`, optionally only when released. */
 function counted<T>(value: () => T) {
@@ -152,6 +153,99 @@ describe('quick bodies', () => {
     expect(zlib.brotliDecompressSync(quick.encoded('br')).toString()).toBe(json);
     expect(zlib.gunzipSync(quick.encoded('gzip')).toString()).toBe(json);
     expect(quick.etag).toBe(cachedBody(json).etag);
+  });
+});
+
+/** A body written on demand that counts how often it was written. */
+function countedSource(json: string): BodySource & { writes: number } {
+  const bytes = Buffer.from(json);
+  return {
+    writes: 0,
+    byteLength: bytes.length,
+    writeTo(out) {
+      this.writes++;
+      bytes.copy(out);
+    },
+  };
+}
+
+const listJson = (n: number, tag: string) =>
+  JSON.stringify(Array.from({ length: n }, (_, i) => ({ id: i, name: `${tag} ${i} RP`, bio: `A roleplay community, ${tag}.` })));
+
+describe('bodies written on demand', () => {
+  it('send the same bytes plain and compressed, and are written for compressing without a copy of their own', () => {
+    const json = listJson(24, 'City');
+    const source = countedSource(json);
+    const body = cachedBody(source, { quick: true, digest: 'd1' });
+    expect(body.etag).toBe('"d1"');
+    expect(body.byteLength).toBe(Buffer.byteLength(json));
+    expect(body.compressible).toBe(true);
+    expect(zlib.brotliDecompressSync(body.encoded('br')).toString()).toBe(json);
+    expect(zlib.gunzipSync(body.encoded('gzip')).toString()).toBe(json);
+    // Each encoding once, then kept.
+    body.encoded('br');
+    expect(source.writes).toBe(2);
+    expect(body.raw.toString()).toBe(json);
+    expect(body.raw).toBe(body.raw);
+    expect(source.writes).toBe(3);
+  });
+
+  it('stay right when other bodies are written in between', () => {
+    const first = cachedBody(countedSource(listJson(30, 'Alpha')), { quick: true, digest: 'a' });
+    const second = cachedBody(countedSource(listJson(10, 'Beta')), { quick: true, digest: 'b' });
+    const firstBr = first.encoded('br');
+    const secondBr = second.encoded('br');
+    expect(zlib.brotliDecompressSync(firstBr).toString()).toBe(listJson(30, 'Alpha'));
+    expect(zlib.gunzipSync(first.encoded('gzip')).toString()).toBe(listJson(30, 'Alpha'));
+    expect(zlib.brotliDecompressSync(secondBr).toString()).toBe(listJson(10, 'Beta'));
+    expect(second.raw.toString()).toBe(listJson(10, 'Beta'));
+  });
+
+  it('take a body bigger than the reused buffer', () => {
+    const json = listJson(2000, 'Huge');
+    expect(Buffer.byteLength(json)).toBeGreaterThan(64 * 1024);
+    const body = cachedBody(countedSource(json), { quick: true, digest: 'h' });
+    expect(zlib.gunzipSync(body.encoded('gzip')).toString()).toBe(json);
+  });
+
+  it('need a digest for their ETag', () => {
+    expect(() => cachedBody(countedSource('[]'))).toThrow(/digest/);
+  });
+});
+
+describe('compressed bytes', () => {
+  it('hold no buffer much bigger than themselves', () => {
+    const json = listJson(24, 'Town');
+    for (const encoding of ['br', 'gzip'] as const) {
+      // Kept answers: a buffer of exactly their size.
+      const kept = cachedBody(json).encoded(encoding);
+      expect(kept.buffer.byteLength).toBe(kept.length);
+      // One-off answers: at most a slab of Node's small-buffer pool, never the default 16 KB chunk.
+      const quick = cachedBody(json, { quick: true }).encoded(encoding);
+      expect(quick.length).toBeLessThan(4096);
+      expect(quick.buffer.byteLength).toBeLessThanOrEqual(Buffer.poolSize);
+    }
+  });
+});
+
+describe('list answers from cards', () => {
+  const card = (id: number, json: string) => {
+    const bytes = Buffer.from(json);
+    const held = Buffer.concat([Buffer.alloc(CARD_DIGEST_BYTES, id), bytes]);
+    return new Card(id, held);
+  };
+
+  it('are the cards as a JSON array, each with its rank', () => {
+    const cards = [card(1, '{"id":1,"name":"Ünïcode City 🚓"}'), card(2, '{"id":2,"name":"B"}')];
+    const ranks = ['{"position":1,"of":2,"game":null}', 'null'];
+    const source = listSource(cards, ranks);
+    const body = cachedBody(source, { digest: 'x' });
+    expect(JSON.parse(body.raw.toString())).toEqual([
+      { id: 1, name: 'Ünïcode City 🚓', rank: { position: 1, of: 2, game: null } },
+      { id: 2, name: 'B', rank: null },
+    ]);
+    expect(body.byteLength).toBe(body.raw.length);
+    expect(JSON.parse(cachedBody(listSource([], []), { digest: 'e' }).raw.toString())).toEqual([]);
   });
 });
 

@@ -49,9 +49,51 @@ const options = (raw: Buffer, encoding: Encoding, quick: boolean): zlib.ZlibOpti
         },
       };
 
+/**
+ * Output chunks under 4 KB come from Node's shared buffer pool. At the default 16 KB, every answer
+ * kept a 16 KB buffer of its own alive for its 3 KB of output, and those outlived young-generation
+ * collections: the old generation's budget ran out every ~200 ms under the search mix
+ * (docs/decisions/044-request-buffers.md).
+ */
+const OUTPUT_CHUNK = 4095;
+
 function compress(raw: Buffer, encoding: Encoding, quick: boolean): Buffer {
-  const how = options(raw, encoding, quick);
-  return encoding === 'gzip' ? zlib.gzipSync(raw, how) : zlib.brotliCompressSync(raw, how);
+  const how = { ...options(raw, encoding, quick), chunkSize: OUTPUT_CHUNK };
+  const out = encoding === 'gzip' ? zlib.gzipSync(raw, how) : zlib.brotliCompressSync(raw, how);
+  // A kept answer's bytes get a buffer of their own size, not a share of a pool slab that would keep
+  // the slab alive; an answer made for one search lets its slab go with it.
+  if (quick || out.buffer.byteLength === out.length) return out;
+  const own = Buffer.allocUnsafeSlow(out.length);
+  out.copy(own);
+  return own;
+}
+
+/**
+ * JSON bytes written on demand into a buffer the body hands over: a list answer copied from its
+ * cards' bytes. Sent compressed (the usual case), it is written into one buffer reused by every
+ * answer and compressed from there, so the answer never holds a copy of its own.
+ */
+export interface BodySource {
+  byteLength: number;
+  writeTo(out: Buffer): void;
+}
+
+/** Where source bodies are written to be compressed: compression runs synchronously, one at a time. */
+let scratch = Buffer.allocUnsafeSlow(64 * 1024);
+const SCRATCH_KEEP_MAX = 1024 * 1024;
+
+function written(source: BodySource, into: 'scratch' | 'own'): Buffer {
+  if (into === 'own') {
+    const own = Buffer.allocUnsafe(source.byteLength);
+    source.writeTo(own);
+    return own;
+  }
+  // A rare huge answer does not leave a huge buffer behind.
+  const buffer = source.byteLength <= scratch.length ? scratch : Buffer.allocUnsafeSlow(source.byteLength);
+  if (buffer.length <= SCRATCH_KEEP_MAX) scratch = buffer;
+  const view = buffer.subarray(0, source.byteLength);
+  source.writeTo(view);
+  return view;
 }
 
 /**
@@ -59,10 +101,27 @@ function compress(raw: Buffer, encoding: Encoding, quick: boolean): Buffer {
  * is kept (a string is not copied into a Buffer too): a list cache holds a thousand of these
  * (docs/decisions/036-memory.md). `digest`: the ETag's value when the caller has one that changes
  * whenever the bytes do (a list answer's, from its cards' digests: hashing 20 KB of JSON per
- * uncached search cost more than compressing it).
+ * uncached search cost more than compressing it); a `BodySource` must come with one.
  */
-export function cachedBody(json: string | Buffer, { quick = false, digest }: { quick?: boolean; digest?: string } = {}): CachedBody {
+export function cachedBody(
+  json: string | Buffer | BodySource,
+  { quick = false, digest }: { quick?: boolean; digest?: string } = {},
+): CachedBody {
   const made: Partial<Record<Encoding, Buffer>> = {};
+  if (typeof json !== 'string' && !Buffer.isBuffer(json)) {
+    const source = json;
+    if (digest === undefined) throw new Error('a body written on demand needs its digest');
+    let raw: Buffer | undefined;
+    return {
+      get raw() {
+        return (raw ??= written(source, 'own'));
+      },
+      byteLength: source.byteLength,
+      etag: `"${digest}"`,
+      compressible: source.byteLength >= COMPRESS_MIN_BYTES,
+      encoded: (encoding) => (made[encoding] ??= compress(raw ?? written(source, 'scratch'), encoding, quick)),
+    };
+  }
   let bytes: number | undefined;
   return {
     raw: json,

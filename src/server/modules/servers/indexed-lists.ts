@@ -10,7 +10,7 @@ import { searchIndexSync } from './search-index.sync';
 import type { SearchIndex } from './search-index';
 import type { SearchIndexRepository } from './search-index.repository';
 import { CardCache } from './card-cache';
-import { listBody, listDigest } from './list-body';
+import { listDigest, listSource } from './list-body';
 import { cardRefresher } from './card-refresher';
 
 interface Deps {
@@ -117,7 +117,7 @@ export function indexedLists({ servers, filters, toApi, now, listCacheTtlMs, sea
     const ids = shown.map((card) => card.id);
     const ranks = rankJsonsOf(index, ids);
     return {
-      body: cachedBody(listBody(shown, ranks), { quick: true, digest: listDigest(shown, ranks) }),
+      body: cachedBody(listSource(shown, ranks), { quick: true, digest: listDigest(shown, ranks) }),
       total: found.total,
       capped: false,
       ids,

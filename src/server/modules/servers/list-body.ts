@@ -1,31 +1,37 @@
 import crypto from 'node:crypto';
+import type { BodySource } from '../../lib/response-cache';
 import { CARD_DIGEST_BYTES, type Card } from './card-cache';
 
 const COMMA = 0x2c;
 const RANK = Buffer.from(',"rank":');
 
 /**
- * A list answer's JSON, copied once from its cards' bytes into one buffer: each card with its rank
- * added before its closing brace (ranks move with every vote, so a held card has none). Joining
- * the cards as strings made the answer twice (the joined string, then its UTF-8 bytes).
+ * A list answer's JSON, written from its cards' bytes when the answer is sent: each card with its
+ * rank added before its closing brace (ranks move with every vote, so a held card has none).
+ * Sent compressed, it is written straight into the compressor's input (`BodySource`) and never held
+ * as a buffer of its own. The cards' bytes never change (a new card is written elsewhere), so the
+ * answer is the same whenever it is written.
  */
-export function listBody(cards: readonly Card[], ranks: readonly string[]): Buffer {
+export function listSource(cards: readonly Card[], ranks: readonly string[]): BodySource {
   let size = 2 + Math.max(0, cards.length - 1);
   for (let i = 0; i < cards.length; i++) size += cards[i]!.held.length - CARD_DIGEST_BYTES + RANK.length + Buffer.byteLength(ranks[i]!);
-  const out = Buffer.allocUnsafe(size);
-  let at = 0;
-  out[at++] = 0x5b;
-  for (let i = 0; i < cards.length; i++) {
-    if (i > 0) out[at++] = COMMA;
-    // The card's JSON without its closing brace (after its digest): copied from the held bytes, no view made.
-    const held = cards[i]!.held;
-    at += held.copy(out, at, CARD_DIGEST_BYTES, held.length - 1);
-    at += RANK.copy(out, at);
-    at += out.write(ranks[i]!, at, 'utf8');
-    out[at++] = 0x7d;
-  }
-  out[at++] = 0x5d;
-  return out;
+  return {
+    byteLength: size,
+    writeTo(out: Buffer): void {
+      let at = 0;
+      out[at++] = 0x5b;
+      for (let i = 0; i < cards.length; i++) {
+        if (i > 0) out[at++] = COMMA;
+        // The card's JSON without its closing brace (after its digest): copied from the held bytes, no view made.
+        const held = cards[i]!.held;
+        at += held.copy(out, at, CARD_DIGEST_BYTES, held.length - 1);
+        at += RANK.copy(out, at);
+        at += out.write(ranks[i]!, at, 'utf8');
+        out[at++] = 0x7d;
+      }
+      out[at++] = 0x5d;
+    },
+  };
 }
 
 /** A list answer's ETag value: the same cards with the same ranks are the same bytes, so it digests those, not the answer. */
