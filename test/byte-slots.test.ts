@@ -62,6 +62,25 @@ describe('byte strings held by slot outside the heap', () => {
     expect(slots.get(0)!.toString()).toBe('second value');
   });
 
+  it('tells where a slot’s bytes lie without making a view, and that place keeps them after a replacement', () => {
+    const slots = new ByteSlots(4);
+    slots.put(0, 'first');
+    slots.put(1, 'second', Buffer.from([1, 2]));
+    const place = (slot: number) => {
+      const chunk = slots.chunkAt(slot)!;
+      return { chunk, offset: slots.offsetAt(slot), length: slots.lengthAt(slot) };
+    };
+    const before = place(1);
+    expect(before.chunk.subarray(before.offset, before.offset + before.length)).toEqual(slots.get(1));
+    slots.put(1, 'changed');
+    expect(before.chunk.subarray(before.offset + 2, before.offset + before.length).toString()).toBe('second');
+    const after = place(1);
+    expect(after.chunk.subarray(after.offset, after.offset + after.length).toString()).toBe('changed');
+    slots.free(0);
+    expect(slots.chunkAt(0)).toBeUndefined();
+    expect(slots.chunkAt(3)).toBeUndefined();
+  });
+
   it('holds a value bigger than a chunk, a prefix before a value, and forgets everything on clear', () => {
     const slots = new ByteSlots(4);
     const big = 'z'.repeat(3 * MB);

@@ -231,8 +231,9 @@ describe('compressed bytes', () => {
 describe('list answers from cards', () => {
   const card = (id: number, json: string) => {
     const bytes = Buffer.from(json);
-    const held = Buffer.concat([Buffer.alloc(CARD_DIGEST_BYTES, id), bytes]);
-    return new Card(id, held);
+    // Somewhere inside a bigger buffer, as held cards lie in their chunk.
+    const chunk = Buffer.concat([Buffer.from('xx'), Buffer.alloc(CARD_DIGEST_BYTES, id), bytes, Buffer.from('yy')]);
+    return new Card(id, chunk, 2, CARD_DIGEST_BYTES + bytes.length);
   };
 
   it('are the cards as a JSON array, each with its rank', () => {

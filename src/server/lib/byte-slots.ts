@@ -81,6 +81,23 @@ export class ByteSlots {
     return this.chunks[chunk]!.subarray(offset, offset + this.lengthOf[slot]!);
   }
 
+  /**
+   * The buffer holding the slot's bytes (never written again where they lie), or undefined when it
+   * holds none; with `offsetAt` and `lengthAt`, the place of the bytes without making a view.
+   */
+  chunkAt(slot: number): Buffer | undefined {
+    const chunk = this.chunkOf[slot] ?? -1;
+    return chunk < 0 ? undefined : this.chunks[chunk];
+  }
+
+  offsetAt(slot: number): number {
+    return this.offsetOf[slot]!;
+  }
+
+  lengthAt(slot: number): number {
+    return this.lengthOf[slot]!;
+  }
+
   has(slot: number): boolean {
     return (this.chunkOf[slot] ?? -1) >= 0;
   }

@@ -9,23 +9,32 @@ export const CARD_DIGEST_BYTES = 20;
 
 /**
  * A card's JSON bytes and a digest of them, so a list answer's ETag is a digest of its cards'
- * digests (no hashing of the whole answer). One view into memory the cache owns, the digest then
- * the JSON: valid for as long as it is held, never changed (a new card is written elsewhere). A
- * search joins dozens of cards: one view each, not three, is less garbage per answer.
+ * digests (no hashing of the whole answer): where they lie in memory the cache owns, the digest
+ * then the JSON, never changed (a new card is written elsewhere) and valid for as long as the card
+ * is held. A place, not a view: a search joins dozens of cards, and a view per card was most of
+ * what an answer kept alive past a young-generation collection (docs/decisions/044-request-buffers.md).
  */
 export class Card {
   constructor(
     readonly id: number,
-    readonly held: Buffer,
+    /** The buffer the card lies in, from `offset` for `length` bytes. */
+    readonly chunk: Buffer,
+    readonly offset: number,
+    readonly length: number,
   ) {}
+
+  /** The digest and the JSON, as one view. */
+  get held(): Buffer {
+    return this.chunk.subarray(this.offset, this.offset + this.length);
+  }
 
   /** The JSON bytes. */
   get bytes(): Buffer {
-    return this.held.subarray(CARD_DIGEST_BYTES);
+    return this.chunk.subarray(this.offset + CARD_DIGEST_BYTES, this.offset + this.length);
   }
 
   get digest(): Buffer {
-    return this.held.subarray(0, CARD_DIGEST_BYTES);
+    return this.chunk.subarray(this.offset, this.offset + CARD_DIGEST_BYTES);
   }
 }
 
@@ -207,7 +216,8 @@ export class CardCache {
   }
 
   private cardAt(id: number, slot: number): Card {
-    return new Card(id, this.bytes.get(slot)!);
+    const bytes = this.bytes;
+    return new Card(id, bytes.chunkAt(slot)!, bytes.offsetAt(slot), bytes.lengthAt(slot));
   }
 
   /** Loads cards and keeps those nothing dropped while they were read. */
@@ -219,7 +229,10 @@ export class CardCache {
       const cards = new Map<number, Card>();
       for (const [id, json] of loaded) {
         if (this.ttlMs > 0 && !read.all && !read.ids.has(id)) cards.set(id, this.cardAt(id, this.keep(id, json, at)));
-        else cards.set(id, new Card(id, Buffer.concat([digestOf(json), Buffer.from(json)])));
+        else {
+          const held = Buffer.concat([digestOf(json), Buffer.from(json)]);
+          cards.set(id, new Card(id, held, 0, held.length));
+        }
       }
       return cards;
     } finally {

@@ -14,7 +14,7 @@ const RANK = Buffer.from(',"rank":');
  */
 export function listSource(cards: readonly Card[], ranks: readonly string[]): BodySource {
   let size = 2 + Math.max(0, cards.length - 1);
-  for (let i = 0; i < cards.length; i++) size += cards[i]!.held.length - CARD_DIGEST_BYTES + RANK.length + Buffer.byteLength(ranks[i]!);
+  for (let i = 0; i < cards.length; i++) size += cards[i]!.length - CARD_DIGEST_BYTES + RANK.length + Buffer.byteLength(ranks[i]!);
   return {
     byteLength: size,
     writeTo(out: Buffer): void {
@@ -23,8 +23,8 @@ export function listSource(cards: readonly Card[], ranks: readonly string[]): Bo
       for (let i = 0; i < cards.length; i++) {
         if (i > 0) out[at++] = COMMA;
         // The card's JSON without its closing brace (after its digest): copied from the held bytes, no view made.
-        const held = cards[i]!.held;
-        at += held.copy(out, at, CARD_DIGEST_BYTES, held.length - 1);
+        const { chunk, offset, length } = cards[i]!;
+        at += chunk.copy(out, at, offset + CARD_DIGEST_BYTES, offset + length - 1);
         at += RANK.copy(out, at);
         at += out.write(ranks[i]!, at, 'utf8');
         out[at++] = 0x7d;
@@ -38,7 +38,10 @@ export function listSource(cards: readonly Card[], ranks: readonly string[]): Bo
 export function listDigest(cards: readonly Card[], ranks: readonly string[]): string {
   // The digests side by side, hashed at once: the same value as hashing them one after another.
   const digests = Buffer.allocUnsafe(cards.length * CARD_DIGEST_BYTES);
-  for (let i = 0; i < cards.length; i++) cards[i]!.held.copy(digests, i * CARD_DIGEST_BYTES, 0, CARD_DIGEST_BYTES);
+  for (let i = 0; i < cards.length; i++) {
+    const { chunk, offset } = cards[i]!;
+    chunk.copy(digests, i * CARD_DIGEST_BYTES, offset, offset + CARD_DIGEST_BYTES);
+  }
   return crypto
     .createHash('sha1')
     .update(digests)
