@@ -43,6 +43,42 @@ describe('reviews people can trust', () => {
     expect(detail.reviews[0]).toMatchObject({ joined: true, editedAt: null });
   });
 
+  it('pages through the reviews of players who joined, then the rest, each newest first, across the boundary', async () => {
+    const owner = await createUser(t.app, { role: 'server_owner' });
+    const server = await createServer(t.app, owner.row.id);
+    const users = await Promise.all(Array.from({ length: 10 }, () => createUser(t.app)));
+    // Users 0–3 joined; user 4's join was voided (not joined); 5–9 never joined. User 9's vote is hidden.
+    for (const user of users.slice(0, 5)) expect((await post(`/api/servers/${server.id}/join`, user)).statusCode).toBe(200);
+    await t.app.ctx.db.updateTable('joins').set({ status: 'voided' }).where('userId', '=', users[4]!.row.id).execute();
+    for (const [i, user] of users.entries()) {
+      expect((await post(`/api/servers/${server.id}/like`, user, { review: `review ${i}` })).statusCode).toBe(200);
+      // Ages that interleave the two kinds: user i wrote i hours ago, so even ones are newer.
+      await t.app.ctx.db
+        .updateTable('votes')
+        .set({ createdAt: new Date(Date.now() - (i % 2 === 0 ? i : i + 20) * 3600_000) })
+        .where('userId', '=', user.row.id)
+        .execute();
+    }
+    await t.app.ctx.db.updateTable('votes').set({ hidden: true }).where('userId', '=', users[9]!.row.id).execute();
+    const pages: Array<[string, boolean]> = [];
+    for (let offset = 0; offset < 12; offset += 3) {
+      const page = await t.app.inject({ url: `/api/servers/${server.id}/reviews?limit=3&offset=${offset}` });
+      expect(page.headers['x-total-count']).toBe('9');
+      pages.push(...page.json().map((r: { review: string; joined: boolean }): [string, boolean] => [r.review, r.joined]));
+    }
+    expect(pages).toEqual([
+      ['review 0', true],
+      ['review 2', true],
+      ['review 1', true],
+      ['review 3', true],
+      ['review 4', false],
+      ['review 6', false],
+      ['review 8', false],
+      ['review 5', false],
+      ['review 7', false],
+    ]);
+  });
+
   it('lists only votes with a text as reviews; votes without one only count', async () => {
     const owner = await createUser(t.app, { role: 'server_owner' });
     const server = await createServer(t.app, owner.row.id);

@@ -19,6 +19,7 @@ import * as reviewEdits from './migrations/20261124_1300_review_edits';
 import * as fraudDailyVotes from './migrations/20261126_1000_fraud_daily_votes';
 import * as boostCreditBalance from './migrations/20261126_1400_boost_credit_balance';
 import * as playersSortPolledFirst from './migrations/20261126_1500_players_sort_polled_first';
+import * as reviewListing from './migrations/20261129_0000_review_listing';
 
 /**
  * Migrations are listed here rather than read from disk, so they run the same under tsx,
@@ -44,6 +45,7 @@ const migrations: Record<string, Migration> = {
   '20261126_1000_fraud_daily_votes': fraudDailyVotes,
   '20261126_1400_boost_credit_balance': boostCreditBalance,
   '20261126_1500_players_sort_polled_first': playersSortPolledFirst,
+  '20261129_0000_review_listing': reviewListing,
 };
 
 class StaticProvider implements MigrationProvider {

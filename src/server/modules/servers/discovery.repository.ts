@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { Executor } from '../../db/transaction';
 
@@ -12,37 +12,59 @@ export function discoveryRepository(db: Kysely<Database>) {
      * newest first within each. Held and voided votes are not shown.
      */
     reviewsPage(serverId: number, limit: number, offset: number, tx: Executor = db) {
-      return tx
-        .selectFrom('votes')
-        .innerJoin('users', 'users.id', 'votes.userId')
-        .select([
-          'votes.type',
-          'votes.review',
-          'votes.createdAt',
-          'votes.editedAt',
-          'users.username',
-          'users.displayName',
-          'users.profilePicture',
-        ])
-        .select((eb) =>
-          eb
-            .exists(
-              eb
-                .selectFrom('joins')
-                .select('joins.id')
-                .whereRef('joins.userId', '=', 'votes.userId')
-                .where('joins.serverId', '=', serverId)
-                .where('joins.status', '=', 'counted'),
-            )
-            .as('joined'),
+      // Each kind newest first from its own index, cut at the page's depth, then merged: the first
+      // `offset + limit` of the merge lie within the first that many of each. Ordering every review
+      // by "joined" first read and sorted all of a popular server's reviews (5,500 on the
+      // benchmark's biggest: ~100 ms) for a page of ten. The arms read only the index (ids, times,
+      // authors); the page's rows are read last.
+      const depth = offset + limit;
+      const joinedArm = tx
+        .selectFrom('joins as j')
+        .innerJoin('votes as v', (join) => join.onRef('v.userId', '=', 'j.userId').onRef('v.serverId', '=', 'j.serverId'))
+        .where('j.serverId', '=', serverId)
+        .where('j.status', '=', 'counted')
+        .where('v.hidden', '=', false)
+        .where('v.status', '=', 'counted')
+        .where('v.review', 'is not', null)
+        .select(['v.id', 'v.createdAt', sql<boolean>`true`.as('joined')])
+        .orderBy('v.createdAt', 'desc')
+        .orderBy('v.id', 'desc')
+        .limit(depth);
+      const restArm = tx
+        .selectFrom('votes as v')
+        .where('v.serverId', '=', serverId)
+        .where('v.hidden', '=', false)
+        .where('v.status', '=', 'counted')
+        .where('v.review', 'is not', null)
+        .where(({ not, exists, selectFrom }) =>
+          not(
+            exists(
+              selectFrom('joins as j')
+                .select('j.id')
+                .whereRef('j.userId', '=', 'v.userId')
+                .where('j.serverId', '=', serverId)
+                .where('j.status', '=', 'counted'),
+            ),
+          ),
         )
-        .where('votes.serverId', '=', serverId)
-        .where('votes.hidden', '=', false)
-        .where('votes.status', '=', 'counted')
-        .where('votes.review', 'is not', null)
-        .orderBy('joined', 'desc')
-        .orderBy('votes.createdAt', 'desc')
-        .orderBy('votes.id', 'desc')
+        .select(['v.id', 'v.createdAt', sql<boolean>`false`.as('joined')])
+        .orderBy('v.createdAt', 'desc')
+        .orderBy('v.id', 'desc')
+        .limit(depth);
+      return tx
+        .selectFrom((eb) =>
+          eb
+            .selectFrom(joinedArm.as('a'))
+            .selectAll()
+            .unionAll(eb.selectFrom(restArm.as('b')).selectAll())
+            .as('r'),
+        )
+        .innerJoin('votes as v', 'v.id', 'r.id')
+        .innerJoin('users as u', 'u.id', 'v.userId')
+        .select(['v.type', 'v.review', 'v.createdAt', 'v.editedAt', 'r.joined', 'u.username', 'u.displayName', 'u.profilePicture'])
+        .orderBy('r.joined', 'desc')
+        .orderBy('r.createdAt', 'desc')
+        .orderBy('r.id', 'desc')
         .limit(limit)
         .offset(offset)
         .execute();
