@@ -2,7 +2,7 @@ import zlib from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { cachedBody, ResponseCache, type BodySource } from '../src/server/lib/response-cache';
 import { Card, CARD_DIGEST_BYTES, CardCache } from '../src/server/modules/servers/card-cache';
-import { listSource } from '../src/server/modules/servers/list-body';
+import { listDigest, listSource } from '../src/server/modules/servers/list-body';
 
 /** A load that counts its calls and answers `value`, optionally only when released. */
 function counted<T>(value: () => T) {
@@ -247,6 +247,21 @@ describe('list answers from cards', () => {
     ]);
     expect(body.byteLength).toBe(body.raw.length);
     expect(JSON.parse(cachedBody(listSource([], []), { digest: 'e' }).raw.toString())).toEqual([]);
+  });
+
+  it('have one ETag for the same cards and ranks, wherever the cards lie, and another when either changes', () => {
+    const a = card(1, '{"id":1}');
+    const b = card(2, '{"id":2}');
+    const ranks = ['{"position":1}', '{"position":2}'];
+    const digest = listDigest([a, b], ranks);
+    const bElsewhere = new Card(2, Buffer.concat([Buffer.alloc(7), b.held]), 7, b.length);
+    expect(listDigest([a, bElsewhere], ranks)).toBe(digest);
+    expect(listDigest([b, a], ranks)).not.toBe(digest);
+    expect(listDigest([a, b], ['{"position":1}', '{"position":3}'])).not.toBe(digest);
+    const bChanged = card(2, '{"id":2}');
+    bChanged.chunk.writeUInt8(bChanged.chunk.readUInt8(bChanged.offset + 5) ^ 1, bChanged.offset + 5);
+    expect(listDigest([a, bChanged], ranks)).not.toBe(digest);
+    expect(listDigest([], [])).toBe(listDigest([], []));
   });
 });
 
