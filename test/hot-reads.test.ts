@@ -2,7 +2,7 @@ import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from './helpers/test-app';
 import { createServer, createUser, type TestUser } from './helpers/factories';
-import { chooseEncoding, matchesEtag } from '../src/server/lib/response-cache';
+import { chooseEncoding, matchesEtag } from '../src/server/lib/cached-body';
 import { serverSchema } from '../src/shared/schemas/server';
 
 let t: TestApp;

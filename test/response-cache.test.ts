@@ -1,6 +1,7 @@
 import zlib from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { cachedBody, ResponseCache, type BodySource } from '../src/server/lib/response-cache';
+import { cachedBody, type BodySource } from '../src/server/lib/cached-body';
+import { ResponseCache } from '../src/server/lib/response-cache';
 import { Card, CARD_DIGEST_BYTES, CardCache } from '../src/server/modules/servers/card-cache';
 import { listDigest, listSource } from '../src/server/modules/servers/list-body';
 
@@ -254,7 +255,7 @@ describe('list answers from cards', () => {
     const b = card(2, '{"id":2}');
     const ranks = ['{"position":1}', '{"position":2}'];
     const digest = listDigest([a, b], ranks);
-    const bElsewhere = new Card(2, Buffer.concat([Buffer.alloc(7), b.held]), 7, b.length);
+    const bElsewhere = new Card(2, Buffer.concat([Buffer.alloc(7), b.chunk.subarray(b.offset, b.offset + b.length)]), 7, b.length);
     expect(listDigest([a, bElsewhere], ranks)).toBe(digest);
     expect(listDigest([b, a], ranks)).not.toBe(digest);
     expect(listDigest([a, b], ['{"position":1}', '{"position":3}'])).not.toBe(digest);

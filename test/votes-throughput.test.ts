@@ -2,7 +2,7 @@ import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers/test-app';
 import { createServer, createUser } from './helpers/factories';
-import { cachedBody, COMPRESS_MIN_BYTES } from '../src/server/lib/response-cache';
+import { cachedBody, COMPRESS_MIN_BYTES } from '../src/server/lib/cached-body';
 import { createTokenService } from '../src/server/modules/auth';
 
 let t: TestApp;

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { FrontCache, OFFERED_URL_MAX, type FrontRoute } from './front-cache';
-import { cachedBody } from './response-cache';
+import { cachedBody } from './cached-body';
 
 const body = cachedBody('{"count":1}');
 const held: FrontRoute = () => ({ body });

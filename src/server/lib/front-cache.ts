@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { cacheHeaders, chooseEncoding, JSON_TYPE, matchesEtag, type CachedBody } from './response-cache';
+import { cacheHeaders, chooseEncoding, JSON_TYPE, matchesEtag, type CachedBody } from './cached-body';
 
 /** What a hit sends: a route's cached bytes and the headers that go with them. */
 export interface FrontAnswer {

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import zlib from 'node:zlib';
-import type { CachedBody } from '../lib/response-cache';
+import type { CachedBody } from '../lib/cached-body';
 
 export interface CachedPage {
   html: string;

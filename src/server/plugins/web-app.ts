@@ -5,7 +5,7 @@ import fastifyStatic from '@fastify/static';
 import { MSG } from '../../shared/messages';
 import type { PageRenderer } from '../../shared/prerender';
 import type { FrontCache } from '../lib/front-cache';
-import { chooseEncoding, matchesEtag } from '../lib/response-cache';
+import { chooseEncoding, matchesEtag } from '../lib/cached-body';
 import { PageCache, type CachedPage } from './page-cache';
 import { loadPageRenderer, renderedPageHtml, renderedTemplate, renderRoot } from './rendered-pages';
 

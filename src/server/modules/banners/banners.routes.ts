@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorSchema, idParams } from '../../../shared/schemas/common';
 import { MSG } from '../../../shared/messages';
-import { matchesEtag } from '../../lib/response-cache';
+import { matchesEtag } from '../../lib/cached-body';
 import { BANNER_SIZES } from './banner.svg';
 import type { BannersService, RenderedBanner } from './banners.service';
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { filterCategoriesSchema } from '../../../shared/schemas/filters';
-import { cachedBody, jsonThrough, sendCached, type CachedBody } from '../../lib/response-cache';
+import { cachedBody, jsonThrough, sendCached, type CachedBody } from '../../lib/cached-body';
 import type { FrontCache } from '../../lib/front-cache';
 import type { FilterCatalog } from './filters.catalog';
 

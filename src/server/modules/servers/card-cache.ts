@@ -23,16 +23,6 @@ export class Card {
     readonly length: number,
   ) {}
 
-  /** The digest and the JSON, as one view. */
-  get held(): Buffer {
-    return this.chunk.subarray(this.offset, this.offset + this.length);
-  }
-
-  /** The JSON bytes. */
-  get bytes(): Buffer {
-    return this.chunk.subarray(this.offset + CARD_DIGEST_BYTES, this.offset + this.length);
-  }
-
   get digest(): Buffer {
     return this.chunk.subarray(this.offset, this.offset + CARD_DIGEST_BYTES);
   }

@@ -1,6 +1,10 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { Executor } from '../../db/transaction';
+
+/** A vote shown as a review: counted, not hidden, with a text (what `votes_reviews_idx` holds). */
+const isShownReview = (eb: ExpressionBuilder<{ v: Database['votes'] }, 'v'>) =>
+  eb.and([eb('v.hidden', '=', false), eb('v.status', '=', 'counted'), eb('v.review', 'is not', null)]);
 
 /** What a server page shows besides the server: its reviews, the weekend's booking, the caller's state. */
 export function discoveryRepository(db: Kysely<Database>) {
@@ -23,9 +27,7 @@ export function discoveryRepository(db: Kysely<Database>) {
         .innerJoin('votes as v', (join) => join.onRef('v.userId', '=', 'j.userId').onRef('v.serverId', '=', 'j.serverId'))
         .where('j.serverId', '=', serverId)
         .where('j.status', '=', 'counted')
-        .where('v.hidden', '=', false)
-        .where('v.status', '=', 'counted')
-        .where('v.review', 'is not', null)
+        .where(isShownReview)
         .select(['v.id', 'v.createdAt', sql<boolean>`true`.as('joined')])
         .orderBy('v.createdAt', 'desc')
         .orderBy('v.id', 'desc')
@@ -33,9 +35,7 @@ export function discoveryRepository(db: Kysely<Database>) {
       const restArm = tx
         .selectFrom('votes as v')
         .where('v.serverId', '=', serverId)
-        .where('v.hidden', '=', false)
-        .where('v.status', '=', 'counted')
-        .where('v.review', 'is not', null)
+        .where(isShownReview)
         .where(({ not, exists, selectFrom }) =>
           not(
             exists(

@@ -11,7 +11,7 @@ import {
   serverOfTheWeekendSchema,
   TOTAL_CAPPED_HEADER,
 } from '../../../shared/schemas/server';
-import { sendCached, type CachedBody } from '../../lib/response-cache';
+import { sendCached, type CachedBody } from '../../lib/cached-body';
 import { clientAddressResolver } from '../../lib/client-address';
 import type { FrontCache } from '../../lib/front-cache';
 import { currentUser } from '../../plugins/auth';

@@ -8,7 +8,8 @@ import { serverListSchema, serverOfTheWeekendSchema } from '../../../shared/sche
 import { notFound } from '../../errors';
 import { serverPolicy } from '../../policies/servers.policy';
 import { currentOrNextWeekend } from '../../lib/weekend';
-import { cachedBody, jsonThrough, ResponseCache, type CachedBody } from '../../lib/response-cache';
+import { cachedBody, jsonThrough, type CachedBody } from '../../lib/cached-body';
+import { ResponseCache } from '../../lib/response-cache';
 import type { SettingsService } from '../settings';
 import type { FilterCatalog } from '../filters';
 import type { ListOptions, ServersRepository } from './servers.repository';

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Rank, Server } from '../../../shared/schemas/server';
 import { batcher } from '../../lib/batcher';
 import { isRowLevelError } from '../../lib/row-errors';
-import { cachedBody } from '../../lib/response-cache';
+import { cachedBody } from '../../lib/cached-body';
 import type { FilterCatalog } from '../filters';
 import type { ListOptions, ServersRepository } from './servers.repository';
 import type { ServerFields } from './servers.mapper';

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import type { BodySource } from '../../lib/response-cache';
+import type { BodySource } from '../../lib/cached-body';
 import { CARD_DIGEST_BYTES, type Card } from './card-cache';
 
 const COMMA = 0x2c;

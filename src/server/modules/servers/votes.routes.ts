@@ -6,7 +6,7 @@ import { reviewEditBodySchema, serverSchema, voteBodySchema } from '../../../sha
 import { messageSchema } from '../../../shared/schemas/common';
 import { requireUser } from '../../plugins/auth';
 import { clientNetwork } from '../../lib/network';
-import { sendJsonText } from '../../lib/response-cache';
+import { sendJsonText } from '../../lib/cached-body';
 import { voteLimit } from './limits';
 import type { DiscoveryService } from './discovery.service';
 import type { VotesService } from './votes.service';

@@ -1,0 +1,212 @@
+import crypto from 'node:crypto';
+import zlib from 'node:zlib';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+
+/**
+ * One answer's bytes: the JSON and a strong ETag, made at once; its gzip and brotli forms (when
+ * big enough to gain) made on the first request that asks for each, then kept. Sent as they are,
+ * so Fastify runs no serializer on them. Lazily, because many answers are made for one request
+ * (an uncached search) and most clients take one encoding: eager brotli was wasted on those.
+ */
+export interface CachedBody {
+  /**
+   * The JSON as made: a string (Node writes it with the headers in one write) or, for a list
+   * copied from its cards' bytes, those bytes (written with the headers in one `writev`).
+   */
+  raw: string | Buffer;
+  /** Bytes of `raw` (its Content-Length). */
+  byteLength: number;
+  etag: string;
+  /** Whether the answer is big enough to be worth compressing. */
+  compressible: boolean;
+  /** The compressed bytes in `encoding`, made on first use: the same bytes on every call. */
+  encoded(encoding: Encoding): Buffer;
+}
+
+type Encoding = 'br' | 'gzip';
+
+/** Below this, compressing saves no packet and costs a header. */
+export const COMPRESS_MIN_BYTES = 1024;
+export const JSON_TYPE = 'application/json; charset=utf-8';
+
+/**
+ * Brotli quality 4 and gzip level 6: within 3 % of the best sizes for our JSON at a fraction of the
+ * time (quality 4 takes half of quality 5's). A 256 KB window for answers that fit in it: the
+ * default 4 MB window is allocated per call, and that churn showed in the resident memory.
+ * `quick` (an answer made for one search, likely sent once): brotli quality 1 and gzip level 1,
+ * a fifth bigger in a third of the time (24 cards: 2.8 KB against 2.3 KB).
+ */
+const options = (raw: Buffer, encoding: Encoding, quick: boolean): zlib.ZlibOptions | zlib.BrotliOptions =>
+  encoding === 'gzip'
+    ? { level: quick ? 1 : 6 }
+    : {
+        params: {
+          [zlib.constants.BROTLI_PARAM_QUALITY]: quick ? 1 : 4,
+          [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+          [zlib.constants.BROTLI_PARAM_SIZE_HINT]: raw.length,
+          ...(raw.length <= 1 << 18 ? { [zlib.constants.BROTLI_PARAM_LGWIN]: 18 } : {}),
+        },
+      };
+
+/**
+ * Output chunks under 4 KB come from Node's shared buffer pool. At the default 16 KB, every answer
+ * kept a 16 KB buffer of its own alive for its 3 KB of output, and those outlived young-generation
+ * collections: the old generation's budget ran out every ~200 ms under the search mix
+ * (docs/decisions/044-request-buffers.md).
+ */
+const OUTPUT_CHUNK = 4095;
+
+function compress(raw: Buffer, encoding: Encoding, quick: boolean): Buffer {
+  const how = { ...options(raw, encoding, quick), chunkSize: OUTPUT_CHUNK };
+  const out = encoding === 'gzip' ? zlib.gzipSync(raw, how) : zlib.brotliCompressSync(raw, how);
+  // A kept answer's bytes get a buffer of their own size, not a share of a pool slab that would keep
+  // the slab alive; an answer made for one search lets its slab go with it.
+  if (quick || out.buffer.byteLength === out.length) return out;
+  const own = Buffer.allocUnsafeSlow(out.length);
+  out.copy(own);
+  return own;
+}
+
+/**
+ * JSON bytes written on demand into a buffer the body hands over: a list answer copied from its
+ * cards' bytes. Sent compressed (the usual case), it is written into one buffer reused by every
+ * answer and compressed from there, so the answer never holds a copy of its own.
+ */
+export interface BodySource {
+  byteLength: number;
+  writeTo(out: Buffer): void;
+}
+
+/** Where source bodies are written to be compressed: compression runs synchronously, one at a time. */
+let scratch = Buffer.allocUnsafeSlow(64 * 1024);
+const SCRATCH_KEEP_MAX = 1024 * 1024;
+
+/** The source's bytes in a buffer of their own (an answer sent plain, or kept and asked again). */
+function ownBytes(source: BodySource): Buffer {
+  const own = Buffer.allocUnsafe(source.byteLength);
+  source.writeTo(own);
+  return own;
+}
+
+/** The source's bytes in the reused buffer, valid until the next source is written there. */
+function scratchBytes(source: BodySource): Buffer {
+  // A rare huge answer does not leave a huge buffer behind.
+  const buffer = source.byteLength <= scratch.length ? scratch : Buffer.allocUnsafeSlow(source.byteLength);
+  if (buffer.length <= SCRATCH_KEEP_MAX) scratch = buffer;
+  const view = buffer.subarray(0, source.byteLength);
+  source.writeTo(view);
+  return view;
+}
+
+/**
+ * The bytes of a JSON answer with their ETag; compressed forms come on demand. Only what was made
+ * is kept (a string is not copied into a Buffer too): a list cache holds a thousand of these
+ * (docs/decisions/036-memory.md). `digest`: the ETag's value when the caller has one that changes
+ * whenever the bytes do (a list answer's, from its cards' digests: hashing 20 KB of JSON per
+ * uncached search cost more than compressing it); a `BodySource` must come with one.
+ */
+export function cachedBody(
+  json: string | Buffer | BodySource,
+  { quick = false, digest }: { quick?: boolean; digest?: string } = {},
+): CachedBody {
+  const made: Partial<Record<Encoding, Buffer>> = {};
+  if (typeof json !== 'string' && !Buffer.isBuffer(json)) {
+    const source = json;
+    if (digest === undefined) throw new Error('a body written on demand needs its digest');
+    let raw: Buffer | undefined;
+    return {
+      get raw() {
+        return (raw ??= ownBytes(source));
+      },
+      byteLength: source.byteLength,
+      etag: `"${digest}"`,
+      compressible: source.byteLength >= COMPRESS_MIN_BYTES,
+      encoded: (encoding) => (made[encoding] ??= compress(raw ?? scratchBytes(source), encoding, quick)),
+    };
+  }
+  let bytes: number | undefined;
+  return {
+    raw: json,
+    // On first use: most answers made for one search are sent compressed and never need it.
+    get byteLength() {
+      return (bytes ??= typeof json === 'string' ? Buffer.byteLength(json) : json.length);
+    },
+    etag: `"${digest ?? crypto.hash('sha1', json, 'base64url')}"`,
+    compressible: json.length >= COMPRESS_MIN_BYTES || Buffer.byteLength(json) >= COMPRESS_MIN_BYTES,
+    encoded: (encoding) => (made[encoding] ??= compress(typeof json === 'string' ? Buffer.from(json) : json, encoding, quick)),
+  };
+}
+
+/** The JSON of a value through its response schema, exactly as the route's serializer writes it. */
+export function jsonThrough<S extends z.ZodType>(schema: S, value: z.output<S>): string {
+  return JSON.stringify(z.encode(schema, value));
+}
+
+/** Whether an `If-None-Match` header names this ETag (weak comparison, as RFC 9110 asks for it). */
+export function matchesEtag(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  if (header.trim() === '*') return true;
+  const bare = (etag.startsWith('W/') ? etag.slice(2) : etag).slice(1, -1);
+  for (const part of header.split(',')) {
+    const tag = part.trim();
+    const value = tag.startsWith('W/') ? tag.slice(2) : tag;
+    if (value.length === bare.length + 2 && value.slice(1, -1) === bare) return true;
+  }
+  return false;
+}
+
+// Browsers send a handful of distinct Accept-Encoding values: each is parsed once.
+const chosen = new Map<string, 'br' | 'gzip' | undefined>();
+const CHOSEN_MAX = 256;
+
+/** The best encoding the client accepts among the ones made: brotli, then gzip, else none. */
+export function chooseEncoding(header: string | undefined): 'br' | 'gzip' | undefined {
+  if (!header) return undefined;
+  if (chosen.has(header)) return chosen.get(header);
+  const encoding = parseEncoding(header);
+  if (chosen.size >= CHOSEN_MAX) chosen.clear();
+  chosen.set(header, encoding);
+  return encoding;
+}
+
+function parseEncoding(header: string): 'br' | 'gzip' | undefined {
+  let br = false;
+  let gzip = false;
+  for (const part of header.toLowerCase().split(',')) {
+    const [name = '', ...params] = part.trim().split(';');
+    // `q=0` refuses an encoding.
+    if (params.some((p) => /^\s*q\s*=\s*0(\.0*)?\s*$/.test(p))) continue;
+    if (name === 'br') br = true;
+    else if (name === 'gzip' || name === 'x-gzip') gzip = true;
+    else if (name === '*') {
+      br = true;
+      gzip = true;
+    }
+  }
+  return br ? 'br' : gzip ? 'gzip' : undefined;
+}
+
+/**
+ * Answers with cached bytes: 304 when the client holds them already, else the encoding it
+ * accepts. Clients must revalidate (`no-cache`), so a change shows on the next request.
+ */
+export function sendCached(request: FastifyRequest, reply: FastifyReply, body: CachedBody): FastifyReply {
+  reply.headers(cacheHeaders(body));
+  if (matchesEtag(request.headers['if-none-match'], body.etag)) return reply.code(304).send();
+  const encoding = body.compressible ? chooseEncoding(request.headers['accept-encoding']) : undefined;
+  reply.type(JSON_TYPE);
+  if (encoding) return reply.header('content-encoding', encoding).send(body.encoded(encoding));
+  // A string with a JSON content type is sent as it is (Fastify serialises only objects).
+  return reply.send(body.raw);
+}
+
+/** The caching headers of cached bytes: clients must revalidate (`no-cache`) with the ETag. */
+export function cacheHeaders(body: CachedBody): Record<string, string> {
+  return { etag: body.etag, vary: 'Accept-Encoding', 'cache-control': 'no-cache' };
+}
+
+/** Answers JSON text made by the service (not cached): sent as it is, no serializer run. */
+export function sendJsonText(reply: FastifyReply, text: string): FastifyReply {
+  return reply.type(JSON_TYPE).send(text);
+}
