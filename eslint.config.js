@@ -104,6 +104,21 @@ export default tseslint.config(
     rules: { ...reactHooks.configs.recommended.rules, ...noImport('server') },
   },
   { files: ['src/server/**'], rules: noImport('web') },
+  {
+    files: ['src/server/**'],
+    ignores: ['src/server/**/*.test.ts'],
+    rules: {
+      // V8 keeps what an object literal with a getter or setter reaches alive until a full collection
+      // (docs/decisions/046-no-literal-getters.md): made per request, that fills the old generation.
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "ObjectExpression > Property[kind='get'], ObjectExpression > Property[kind='set']",
+          message: 'No getter or setter in an object literal: use a class (docs/decisions/046-no-literal-getters.md).',
+        },
+      ],
+    },
+  },
   { files: ['src/shared/**'], rules: noImport('server', 'web') },
   layerBoundaries,
   { files: ['**/*.js', '**/*.mjs'], rules: { '@typescript-eslint/consistent-type-imports': 'off' } },

@@ -214,6 +214,26 @@ describe('bodies written on demand', () => {
   });
 });
 
+describe('bodies of every kind', () => {
+  // V8 keeps whatever an object with a getter of its own reaches (cards, compressed bytes) alive
+  // through young collections until a full one: every uncached search's answer reached the old
+  // generation that way (docs/decisions/046-no-literal-getters.md).
+  it('carry no getter or setter of their own, and still give their length and bytes', () => {
+    const bodies = [
+      cachedBody('{"a":1}'),
+      cachedBody(listJson(24, 'Text')),
+      cachedBody(Buffer.from(listJson(24, 'Bytes'))),
+      cachedBody(countedSource(listJson(24, 'Source')), { quick: true, digest: 's' }),
+    ];
+    for (const body of bodies) {
+      const own = Object.values(Object.getOwnPropertyDescriptors(body));
+      expect(own.filter((d) => d.get !== undefined || d.set !== undefined)).toEqual([]);
+      expect(body.byteLength).toBe(Buffer.byteLength(body.raw));
+      if (body.compressible) expect(zlib.gunzipSync(body.encoded('gzip')).toString()).toBe(body.raw.toString());
+    }
+  });
+});
+
 describe('compressed bytes', () => {
   it('hold no buffer much bigger than themselves', () => {
     const json = listJson(24, 'Town');

@@ -128,6 +128,7 @@ export function batcher<I, O>(run: (items: I[]) => Promise<O[]>, options: Batche
         }
       });
     },
+    // eslint-disable-next-line no-restricted-syntax -- made once per app, not per request
     get waiting() {
       return queue.length;
     },

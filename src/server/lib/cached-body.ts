@@ -14,12 +14,12 @@ export interface CachedBody {
    * The JSON as made: a string (Node writes it with the headers in one write) or, for a list
    * copied from its cards' bytes, those bytes (written with the headers in one `writev`).
    */
-  raw: string | Buffer;
+  readonly raw: string | Buffer;
   /** Bytes of `raw` (its Content-Length). */
-  byteLength: number;
-  etag: string;
+  readonly byteLength: number;
+  readonly etag: string;
   /** Whether the answer is big enough to be worth compressing. */
-  compressible: boolean;
+  readonly compressible: boolean;
   /** The compressed bytes in `encoding`, made on first use: the same bytes on every call. */
   encoded(encoding: Encoding): Buffer;
 }
@@ -110,32 +110,71 @@ export function cachedBody(
   json: string | Buffer | BodySource,
   { quick = false, digest }: { quick?: boolean; digest?: string } = {},
 ): CachedBody {
-  const made: Partial<Record<Encoding, Buffer>> = {};
-  if (typeof json !== 'string' && !Buffer.isBuffer(json)) {
-    const source = json;
-    if (digest === undefined) throw new Error('a body written on demand needs its digest');
-    let raw: Buffer | undefined;
-    return {
-      get raw() {
-        return (raw ??= ownBytes(source));
-      },
-      byteLength: source.byteLength,
-      etag: `"${digest}"`,
-      compressible: source.byteLength >= COMPRESS_MIN_BYTES,
-      encoded: (encoding) => (made[encoding] ??= compress(raw ?? scratchBytes(source), encoding, quick)),
-    };
+  if (typeof json === 'string' || Buffer.isBuffer(json)) return new MadeBody(json, quick, digest);
+  if (digest === undefined) throw new Error('a body written on demand needs its digest');
+  return new SourceBody(json, quick, digest);
+}
+
+/*
+ * Bodies are class instances, never object literals with a getter: V8 keeps every object made by
+ * such a literal (and all it reaches: an answer's cards, its compressed bytes) alive through
+ * young-generation collections until a full one. Every uncached search's answer went to the old
+ * generation that way, for a full collection every ~0.7 s (docs/decisions/046-no-literal-getters.md).
+ */
+
+/** JSON made as a string or bytes. */
+class MadeBody implements CachedBody {
+  readonly etag: string;
+  readonly compressible: boolean;
+  private bytes: number | undefined;
+  private made: Partial<Record<Encoding, Buffer>> | undefined;
+
+  constructor(
+    readonly raw: string | Buffer,
+    private readonly quick: boolean,
+    digest: string | undefined,
+  ) {
+    this.etag = `"${digest ?? crypto.hash('sha1', raw, 'base64url')}"`;
+    this.compressible = raw.length >= COMPRESS_MIN_BYTES || Buffer.byteLength(raw) >= COMPRESS_MIN_BYTES;
   }
-  let bytes: number | undefined;
-  return {
-    raw: json,
-    // On first use: most answers made for one search are sent compressed and never need it.
-    get byteLength() {
-      return (bytes ??= typeof json === 'string' ? Buffer.byteLength(json) : json.length);
-    },
-    etag: `"${digest ?? crypto.hash('sha1', json, 'base64url')}"`,
-    compressible: json.length >= COMPRESS_MIN_BYTES || Buffer.byteLength(json) >= COMPRESS_MIN_BYTES,
-    encoded: (encoding) => (made[encoding] ??= compress(typeof json === 'string' ? Buffer.from(json) : json, encoding, quick)),
-  };
+
+  /** On first use: most answers made for one search are sent compressed and never need it. */
+  get byteLength(): number {
+    return (this.bytes ??= typeof this.raw === 'string' ? Buffer.byteLength(this.raw) : this.raw.length);
+  }
+
+  encoded(encoding: Encoding): Buffer {
+    const made = (this.made ??= {});
+    return (made[encoding] ??= compress(typeof this.raw === 'string' ? Buffer.from(this.raw) : this.raw, encoding, this.quick));
+  }
+}
+
+/** JSON written on demand from a `BodySource`: its own copy only when sent plain. */
+class SourceBody implements CachedBody {
+  readonly etag: string;
+  readonly byteLength: number;
+  readonly compressible: boolean;
+  private own: Buffer | undefined;
+  private made: Partial<Record<Encoding, Buffer>> | undefined;
+
+  constructor(
+    private readonly source: BodySource,
+    private readonly quick: boolean,
+    digest: string,
+  ) {
+    this.etag = `"${digest}"`;
+    this.byteLength = source.byteLength;
+    this.compressible = source.byteLength >= COMPRESS_MIN_BYTES;
+  }
+
+  get raw(): Buffer {
+    return (this.own ??= ownBytes(this.source));
+  }
+
+  encoded(encoding: Encoding): Buffer {
+    const made = (this.made ??= {});
+    return (made[encoding] ??= compress(this.own ?? scratchBytes(this.source), encoding, this.quick));
+  }
 }
 
 /** The JSON of a value through its response schema, exactly as the route's serializer writes it. */

@@ -41,6 +41,7 @@ export function playerCountService(
   };
 
   return {
+    // eslint-disable-next-line no-restricted-syntax -- made once per app, not per request
     get count() {
       return count;
     },

@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorSchema, idParams } from '../../../shared/schemas/common';
@@ -45,6 +46,29 @@ const totalHeadersOf = (page: { body: CachedBody; total: number; capped: boolean
   heldTotals.set(page.body, { total: page.total, capped: page.capped, headers });
   return headers;
 };
+
+/**
+ * An anonymous visitor answered before Fastify. Its address (X-Forwarded-For walked against
+ * TRUST_PROXY) is worked out only when a view may count, not for a robot, and once. A class, not
+ * a literal with a getter: V8 keeps what such a literal reaches alive until a full collection
+ * (docs/decisions/046-no-literal-getters.md).
+ */
+class FrontVisitor implements Visitor {
+  readonly user = undefined;
+  readonly userAgent: string | undefined;
+  private address: string | undefined;
+
+  constructor(
+    private readonly request: IncomingMessage,
+    private readonly addressOf: (request: IncomingMessage) => string,
+  ) {
+    this.userAgent = request.headers['user-agent'];
+  }
+
+  get ip(): string {
+    return (this.address ??= this.addressOf(this.request));
+  }
+}
 
 const visitorOf = async (request: FastifyRequest): Promise<Visitor> => ({
   user: await currentUser(request),
@@ -118,16 +142,7 @@ export const discoveryRoutes =
         // Only the plain spelling: `/servers/12?pad=…` and the like go through the route.
         if (request.url === `${app.prefix}/servers/${id}`)
           front?.offer(request.url, (raw) => {
-            // The address (X-Forwarded-For walked against TRUST_PROXY) only when a view may count:
-            // not for a robot. Worked out once.
-            let ip: string | undefined;
-            const held = discovery.peekAnonymousDetail(id, {
-              user: undefined,
-              get ip() {
-                return (ip ??= addressOf(raw));
-              },
-              userAgent: raw.headers['user-agent'],
-            });
+            const held = discovery.peekAnonymousDetail(id, new FrontVisitor(raw, addressOf));
             return held && { body: held };
           });
         return sendCached(request, reply, body);

@@ -62,6 +62,7 @@ export function searchIndexSync({ repository, freshForMs, onRowsChanged, log, ga
 
   return {
     /** Whether the first load is done (until then the list is answered by SQL). */
+    // eslint-disable-next-line no-restricted-syntax -- made once per app, not per request
     get loaded(): boolean {
       return watermark !== undefined;
     },
