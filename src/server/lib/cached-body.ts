@@ -34,15 +34,16 @@ export const JSON_TYPE = 'application/json; charset=utf-8';
  * Brotli quality 4 and gzip level 6: within 3 % of the best sizes for our JSON at a fraction of the
  * time (quality 4 takes half of quality 5's). A 256 KB window for answers that fit in it: the
  * default 4 MB window is allocated per call, and that churn showed in the resident memory.
- * `quick` (an answer made for one search, likely sent once): brotli quality 1 and gzip level 1,
- * a fifth bigger in a third of the time (24 cards: 2.8 KB against 2.3 KB).
+ * `quick` (an answer made for one search, likely sent once): brotli quality 0 and gzip level 1.
+ * Compressing was a third of an uncached search's time; quality 0 takes a fifth less than 1 for
+ * 8 % more bytes (search answers: 2.9 KB against 2.7, from 17.9 KB) (docs/decisions/047-quick-compression.md).
  */
 const options = (raw: Buffer, encoding: Encoding, quick: boolean): zlib.ZlibOptions | zlib.BrotliOptions =>
   encoding === 'gzip'
     ? { level: quick ? 1 : 6 }
     : {
         params: {
-          [zlib.constants.BROTLI_PARAM_QUALITY]: quick ? 1 : 4,
+          [zlib.constants.BROTLI_PARAM_QUALITY]: quick ? 0 : 4,
           [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
           [zlib.constants.BROTLI_PARAM_SIZE_HINT]: raw.length,
           ...(raw.length <= 1 << 18 ? { [zlib.constants.BROTLI_PARAM_LGWIN]: 18 } : {}),
