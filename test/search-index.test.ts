@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { SearchIndex, type IndexQuery, type IndexRow } from '../src/server/modules/servers/search-index';
+import { SortOrders } from '../src/server/modules/servers/search-index.orders';
 import { SORTS, type Sort } from '../src/shared/schemas/server';
 
 /** The rules the index must follow, written the slow, obvious way. */
@@ -178,5 +179,34 @@ describe('the in-memory search index', () => {
         { q: 'city', filterIds: [1], sort, limit: 10, offset: 100 },
       ] satisfies IndexQuery[])
         for (const built of [index, loaded]) expect(built.query(query)).toEqual(reference(rows, query));
+  });
+});
+
+describe('sort orders', () => {
+  it('cut a page out of a few slots exactly as sorting them all would, ties broken by id', () => {
+    const rowsArb = fc.integer({ min: 1, max: 80 }).chain((n) => fc.tuple(...Array.from({ length: n }, (_, i) => rowArb(i + 1))));
+    fc.assert(
+      fc.property(
+        rowsArb,
+        fc.constantFrom(...SORTS),
+        fc.integer({ min: 1, max: 8 }),
+        fc.integer({ min: 0, max: 30 }),
+        fc.func(fc.boolean()),
+        (generated, sort, limit, offset, chosen) => {
+          const rows = generated.map((row) => ({ ...row, hidden: false }));
+          const orders = new SortOrders();
+          orders.grow(
+            128,
+            Int32Array.from({ length: 128 }, (_, slot) => rows[slot]?.id ?? 0),
+          );
+          rows.forEach((row, slot) => orders.add(slot, row, false));
+          // A few of them, as a search's matches: any subset (boosted ones only for Hot, as the index keeps).
+          const slots = rows.flatMap((row, slot) => (chosen(row.id) && (sort !== 'hot' || row.lastBoostedAt) ? [slot] : []));
+          const expected = reference(new Map(slots.map((slot) => [rows[slot]!.id, rows[slot]!])), { sort, limit, offset });
+          expect(orders.page([...slots], sort, offset, limit)).toEqual(expected.ids);
+        },
+      ),
+      { numRuns: 500 },
+    );
   });
 });

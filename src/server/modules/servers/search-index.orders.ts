@@ -49,6 +49,29 @@ export class SortOrders {
   }
 
   /**
+   * The ids of `slots` from `offset` for `limit` in the sort's order: for a few matches, cheaper
+   * than walking the whole order. Only the slots that can be on the page are sorted by the full
+   * order: those whose key reaches the `offset + limit`-th largest, found by sorting the bare keys
+   * natively. Sorting every match by a comparator took a tenth of a search's time.
+   */
+  page(slots: number[], sort: Sort, offset: number, limit: number): number[] {
+    const key = this.keys[sort];
+    const ids = this.ids;
+    const need = offset + limit;
+    let candidates = slots;
+    if (slots.length > 2 * need) {
+      const keys = new Float64Array(slots.length);
+      for (let i = 0; i < slots.length; i++) keys[i] = key[slots[i]!]!;
+      keys.sort();
+      // Every slot above it is on the page or before it; of those equal to it, the lowest ids are.
+      const threshold = keys[slots.length - need]!;
+      candidates = slots.filter((slot) => key[slot]! >= threshold);
+    }
+    candidates.sort((a, b) => key[b]! - key[a]! || ids[a]! - ids[b]!);
+    return candidates.slice(offset, need).map((slot) => ids[slot]!);
+  }
+
+  /**
    * New keys for a slot already placed: found in each order by its old keys, moved by the new
    * ones, so a vote moves a server past the few with its count and an order whose key did not
    * move is left be.

@@ -282,7 +282,7 @@ export class SearchIndex {
         filters.every((bits) => hasBit(bits, slot)) &&
         (!live || (hasBit(this.onlineBits, slot) && this.playersFit(slot, query))),
     );
-    return { ids: this.sortedPage(kept, query), total: kept.length };
+    return { ids: this.sorts.page(kept, query.sort, query.offset, query.limit), total: kept.length };
   }
 
   /** Whether a slot's player count is in the range asked for, with a free slot if asked. */
@@ -313,7 +313,9 @@ export class SearchIndex {
     if (total <= query.offset) return [];
     const walkSteps = (Math.min(need, total) * this.sorts.length) / total;
     const sortSteps = 3 * total * Math.log2(total + 1);
-    return walkSteps <= sortSteps ? this.walk(matches, query.sort, need, query) : this.sortedPage(slotsOf(matches, total), query);
+    return walkSteps <= sortSteps
+      ? this.walk(matches, query.sort, need, query)
+      : this.sorts.page(slotsOf(matches, total), query.sort, query.offset, query.limit);
   }
 
   /** The slots whose name matches a word, as a bitset: found once through the postings, then kept current. */
@@ -331,14 +333,6 @@ export class SearchIndex {
     this.wordCache.set(word, { bits, test });
     if (this.wordCache.size > WORD_CACHE_SIZE) this.wordCache.delete(this.wordCache.keys().next().value as string);
     return bits;
-  }
-
-  /** Sorts a few matches by the sort's key and id, and cuts the page. */
-  private sortedPage(slots: number[], query: IndexQuery): number[] {
-    const key = this.sorts.keys[query.sort];
-    const ids = this.ids;
-    slots.sort((a, b) => key[b]! - key[a]! || ids[a]! - ids[b]!);
-    return slots.slice(query.offset, query.offset + query.limit).map((slot) => ids[slot]!);
   }
 
   /** Walks the sort's order until `need` matches are passed: for many matches, cheaper than sorting them. */
