@@ -58,12 +58,14 @@ export class SortOrders {
     const key = this.keys[sort];
     const ids = this.ids;
     const need = offset + limit;
+    if (limit <= 0) return [];
     let candidates = slots;
     if (slots.length > 2 * need) {
       const keys = new Float64Array(slots.length);
       for (let i = 0; i < slots.length; i++) keys[i] = key[slots[i]!]!;
       keys.sort();
       // Every slot above it is on the page or before it; of those equal to it, the lowest ids are.
+      // (Keys are counts and times, never NaN, which would sort last and keep nothing.)
       const threshold = keys[slots.length - need]!;
       candidates = slots.filter((slot) => key[slot]! >= threshold);
     }
