@@ -1,5 +1,6 @@
 import { SORTS, type Sort } from '../../../shared/schemas/server';
 import { grown } from '../../lib/typed-arrays';
+import { hasBit, slotsOf } from './bitset';
 import type { IndexRow } from './search-index.types';
 
 /**
@@ -46,6 +47,34 @@ export class SortOrders {
       const ids = this.ids;
       this.orders[sort].subarray(0, this.length).sort((a, b) => key[b]! - key[a]! || ids[a]! - ids[b]!);
     }
+  }
+
+  /**
+   * The ids of one page of the matches (a bitset of `total` slots): by walking the sort's order
+   * while matches are many (a few steps per match passed), by sorting them while few (cheaper than
+   * walking past every server).
+   */
+  cut(matches: Uint32Array, total: number, query: { sort: Sort; offset: number; limit: number }): number[] {
+    const need = query.offset + query.limit;
+    if (total <= query.offset) return [];
+    const walkSteps = (Math.min(need, total) * this.length) / total;
+    const sortSteps = 3 * total * Math.log2(total + 1);
+    return walkSteps <= sortSteps
+      ? this.walk(matches, query.sort, query.offset, need)
+      : this.page(slotsOf(matches, total), query.sort, query.offset, query.limit);
+  }
+
+  /** Walks the sort's order until `need` matches are passed: for many matches, cheaper than sorting them. */
+  private walk(bits: Uint32Array, sort: Sort, offset: number, need: number): number[] {
+    const order = this.orders[sort];
+    const page: number[] = [];
+    let found = 0;
+    for (let i = 0; i < this.length && found < need; i++) {
+      const slot = order[i]!;
+      if (!hasBit(bits, slot)) continue;
+      if (found++ >= offset) page.push(this.ids[slot]!);
+    }
+    return page;
   }
 
   /**

@@ -65,3 +65,15 @@ export function walkRanks({
   const perGame = new Map(gameFilters.map((id, g) => [id, counts[g]!]));
   return { walk, version, at: nowMs, position, gamePosition, perGame, of };
 }
+
+/**
+ * A slot's game: the first of `gameFilters` whose bitset has it. A slot's filters are its bits in
+ * the filters' bitsets: no array per server (100,000 of them were 12 MB of heap and as many
+ * objects to mark).
+ */
+export function gameOf(slot: number, gameFilters: readonly number[], filterBits: ReadonlyMap<number, Uint32Array>): number | undefined {
+  return gameFilters.find((id) => {
+    const bits = filterBits.get(id);
+    return bits !== undefined && hasBit(bits, slot);
+  });
+}

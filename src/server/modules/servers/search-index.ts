@@ -1,18 +1,16 @@
-import type { Sort } from '../../../shared/schemas/server';
 import { clearBit, countBits, hasBit, setBit, slotsOf } from './bitset';
 import { grown } from '../../lib/typed-arrays';
 import { SortOrders } from './search-index.orders';
-import { asksLive, type IndexQuery, type IndexRow, type LiveFilter, type Rank } from './search-index.types';
+import { asksLive, type IndexQuery, type IndexRow, type Rank } from './search-index.types';
 import { NamePostings } from './search-index.postings';
-import { walkRanks, type RankTable } from './search-index.ranks';
-import { escapeRegExp, INDEXED_WORD, SUBSTRING_MIN } from './search-index.words';
+import { gameOf, walkRanks, type RankTable } from './search-index.ranks';
+import { keepPlayers, playersFit } from './search-index.live';
+import { WordBits } from './search-index.word-bits';
 
 export { asksLive, type IndexQuery, type IndexRow, type LiveFilter, type Rank } from './search-index.types';
 
 /** A word found in at most this many postings is matched from them, without a bitset. */
 const FEW_MATCHES = 256;
-/** Words whose match bitsets are kept (12.5 KB each at 100,000 servers). */
-const WORD_CACHE_SIZE = 512;
 
 /**
  * Every server's name, filters and sort keys in typed arrays (about 20 MB at 100,000 servers), so
@@ -54,7 +52,7 @@ export class SearchIndex {
   /** The matches of the query being answered (see `query`). */
   private scratch = new Uint32Array(0);
   /** Recent search words and the slots whose names match them. */
-  private readonly wordCache = new Map<string, { bits: Uint32Array; test: (name: string) => boolean }>();
+  private readonly words = new WordBits();
 
   /** `fewMatches`: postings up to this long are matched without a bitset (tests set 0 to check the bitset path). */
   constructor({ fewMatches = FEW_MATCHES }: { fewMatches?: number } = {}) {
@@ -112,7 +110,7 @@ export class SearchIndex {
     const position = ranks.position[slot]!;
     // Listed since the last walk: placed after the others until the next one.
     if (position === 0) return { position: ranks.of + 1, of: ranks.of + 1, game: null };
-    const game = this.gameOf(slot);
+    const game = gameOf(slot, this.gameFilters, this.filterBits);
     return {
       position,
       of: ranks.of,
@@ -154,15 +152,6 @@ export class SearchIndex {
     return this.ranks;
   }
 
-  private gameOf(slot: number): number | undefined {
-    // A slot's filters are its bits in the filters' bitsets: no array per server (100,000 of them
-    // were 12 MB of heap and as many objects to mark).
-    return this.gameFilters.find((id) => {
-      const bits = this.filterBits.get(id);
-      return bits !== undefined && hasBit(bits, slot);
-    });
-  }
-
   /** Adds a server or brings it up to date. */
   upsert(row: IndexRow): void {
     this.version++;
@@ -175,14 +164,14 @@ export class SearchIndex {
       this.ids[slot] = row.id;
       this.names[slot] = name;
       this.postings.add(slot, name);
-      this.recheckWords(slot);
+      this.words.recheck(slot, this.names[slot]!);
       this.sorts.add(slot, row, this.bulk);
     } else {
       const old = this.names[slot]!;
       if (old !== name) {
         this.postings.rename(slot, old, name);
         this.names[slot] = name;
-        this.recheckWords(slot);
+        this.words.recheck(slot, this.names[slot]!);
       }
       this.sorts.update(slot, row);
       this.clearFilters(slot);
@@ -212,7 +201,7 @@ export class SearchIndex {
     setBit(this.onlineBits, slot, false);
     this.postings.remove(this.names[slot]!);
     this.names[slot] = '';
-    this.recheckWords(slot);
+    this.words.recheck(slot, this.names[slot]!);
     this.postings.compactIfStale(this.slotOf.values(), this.names);
   }
 
@@ -243,14 +232,16 @@ export class SearchIndex {
       for (let w = 0; w < bits.length; w++) bits[w]! &= other[w]!;
     };
     for (const filter of filters) and(filter);
-    for (const word of words) and(this.wordBits(word));
+    const names = { count: this.count, capacity: this.capacity, names: this.names, postings: this.postings };
+    for (const word of words) and(this.words.of(word, names));
     if (asksLive(query)) {
       and(this.onlineBits);
-      if (query.freeSlots || query.minPlayers !== undefined || query.maxPlayers !== undefined) this.keepPlayers(bits!, query);
+      if (query.freeSlots || query.minPlayers !== undefined || query.maxPlayers !== undefined)
+        keepPlayers(bits!, { players: this.sorts.keys.players, limits: this.slotLimits }, query);
     }
     const matches = bits ?? base;
     const total = countBits(matches);
-    return { ids: this.page(matches, total, query), total };
+    return { ids: this.sorts.cut(matches, total, query), total };
   }
 
   /**
@@ -259,11 +250,11 @@ export class SearchIndex {
    * (and keeping, and later collecting) a bitset as wide as the index. Undefined otherwise.
    */
   private fewMatches(words: string[]): number[] | undefined {
-    if (words.length === 0 || words.every((word) => this.wordCache.has(word))) return undefined;
+    if (words.length === 0 || words.every((word) => this.words.has(word))) return undefined;
     const posting = this.postings.driver(words);
     if (posting === null) return [];
     if (posting === undefined || posting.length > this.fewMatchesMax) return undefined;
-    const tests = words.map((word) => this.wordCache.get(word)?.test ?? this.wordTest(word));
+    const tests = words.map((word) => this.words.testOf(word));
     const seen = new Set<number>();
     for (let i = 0; i < posting.length; i++) {
       const slot = posting.slots[i]!;
@@ -276,88 +267,14 @@ export class SearchIndex {
   /** `query` over a few candidate slots: each checked against the listed, filter and live conditions. */
   private queryFew(slots: number[], base: Uint32Array, filters: Uint32Array[], query: IndexQuery): { ids: number[]; total: number } {
     const live = asksLive(query);
+    const figures = { players: this.sorts.keys.players, limits: this.slotLimits };
     const kept = slots.filter(
       (slot) =>
         hasBit(base, slot) &&
         filters.every((bits) => hasBit(bits, slot)) &&
-        (!live || (hasBit(this.onlineBits, slot) && this.playersFit(slot, query))),
+        (!live || (hasBit(this.onlineBits, slot) && playersFit(figures, slot, query))),
     );
     return { ids: this.sorts.page(kept, query.sort, query.offset, query.limit), total: kept.length };
-  }
-
-  /** Whether a slot's player count is in the range asked for, with a free slot if asked. */
-  private playersFit(slot: number, query: LiveFilter): boolean {
-    const count = this.sorts.keys.players[slot]!;
-    if (count < (query.minPlayers ?? 0) || count > (query.maxPlayers ?? Infinity)) return false;
-    return !query.freeSlots || this.slotLimits[slot]! > count;
-  }
-
-  /** Clears the matches whose player count is out of the range, or that have no free slot. */
-  private keepPlayers(bits: Uint32Array, query: LiveFilter): void {
-    for (let w = 0; w < bits.length; w++) {
-      let word = bits[w]!;
-      while (word) {
-        const low = word & -word;
-        if (!this.playersFit((w << 5) + 31 - Math.clz32(low), query)) bits[w]! &= ~low;
-        word ^= low;
-      }
-    }
-  }
-
-  /**
-   * Cuts the page out of the matches: by walking the sort's order while matches are many (a few
-   * steps per match passed), by sorting them while few (cheaper than walking past every server).
-   */
-  private page(matches: Uint32Array, total: number, query: IndexQuery): number[] {
-    const need = query.offset + query.limit;
-    if (total <= query.offset) return [];
-    const walkSteps = (Math.min(need, total) * this.sorts.length) / total;
-    const sortSteps = 3 * total * Math.log2(total + 1);
-    return walkSteps <= sortSteps
-      ? this.walk(matches, query.sort, need, query)
-      : this.sorts.page(slotsOf(matches, total), query.sort, query.offset, query.limit);
-  }
-
-  /** The slots whose name matches a word, as a bitset: found once through the postings, then kept current. */
-  private wordBits(word: string): Uint32Array {
-    const cached = this.wordCache.get(word);
-    if (cached) return cached.bits;
-    const test = this.wordTest(word);
-    const bits = new Uint32Array(this.capacity >>> 5);
-    const posting = this.postings.driver([word]);
-    const check = (slot: number) => {
-      if (test(this.names[slot]!)) setBit(bits, slot);
-    };
-    if (posting) for (let i = 0; i < posting.length; i++) check(posting.slots[i]!);
-    else if (posting === undefined) for (let slot = 0; slot < this.count; slot++) check(slot);
-    this.wordCache.set(word, { bits, test });
-    if (this.wordCache.size > WORD_CACHE_SIZE) this.wordCache.delete(this.wordCache.keys().next().value as string);
-    return bits;
-  }
-
-  /** Walks the sort's order until `need` matches are passed: for many matches, cheaper than sorting them. */
-  private walk(bits: Uint32Array, sort: Sort, need: number, query: IndexQuery): number[] {
-    const order = this.sorts.orders[sort];
-    const page: number[] = [];
-    let found = 0;
-    for (let i = 0; i < this.sorts.length && found < need; i++) {
-      const slot = order[i]!;
-      if (!hasBit(bits, slot)) continue;
-      if (found++ >= query.offset) page.push(this.ids[slot]!);
-    }
-    return page;
-  }
-
-  /** Whether a lower-case name matches one word of the search. */
-  private wordTest(word: string): (name: string) => boolean {
-    if (word.length >= SUBSTRING_MIN || !INDEXED_WORD.test(word)) return (name) => name.includes(word);
-    const whole = new RegExp(`(?:^|[^\\p{L}\\p{N}])${escapeRegExp(word)}(?:$|[^\\p{L}\\p{N}])`, 'u');
-    return (name) => whole.test(name);
-  }
-
-  /** Brings the kept word bitsets up to date with a slot's new name. */
-  private recheckWords(slot: number): void {
-    for (const { bits, test } of this.wordCache.values()) setBit(bits, slot, test(this.names[slot]!));
   }
 
   /** Takes a slot out of every filter's bitset (about 60: cheaper than keeping each server's list). */
@@ -375,7 +292,6 @@ export class SearchIndex {
     for (const [id, bits] of this.filterBits) this.filterBits.set(id, grown(bits, new Uint32Array(words)));
     this.sorts.grow(capacity, this.ids);
     this.capacity = capacity;
-    // Its bitsets are the old size: made again on demand.
-    this.wordCache.clear();
+    this.words.clear();
   }
 }

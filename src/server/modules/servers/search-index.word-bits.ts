@@ -1,0 +1,65 @@
+import { setBit } from './bitset';
+import type { NamePostings } from './search-index.postings';
+import { escapeRegExp, INDEXED_WORD, SUBSTRING_MIN } from './search-index.words';
+
+/** Words whose match bitsets are kept (12.5 KB each at 100,000 servers). */
+const WORD_CACHE_SIZE = 512;
+
+/** What a word's bitset is made from: the index's names and their postings. */
+export interface NamesView {
+  /** Slots in use (names at or past it are empty). */
+  count: number;
+  /** Bits a bitset holds: the index's capacity. */
+  capacity: number;
+  names: readonly string[];
+  postings: NamePostings;
+}
+
+/** Whether a lower-case name matches one word of the search. */
+export function wordTest(word: string): (name: string) => boolean {
+  if (word.length >= SUBSTRING_MIN || !INDEXED_WORD.test(word)) return (name) => name.includes(word);
+  const whole = new RegExp(`(?:^|[^\\p{L}\\p{N}])${escapeRegExp(word)}(?:$|[^\\p{L}\\p{N}])`, 'u');
+  return (name) => whole.test(name);
+}
+
+/** Recent search words and the slots whose names match them, kept current as names change. */
+export class WordBits {
+  private readonly cache = new Map<string, { bits: Uint32Array; test: (name: string) => boolean }>();
+
+  /** Whether the word's bitset is kept. */
+  has(word: string): boolean {
+    return this.cache.has(word);
+  }
+
+  /** The word's test: the kept one, else made. */
+  testOf(word: string): (name: string) => boolean {
+    return this.cache.get(word)?.test ?? wordTest(word);
+  }
+
+  /** The slots whose name matches a word, as a bitset: found once through the postings, then kept current. */
+  of(word: string, index: NamesView): Uint32Array {
+    const cached = this.cache.get(word);
+    if (cached) return cached.bits;
+    const test = wordTest(word);
+    const bits = new Uint32Array(index.capacity >>> 5);
+    const posting = index.postings.driver([word]);
+    const check = (slot: number) => {
+      if (test(index.names[slot]!)) setBit(bits, slot);
+    };
+    if (posting) for (let i = 0; i < posting.length; i++) check(posting.slots[i]!);
+    else if (posting === undefined) for (let slot = 0; slot < index.count; slot++) check(slot);
+    this.cache.set(word, { bits, test });
+    if (this.cache.size > WORD_CACHE_SIZE) this.cache.delete(this.cache.keys().next().value as string);
+    return bits;
+  }
+
+  /** Brings the kept bitsets up to date with a slot's new name. */
+  recheck(slot: number, name: string): void {
+    for (const { bits, test } of this.cache.values()) setBit(bits, slot, test(name));
+  }
+
+  /** Forgets every bitset (the index grew: they are the old size; made again on demand). */
+  clear(): void {
+    this.cache.clear();
+  }
+}
