@@ -1,4 +1,6 @@
 import type { ListServersQuery } from '../../../shared/schemas/server';
+import type { ResponseCache } from '../../lib/response-cache';
+import type { CardCache } from './card-cache';
 import { asksLive } from './search-index.types';
 
 /**
@@ -35,3 +37,37 @@ export const serverTags = (ids: Iterable<number>) => Array.from(ids, (id) => `se
 /** The tag of lists whose order or members follow player counts (sorted by players, or filtered by them). */
 export const PLAYERS_TAG = 'players';
 export const followsPlayers = (query: ListServersQuery): boolean => query.sort === 'players' || asksLive(query);
+
+/** One instance's caches of what discovery shows. */
+export interface DiscoveryCaches {
+  search: { markStale(): void };
+  lists: Pick<ResponseCache<unknown>, 'clear' | 'dropTags'>;
+  feeds: Pick<ResponseCache<unknown>, 'clear' | 'dropTags'>;
+  pages: Pick<ResponseCache<unknown>, 'clear' | 'dropTags'>;
+  cards: Pick<CardCache, 'clear' | 'drop' | 'setCounters'>;
+}
+
+/** Drops from one instance's caches what a change shows in; a vote with its counters updates the held card. */
+export function dropCached(change: CacheChange, { search, lists, feeds, pages, cards }: DiscoveryCaches): void {
+  search.markStale();
+  if (change.kind === 'all') {
+    lists.clear();
+    feeds.clear();
+    pages.clear();
+    cards.clear();
+    return;
+  }
+  if (change.kind === 'counts') {
+    cards.drop(change.serverIds);
+    const servers = serverTags(change.serverIds);
+    lists.dropTags([...servers, PLAYERS_TAG]);
+    feeds.dropTags(servers);
+    pages.dropTags(serverTags(new Set([...change.serverIds, ...change.checkedIds])));
+    return;
+  }
+  if (!(change.kind === 'vote' && change.counters && cards.setCounters(change.serverId, change.counters))) cards.drop([change.serverId]);
+  const server = serverTags([change.serverId]);
+  lists.dropTags([...server, ...SORTS_MOVED_BY[change.kind]]);
+  feeds.dropTags(server);
+  pages.dropTags(server);
+}

@@ -22,10 +22,6 @@ export class Card {
     readonly offset: number,
     readonly length: number,
   ) {}
-
-  get digest(): Buffer {
-    return this.chunk.subarray(this.offset, this.offset + CARD_DIGEST_BYTES);
-  }
 }
 
 /** Enough for every listed server at the benchmark's 100,000 (about 70 MB of JSON at the most). */

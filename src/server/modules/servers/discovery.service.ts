@@ -21,7 +21,7 @@ import type { SearchIndexRepository } from './search-index.repository';
 import { listKey, listOptions } from './list-query';
 import { indexedLists } from './indexed-lists';
 import { serverPages } from './server-pages';
-import { followsPlayers, PLAYERS_TAG, serverTags, SORTS_MOVED_BY, type CacheChange } from './cache-change';
+import { dropCached, followsPlayers, PLAYERS_TAG, serverTags, type CacheChange } from './cache-change';
 
 export type { CacheChange, VoteCounters } from './cache-change';
 
@@ -84,31 +84,9 @@ export function discoveryService({
   const { cache: pages, page, anonymousBody, visible, reviewsPage, countReviews } = shownPages;
 
   const listeners = new Set<(change: CacheChange) => void>();
-  const dropCached = (change: CacheChange): void => {
-    search.markStale();
-    if (change.kind === 'all') {
-      lists.clear();
-      feeds.clear();
-      pages.clear();
-      cards.clear();
-      return;
-    }
-    if (change.kind === 'counts') {
-      cards.drop(change.serverIds);
-      const servers = serverTags(change.serverIds);
-      lists.dropTags([...servers, PLAYERS_TAG]);
-      feeds.dropTags(servers);
-      pages.dropTags(serverTags(new Set([...change.serverIds, ...change.checkedIds])));
-      return;
-    }
-    if (!(change.kind === 'vote' && change.counters && cards.setCounters(change.serverId, change.counters))) cards.drop([change.serverId]);
-    const server = serverTags([change.serverId]);
-    lists.dropTags([...server, ...SORTS_MOVED_BY[change.kind]]);
-    feeds.dropTags(server);
-    pages.dropTags(server);
-  };
+  const caches = { search, lists, feeds, pages, cards };
   const applyChange = (change: CacheChange): void => {
-    dropCached(change);
+    dropCached(change, caches);
     // After this instance's own caches, each on its own: one that fails leaves the rest told.
     for (const listener of listeners) {
       try {

@@ -164,14 +164,14 @@ export class SearchIndex {
       this.ids[slot] = row.id;
       this.names[slot] = name;
       this.postings.add(slot, name);
-      this.words.recheck(slot, this.names[slot]!);
+      this.words.recheck(slot, name);
       this.sorts.add(slot, row, this.bulk);
     } else {
       const old = this.names[slot]!;
       if (old !== name) {
         this.postings.rename(slot, old, name);
         this.names[slot] = name;
-        this.words.recheck(slot, this.names[slot]!);
+        this.words.recheck(slot, name);
       }
       this.sorts.update(slot, row);
       this.clearFilters(slot);
@@ -201,7 +201,7 @@ export class SearchIndex {
     setBit(this.onlineBits, slot, false);
     this.postings.remove(this.names[slot]!);
     this.names[slot] = '';
-    this.words.recheck(slot, this.names[slot]!);
+    this.words.recheck(slot, '');
     this.postings.compactIfStale(this.slotOf.values(), this.names);
   }
 
