@@ -5,6 +5,8 @@ import type { ChangedRow } from './search-index.types';
 
 /** Rows read per query of the first load. */
 const LOAD_PAGE = 5000;
+/** The share of the freshness time after which a search starts the next read without waiting for it. */
+const EARLY_READ_AT = 0.8;
 
 interface Deps {
   repository: SearchIndexRepository;
@@ -30,11 +32,21 @@ export function searchIndexSync({ repository, freshForMs, onRowsChanged, log, ga
   const index = new SearchIndex();
   index.setGameFilters(gameFilters);
   let watermark: string | undefined;
-  /** Generations: each change asks for one; a read covers every one asked for before it started. */
+  /**
+   * Generations: each change asks for one; a read covers every one asked for before it started.
+   * Searches wait for `required`; a read started early is one they need not wait for.
+   */
   let requested = 1;
+  let required = 1;
   let synced = 0;
   let syncedAt = -Infinity;
   let running: Promise<void> | undefined;
+
+  /** The read under way, or a new one: one at a time. */
+  const read = (): Promise<void> =>
+    (running ??= readChanges().finally(() => {
+      running = undefined;
+    }));
 
   const readChanges = async () => {
     const generation = requested;
@@ -72,23 +84,33 @@ export function searchIndexSync({ repository, freshForMs, onRowsChanged, log, ga
       return watermark === undefined ? undefined : index;
     },
 
-    /** The index with every change asked for so far read in. */
+    /**
+     * The index with every change it must show read in. Past most of the freshness time, a search
+     * starts the read of unannounced changes and answers without waiting for it: under steady
+     * traffic the read lands before the time runs out, so no search waits on it (each such wait
+     * held every search in flight for the read's round trip). Past the whole time, or after a
+     * change was announced, searches wait as before.
+     */
     async fresh(): Promise<SearchIndex> {
-      const expired = Date.now() - syncedAt >= freshForMs;
-      if (freshForMs <= 0 || (expired && requested === synced)) requested++;
-      const target = requested;
-      while (synced < target) {
-        running ??= readChanges().finally(() => {
-          running = undefined;
-        });
-        await running;
+      const age = Date.now() - syncedAt;
+      if (freshForMs <= 0) required = ++requested;
+      else if (age >= freshForMs) {
+        // A read under way started late in the time: it covers what this search must show.
+        if (requested === synced) requested++;
+        required = requested;
+      } else if (age >= freshForMs * EARLY_READ_AT && requested === synced) {
+        requested++;
+        void read().catch((err: unknown) =>
+          log?.warn({ err }, 'search index read failed; it is tried again when the freshness time runs out'),
+        );
       }
+      while (synced < required) await read();
       return index;
     },
 
     /** Something changed: the next `fresh` reads the database first. */
     markStale(): void {
-      requested++;
+      required = ++requested;
     },
 
     /** Loads the index in the background (start-up); a failure is retried by the next search. */
