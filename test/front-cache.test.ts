@@ -179,6 +179,39 @@ describe('hot reads answered from memory before the router', () => {
     expect(hits()).toBe(before + 2);
   });
 
+  it("answers the web app's timestamped calls from memory, as the same URL without the timestamp", async () => {
+    const stamped = (url: string, t: number) => `${url}${url.includes('?') ? '&' : '?'}t=${t}`;
+    // The server of the other tests is gone by now (one removes it): another one's page.
+    for (const url of [...urls().slice(0, -1), `/api/servers/${serverId - 2}`]) {
+      await request(url);
+      const plain = await request(url, { 'accept-encoding': 'br' });
+      expect(plain.status, url).toBe(200);
+      // A new timestamp on every call, as the app sends them.
+      for (const t of [Date.now(), Date.now() + 1]) {
+        const before = hits();
+        const held = await request(stamped(url, t), { 'accept-encoding': 'br' });
+        expect(hits(), stamped(url, t)).toBe(before + 1);
+        expect(held.status).toBe(200);
+        expect(stableHeaders(held.headers), url).toEqual(stableHeaders(plain.headers));
+        expect(decoded(held), url).toBe(decoded(plain));
+      }
+    }
+    // Only ever asked for with a timestamp (a list is held once asked for twice): held under the plain URL all the same.
+    const list = '/api/servers?sort=new&limit=7';
+    await request(stamped(list, 1));
+    await request(stamped(list, 2));
+    const before = hits();
+    await request(stamped(list, 3));
+    await request(list);
+    expect(hits()).toBe(before + 2);
+    // A `t` that is not a timestamp, or one stuck to another parameter, is a different URL: the route answers it.
+    for (const url of [`${list}&t=abc`, `${list}&t=12x`, `${list}&at=1`, `/api/player-count?t=`]) {
+      const routed = hits();
+      expect((await request(url)).status, url).toBe(200);
+      expect(hits(), url).toBe(routed);
+    }
+  });
+
   it('keeps only the plain spelling of a URL: padded or unknown parameters go through the route', async () => {
     const page = `/api/servers/${serverId - 1}`;
     const list = '/api/servers?sort=new&limit=5';

@@ -54,7 +54,8 @@ export class FrontCache {
    * short URLs are kept: the route checks the rest (no unknown parameters), so a stranger cannot
    * fill the cache with padded spellings of one answer.
    */
-  offer(url: string, route: FrontRoute): void {
+  offer(sent: string, route: FrontRoute): void {
+    const url = frontKey(sent);
     if (this.fixed.has(url) || url.length > OFFERED_URL_MAX) return;
     this.offered.delete(url);
     this.offered.set(url, route);
@@ -75,8 +76,8 @@ export class FrontCache {
 
   /** Answers the request when it can; false leaves it to Fastify, untouched. */
   handle(request: IncomingMessage, response: ServerResponse): boolean {
-    const url = request.url;
-    if (request.method !== 'GET' || url === undefined || !this.baseHeaders) return false;
+    if (request.method !== 'GET' || request.url === undefined || !this.baseHeaders) return false;
+    const url = frontKey(request.url);
     let route = this.fixed.get(url);
     if (!route) {
       route = this.offered.get(url);
@@ -167,6 +168,25 @@ function encodedOrUndefined(body: CachedBody, encoding: 'br' | 'gzip'): Buffer |
   } catch {
     return undefined;
   }
+}
+
+/** The web app's cache buster: `t=` and the time in milliseconds. */
+const TIMESTAMP = /[?&]t=\d{1,16}(?=&|$)/;
+
+/**
+ * The URL a hot read is held under: as sent, less the timestamp the web app adds to every call
+ * (`t=1764400000000`, so no browser or proxy cache answers for us). No route reads it, so the
+ * answer is the same with or without it; without this every call from the app went through
+ * Fastify. Any other parameter, and a `t` that is not such a timestamp, stays part of the URL.
+ */
+export function frontKey(url: string): string {
+  const at = url.indexOf('?');
+  if (at < 0 || !TIMESTAMP.test(url)) return url;
+  const kept = url
+    .slice(at + 1)
+    .split('&')
+    .filter((part) => !/^t=\d{1,16}$/.test(part));
+  return kept.length === 0 ? url.slice(0, at) : `${url.slice(0, at)}?${kept.join('&')}`;
 }
 
 /** The caller's request id when it is a sane one, else a new one: as Fastify's `genReqId` does. */

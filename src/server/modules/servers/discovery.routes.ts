@@ -14,7 +14,7 @@ import {
 } from '../../../shared/schemas/server';
 import { sendCached, type CachedBody } from '../../lib/cached-body';
 import { clientAddressResolver } from '../../lib/client-address';
-import type { FrontCache } from '../../lib/front-cache';
+import { frontKey, type FrontCache } from '../../lib/front-cache';
 import { currentUser } from '../../plugins/auth';
 import type { Visitor } from './audience-counter';
 import type { DiscoveryService } from './discovery.service';
@@ -111,7 +111,7 @@ export const discoveryRoutes =
         reply.header('x-total-count', String(total));
         if (capped) reply.header(TOTAL_CAPPED_HEADER, '1');
         const peek = discovery.listPeeker(request.query);
-        if (peek?.() && onlyKnownParameters(request.url)) {
+        if (peek?.() && onlyKnownParameters(frontKey(request.url))) {
           front?.offer(request.url, () => {
             const page = peek();
             return page && { body: page.body, headers: totalHeadersOf(page) };
@@ -139,8 +139,8 @@ export const discoveryRoutes =
         if (visitor.user) return discovery.detail(request.params.id, visitor);
         const body = await discovery.anonymousDetail(request.params.id, visitor);
         const { id } = request.params;
-        // Only the plain spelling: `/servers/12?pad=…` and the like go through the route.
-        if (request.url === `${app.prefix}/servers/${id}`)
+        // Only the plain spelling (and the web app's timestamp): `/servers/12?pad=…` and the like go through the route.
+        if (frontKey(request.url) === `${app.prefix}/servers/${id}`)
           front?.offer(request.url, (raw) => {
             const held = discovery.peekAnonymousDetail(id, new FrontVisitor(raw, addressOf));
             return held && { body: held };
