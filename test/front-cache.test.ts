@@ -130,6 +130,29 @@ describe('hot reads answered from memory before the router', () => {
     expect(hits()).toBe(before);
   });
 
+  it("answers a logged-in caller's lists and feeds from memory, as the route answers them, but never a server page", async () => {
+    const player = await createUser(t.app);
+    for (const authorization of [player.headers.authorization!, 'Bearer not.a.token']) {
+      for (const url of urls().slice(0, -1)) {
+        await request(url);
+        const viaRoute = await t.app.inject({ method: 'GET', url, headers: { 'user-agent': BROWSER, authorization } });
+        expect(viaRoute.statusCode, url).toBe(200);
+        const before = hits();
+        const held = await request(url, { authorization });
+        expect(hits(), url).toBe(before + 1);
+        expect(held.status).toBe(200);
+        expect(stableHeaders(held.headers), url).toEqual(stableHeaders(viaRoute.headers));
+        expect(decoded(held), url).toBe(decoded({ headers: viaRoute.headers, body: viaRoute.rawPayload }));
+      }
+    }
+    // A page carries the caller's own state (`viewer`): the route answers it.
+    const page = `/api/servers/${serverId}`;
+    await request(page);
+    const before = hits();
+    expect(JSON.parse((await request(page, player.headers)).body.toString()).viewer).not.toBeNull();
+    expect(hits()).toBe(before);
+  });
+
   it('never answers a list or page a vote or a removal changed', async () => {
     const voter = await createUser(t.app);
     const url = '/api/servers?sort=likes&limit=10';

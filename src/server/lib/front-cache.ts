@@ -20,6 +20,22 @@ export interface FrontAnswer {
  */
 export type FrontRoute = (request: IncomingMessage) => FrontAnswer | undefined;
 
+/** How a URL is held. */
+export interface FrontOptions {
+  /**
+   * The answer is everyone's, logged in or not (lists, the player count, the feeds): a caller with a
+   * token is answered here too. Otherwise a token goes to the route, whose answer may carry the
+   * caller's own state (a server page's `viewer`).
+   */
+  anyCaller?: boolean;
+}
+
+/** A held URL's route and whether it answers callers with a token. */
+interface Held {
+  route: FrontRoute;
+  anyCaller: boolean;
+}
+
 /** URLs offered by routes (lists by their query, pages): the one asked for least lately is forgotten first. */
 const OFFERED_MAX = 2000;
 /** Longer URLs are never offered (a real list or page URL is far shorter). */
@@ -31,12 +47,13 @@ export const OFFERED_URL_MAX = 256;
  * (security headers, ETag, 304, brotli or gzip, `x-request-id`), without routing, hooks, a reply
  * object or a logger child. That fixed cost, not the answer, was most of a small hot read.
  *
- * Only what is the same for every anonymous caller comes here; anything else (a token, a HEAD,
- * an unknown URL, an answer dropped by a change) falls through to Fastify unchanged.
+ * Only what is the same for every anonymous caller comes here (and for callers with a token, what
+ * is the same for them too); anything else (a HEAD, an unknown URL, an answer dropped by a change)
+ * falls through to Fastify unchanged.
  */
 export class FrontCache {
-  private readonly fixed = new Map<string, FrontRoute>();
-  private readonly offered = new Map<string, FrontRoute>();
+  private readonly fixed = new Map<string, Held>();
+  private readonly offered = new Map<string, Held>();
   private baseHeaders: Readonly<Record<string, string>> | undefined;
   private paused: () => boolean = () => false;
   /** Per body, its header lists by way of sending (see `headersFor`); gone with the body. */
@@ -45,8 +62,8 @@ export class FrontCache {
   hits = 0;
 
   /** A URL always answered by `route` when it can (player count, categories, feeds). */
-  route(url: string, route: FrontRoute): void {
-    this.fixed.set(url, route);
+  route(url: string, route: FrontRoute, options: FrontOptions = {}): void {
+    this.fixed.set(url, { route, anyCaller: options.anyCaller === true });
   }
 
   /**
@@ -54,11 +71,11 @@ export class FrontCache {
    * short URLs are kept: the route checks the rest (no unknown parameters), so a stranger cannot
    * fill the cache with padded spellings of one answer.
    */
-  offer(sent: string, route: FrontRoute): void {
+  offer(sent: string, route: FrontRoute, options: FrontOptions = {}): void {
     const url = frontKey(sent);
     if (this.fixed.has(url) || url.length > OFFERED_URL_MAX) return;
     this.offered.delete(url);
-    this.offered.set(url, route);
+    this.offered.set(url, { route, anyCaller: options.anyCaller === true });
     if (this.offered.size > OFFERED_MAX) this.offered.delete(this.offered.keys().next().value as string);
   }
 
@@ -78,20 +95,21 @@ export class FrontCache {
   handle(request: IncomingMessage, response: ServerResponse): boolean {
     if (request.method !== 'GET' || request.url === undefined || !this.baseHeaders) return false;
     const url = frontKey(request.url);
-    let route = this.fixed.get(url);
-    if (!route) {
-      route = this.offered.get(url);
+    let held = this.fixed.get(url);
+    if (!held) {
+      held = this.offered.get(url);
       // Asked again: the newest, so a stream of URLs asked once goes before the ones in use.
-      if (route) {
+      if (held) {
         this.offered.delete(url);
-        this.offered.set(url, route);
+        this.offered.set(url, held);
       }
     }
-    // A token means a caller whose answer may carry their own state: the route decides.
-    if (!route || request.headers.authorization !== undefined || this.paused()) return false;
+    // A token means a caller whose answer may carry their own state: the route decides, unless
+    // it said its answer is everyone's.
+    if (!held || (request.headers.authorization !== undefined && !held.anyCaller) || this.paused()) return false;
     let answer: FrontAnswer | undefined;
     try {
-      answer = route(request);
+      answer = held.route(request);
     } catch {
       // Whatever failed, the route fails the same way with a proper error answer and a log line.
       answer = undefined;

@@ -11,7 +11,8 @@ export const filtersRoutes =
   async (app: FastifyInstance) => {
     let made: CachedBody | undefined;
     const body = (): CachedBody => (made ??= cachedBody(jsonThrough(filterCategoriesSchema, filters.categories())));
-    front?.route(`${app.prefix}/filters/categories`, () => ({ body: body() }));
+    // The same catalogue for everyone, logged in or not.
+    front?.route(`${app.prefix}/filters/categories`, () => ({ body: body() }), { anyCaller: true });
     app.withTypeProvider<ZodTypeProvider>().get('/filters/categories', {
       schema: { tags: ['discovery'], response: { 200: filterCategoriesSchema } },
       handler: async (request, reply) => sendCached(request, reply, body()),

@@ -18,7 +18,8 @@ export const playerCountRoutes =
       if (made?.count !== count) made = { count, body: cachedBody(jsonThrough(playerCountSchema, { count })) };
       return made.body;
     };
-    front?.route(`${app.prefix}/player-count`, () => ({ body: current() }));
+    // The same count for everyone, logged in or not.
+    front?.route(`${app.prefix}/player-count`, () => ({ body: current() }), { anyCaller: true });
     app.withTypeProvider<ZodTypeProvider>().get('/player-count', {
       schema: { tags: ['discovery'], response: { 200: playerCountSchema } },
       handler: async (request, reply) => sendCached(request, reply, current()),

@@ -21,6 +21,9 @@ import type { DiscoveryService } from './discovery.service';
 
 const errors = { 400: errorSchema, 404: errorSchema };
 
+/** Lists and feeds: the same answer whoever asks, so a logged-in caller is answered from memory too. */
+const EVERYONE = { anyCaller: true };
+
 const LIST_PARAMETERS = new Set(Object.keys(listServersQuerySchema.shape));
 
 /** Whether every parameter of a list URL is one the list reads (others are dropped by the schema). */
@@ -100,8 +103,8 @@ export const discoveryRoutes =
       const body = peek();
       return body && { body };
     };
-    front?.route(`${app.prefix}/servers/just-joined`, held(discovery.peekJustJoined));
-    front?.route(`${app.prefix}/server-of-the-weekend`, held(discovery.peekWeekend));
+    front?.route(`${app.prefix}/servers/just-joined`, held(discovery.peekJustJoined), EVERYONE);
+    front?.route(`${app.prefix}/server-of-the-weekend`, held(discovery.peekWeekend), EVERYONE);
     const addressOf = clientAddressResolver(config?.trustProxy ?? false);
 
     r.get('/servers', {
@@ -112,10 +115,14 @@ export const discoveryRoutes =
         if (capped) reply.header(TOTAL_CAPPED_HEADER, '1');
         const peek = discovery.listPeeker(request.query);
         if (peek?.() && onlyKnownParameters(frontKey(request.url))) {
-          front?.offer(request.url, () => {
-            const page = peek();
-            return page && { body: page.body, headers: totalHeadersOf(page) };
-          });
+          front?.offer(
+            request.url,
+            () => {
+              const page = peek();
+              return page && { body: page.body, headers: totalHeadersOf(page) };
+            },
+            EVERYONE,
+          );
         }
         return sendCached(request, reply, body);
       },
