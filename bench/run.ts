@@ -243,6 +243,8 @@ async function main(): Promise<number> {
       { target: 'home: top 10', path: '/api/servers?sort=likes&limit=10' },
       { target: 'home: server of the weekend', path: '/api/server-of-the-weekend' },
       { target: '/list default (Most liked)', path: '/api/servers' },
+      // As the web app asks: it adds its timestamp to every call.
+      { target: '/list as the web app asks (t=…)', path: '/api/servers?t=1764400000000' },
       { target: '/list Hot', path: '/api/servers?sort=hot' },
       { target: '/list Most Popular', path: '/api/servers?sort=popular' },
       { target: 'filter categories', path: '/api/filters/categories' },

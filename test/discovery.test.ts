@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { serverDetailSchema } from '../src/shared/schemas/server';
 import { createTestApp, type TestApp } from './helpers/test-app';
 import { createServer, createUser, uniqueName } from './helpers/factories';
 import { currentOrNextWeekend } from '../src/server/lib/weekend';
@@ -245,6 +247,12 @@ describe('GET /api/servers/{id}', () => {
     expect(body.reviews[0]).toMatchObject({ type: 'like', review: 'Review <b>11</b>', username: voters[11]!.row.username });
     expect(body.viewer).toEqual({ joined: false, vote: 'dislike', review: 'Review <b>0</b>', isOwner: false });
     expect(body).toMatchObject({ likes: 8, dislikes: 4 });
+    // Exactly what the page's schema writes, field for field and in its order, though only the caller's state went through it.
+    expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(res.body).toBe(JSON.stringify(z.encode(serverDetailSchema, body)));
+    const own = await t.app.inject({ url: `/api/servers/${server.id}`, headers: owner.headers });
+    expect(own.json().viewer).toEqual({ joined: false, vote: null, review: null, isOwner: true });
+    expect(own.body).toBe(JSON.stringify(z.encode(serverDetailSchema, own.json())));
     const more = await t.app.inject({ url: `/api/servers/${server.id}/reviews?offset=10&limit=10` });
     expect(more.json().map((r: { review: string }) => r.review)).toEqual(['Review <b>1</b>', 'Review <b>0</b>']);
     expect(more.headers['x-total-count']).toBe('12');

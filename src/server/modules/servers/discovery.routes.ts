@@ -12,7 +12,7 @@ import {
   serverOfTheWeekendSchema,
   TOTAL_CAPPED_HEADER,
 } from '../../../shared/schemas/server';
-import { sendCached, type CachedBody } from '../../lib/cached-body';
+import { sendCached, sendJsonText, type CachedBody } from '../../lib/cached-body';
 import { clientAddressResolver } from '../../lib/client-address';
 import { frontKey, type FrontCache } from '../../lib/front-cache';
 import { currentUser } from '../../plugins/auth';
@@ -143,7 +143,7 @@ export const discoveryRoutes =
       handler: async (request, reply) => {
         const visitor = await visitorOf(request);
         // A logged-in caller's answer carries their own state: serialised per request.
-        if (visitor.user) return discovery.detail(request.params.id, visitor);
+        if (visitor.user) return sendJsonText(reply, await discovery.detail(request.params.id, visitor));
         const body = await discovery.anonymousDetail(request.params.id, visitor);
         const { id } = request.params;
         // Only the plain spelling (and the web app's timestamp): `/servers/12?pad=…` and the like go through the route.

@@ -3,7 +3,7 @@ import type { UserRow } from '../../db/schema';
 import type { Storage } from '../../adapters/storage';
 import { LIMITS } from '../../../shared/limits';
 import { MSG } from '../../../shared/messages';
-import type { ListServersQuery, Server, ServerDetail, ViewerState } from '../../../shared/schemas/server';
+import type { ListServersQuery, Server, ViewerState } from '../../../shared/schemas/server';
 import { serverListSchema, serverOfTheWeekendSchema } from '../../../shared/schemas/server';
 import { notFound } from '../../errors';
 import { serverPolicy } from '../../policies/servers.policy';
@@ -81,7 +81,7 @@ export function discoveryService({
   };
 
   const shownPages = serverPages({ servers, discovery, settings, toApi, lists: indexed, counter, now, listCacheTtlMs });
-  const { cache: pages, page, anonymousBody, visible, reviewsPage, countReviews } = shownPages;
+  const { cache: pages, page, anonymousBody, viewerText, visible, reviewsPage, countReviews } = shownPages;
 
   const listeners = new Set<(change: CacheChange) => void>();
   const caches = { search, lists, feeds, pages, cards };
@@ -220,14 +220,19 @@ export function discoveryService({
      * the server, its newest reviews and what the caller already did. The counter shown includes
      * this view at once; others see it after the next write and the page cache's few seconds.
      */
-    async detail(id: number, visitor: Visitor): Promise<ServerDetail> {
+    /**
+     * A server's page with the caller's own state, as the JSON sent: that state joined to the bytes
+     * made for everyone (no schema run over the whole page per request).
+     */
+    async detail(id: number, visitor: Visitor): Promise<string> {
       const viewer = visitor.user;
       const found = await page(id);
       if (!found) throw notFound(MSG.serverNotFound);
       serverPolicy.assertCanSee(viewer, found);
       const counted = found.ownerId !== viewer?.id && counter.view(found.id, visitor);
       const viewerState = await this.viewerState(found.id, found.ownerId, viewer);
-      return { ...found.body, views: found.body.views + (counted ? 1 : 0), viewer: viewerState };
+      const views = found.body.views + (counted ? 1 : 0);
+      return viewerText(found, views, viewerState);
     },
 
     /** `detail` for an anonymous caller (no per-user part), as bytes made once per view count shown. */
