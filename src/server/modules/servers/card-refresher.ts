@@ -26,11 +26,17 @@ export function cardRefresher({
   log?: Pick<FastifyBaseLogger, 'warn'> | undefined;
 }) {
   let timer: NodeJS.Timeout | undefined;
-  let refreshing = false;
+  let refreshing: Promise<void> | undefined;
 
   const refresh = async () => {
     if (refreshing || !search.loaded) return;
-    refreshing = true;
+    refreshing = refreshCards().finally(() => {
+      refreshing = undefined;
+    });
+    await refreshing;
+  };
+
+  const refreshCards = async () => {
     try {
       const index = await search.fresh();
       // With as many cards as listed servers (the usual state) none is missing: no walk over
@@ -52,8 +58,6 @@ export function cardRefresher({
       }
     } catch (err) {
       log?.warn({ err }, 'card refresh failed; cards are read with their pages until it works again');
-    } finally {
-      refreshing = false;
     }
   };
 
@@ -64,10 +68,14 @@ export function cardRefresher({
       timer = setInterval(() => void refresh(), EVERY_MS);
       timer.unref();
     },
-    /** Stops; a batch under way finishes, no other starts. */
-    stop(): void {
+    /**
+     * Stops; a batch under way finishes, no other starts. Resolves once it has: the database must
+     * stay open until then (closing it under the batch made it fail at every shutdown under load).
+     */
+    stop(): Promise<void> {
       clearInterval(timer);
       timer = undefined;
+      return refreshing ?? Promise.resolve();
     },
   };
 }

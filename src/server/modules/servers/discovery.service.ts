@@ -130,10 +130,10 @@ export function discoveryService({
 
     /** Writes the queued view and search counts now (tests, shutdown). */
     flushCounts: () => counter.flush(),
-    /** Stops the count timer and writes what is queued. */
-    stopCounting: () => {
-      indexed.stop();
-      return counter.stop();
+    /** At shutdown, before the database closes: lets the reads under way end, stops the count timer and writes what is queued. */
+    stopCounting: async () => {
+      await indexed.stop();
+      await counter.stop();
     },
 
     /**

@@ -150,9 +150,10 @@ export function indexedLists({ servers, filters, toApi, now, listCacheTtlMs, sea
       search.warmUp();
       refresher.start();
     },
-    /** Stops refreshing cards. */
-    stop(): void {
-      refresher.stop();
+    /** Stops refreshing cards and reading the index's changes; resolves once the reads under way are done. */
+    async stop(): Promise<void> {
+      await refresher.stop();
+      await search.settled();
     },
   };
 }

@@ -108,6 +108,11 @@ export function searchIndexSync({ repository, freshForMs, onRowsChanged, log, ga
       return index;
     },
 
+    /** Resolves once the read under way, if any, is done (shutting down: before the database closes). */
+    async settled(): Promise<void> {
+      await running?.catch(() => undefined);
+    },
+
     /** Something changed: the next `fresh` reads the database first. */
     markStale(): void {
       required = ++requested;
