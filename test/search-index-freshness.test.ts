@@ -45,6 +45,18 @@ function gatedRepository() {
 const names = (index: { query: (q: { q: string; sort: 'new'; offset: number; limit: number }) => { ids: number[] } }) =>
   index.query({ q: 'city', sort: 'new', offset: 0, limit: 10 }).ids;
 
+/** A search under way, and whether it has answered yet. */
+function watched<T>(search: Promise<T>): { answer: Promise<T>; answered: boolean } {
+  const watch = {
+    answered: false,
+    answer: search.then((value) => {
+      watch.answered = true;
+      return value;
+    }),
+  };
+  return watch;
+}
+
 /** Settles every promise callback queued so far. */
 const settle = () => new Promise<void>((resolve) => setImmediate(resolve));
 
@@ -86,16 +98,12 @@ describe('the search index freshness', () => {
     const sync = searchIndexSync({ repository, freshForMs: FRESH_MS });
     await sync.fresh();
     vi.advanceTimersByTime(FRESH_MS);
-    let answered = false;
-    const search = sync.fresh().then((index) => {
-      answered = true;
-      return index;
-    });
+    const search = watched(sync.fresh());
     await settle();
     expect(reads).toHaveLength(1);
-    expect(answered).toBe(false);
+    expect(search.answered).toBe(false);
     reads[0]!.answer([row(3, 'Third City')]);
-    expect(names(await search)).toEqual([3, 1]);
+    expect(names(await search.answer)).toEqual([3, 1]);
   });
 
   it('tries a failed early read again when the freshness time runs out, and that search waits for it', async () => {
@@ -113,16 +121,12 @@ describe('the search index freshness', () => {
     expect(reads).toHaveLength(1);
 
     vi.advanceTimersByTime(FRESH_MS * 0.1);
-    let answered = false;
-    const search = sync.fresh().then((index) => {
-      answered = true;
-      return index;
-    });
+    const search = watched(sync.fresh());
     await settle();
     expect(reads).toHaveLength(2);
-    expect(answered).toBe(false);
+    expect(search.answered).toBe(false);
     reads[1]!.answer([row(4, 'Fourth City')]);
-    expect(names(await search)).toEqual([4, 1]);
+    expect(names(await search.answer)).toEqual([4, 1]);
   });
 
   it('waits for a change announced while an early read is under way', async () => {

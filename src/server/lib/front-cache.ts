@@ -188,8 +188,10 @@ function encodedOrUndefined(body: CachedBody, encoding: 'br' | 'gzip'): Buffer |
   }
 }
 
-/** The web app's cache buster: `t=` and the time in milliseconds. */
-const TIMESTAMP = /[?&]t=\d{1,16}(?=&|$)/;
+/** The web app's cache buster: `t=` and the time in milliseconds, as one parameter and within a URL. */
+const STAMP = 't=\\d{1,16}';
+const STAMP_PARAMETER = new RegExp(`^${STAMP}$`);
+const HAS_STAMP = new RegExp(`[?&]${STAMP}(?=&|$)`);
 
 /**
  * The URL a hot read is held under: as sent, less the timestamp the web app adds to every call
@@ -199,11 +201,11 @@ const TIMESTAMP = /[?&]t=\d{1,16}(?=&|$)/;
  */
 export function frontKey(url: string): string {
   const at = url.indexOf('?');
-  if (at < 0 || !TIMESTAMP.test(url)) return url;
+  if (at < 0 || !HAS_STAMP.test(url)) return url;
   const kept = url
     .slice(at + 1)
     .split('&')
-    .filter((part) => !/^t=\d{1,16}$/.test(part));
+    .filter((part) => !STAMP_PARAMETER.test(part));
   return kept.length === 0 ? url.slice(0, at) : `${url.slice(0, at)}?${kept.join('&')}`;
 }
 

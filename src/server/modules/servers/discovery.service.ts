@@ -219,10 +219,8 @@ export function discoveryService({
      * A server page: counts the view once per viewer per day (not the owner's own), then answers
      * the server, its newest reviews and what the caller already did. The counter shown includes
      * this view at once; others see it after the next write and the page cache's few seconds.
-     */
-    /**
-     * A server's page with the caller's own state, as the JSON sent: that state joined to the bytes
-     * made for everyone (no schema run over the whole page per request).
+     * Sent as JSON text: the caller's state joined to the bytes made for everyone, so the whole
+     * page is not run through its schema per request.
      */
     async detail(id: number, visitor: Visitor): Promise<string> {
       const viewer = visitor.user;
