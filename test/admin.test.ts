@@ -30,6 +30,21 @@ const ADMIN_ROUTES: Array<[string, string]> = [
   ['POST', '/admin/reports/1/resolve'],
 ];
 
+/** 401 `{error}` without a token, 403 to each of `others`. */
+async function expectRefused(method: string, url: string, payload: unknown, others: TestUser[]): Promise<void> {
+  const send = (user?: TestUser) =>
+    t.app.inject({
+      method: method as 'GET',
+      url: `/api${url}`,
+      headers: user?.headers,
+      ...(payload ? { payload: payload as object } : {}),
+    });
+  const anonymous = await send();
+  expect(anonymous.statusCode, `${method} ${url}`).toBe(401);
+  expect(anonymous.json()).toEqual({ error: expect.any(String) });
+  for (const user of others) expect((await send(user)).statusCode, `${method} ${url} as ${user.row.role}`).toBe(403);
+}
+
 describe('admin access', () => {
   it('answers 401 without a token and 403 to players and owners on every admin route', async () => {
     const player = await createUser(t.app);
@@ -43,21 +58,37 @@ describe('admin access', () => {
             : url.endsWith('resolve')
               ? { action: 'dismiss' }
               : undefined;
-      expect(
-        (await t.app.inject({ method: method as 'GET', url: `/api${url}`, ...(payload ? { payload } : {}) })).statusCode,
-        `${method} ${url}`,
-      ).toBe(401);
-      for (const user of [player, owner]) {
-        const res = await t.app.inject({
-          method: method as 'GET',
-          url: `/api${url}`,
-          headers: user.headers,
-          ...(payload ? { payload } : {}),
-        });
-        expect(res.statusCode, `${method} ${url} as ${user.row.role}`).toBe(403);
-      }
+      await expectRefused(method, url, payload, [player, owner]);
     }
     expect((await get('/admin/settings', admin)).json()).toEqual({ enableBoosting: true, enableReviews: true, maintenanceMode: false });
+  });
+
+  it('answers 401 and 403 before reading the request: malformed bodies, queries and ids tell a stranger nothing', async () => {
+    const player = await createUser(t.app);
+    const owner = await createUser(t.app, { role: 'server_owner' });
+    const malformed: Array<[string, string, unknown]> = [
+      ['PUT', '/admin/settings', { maintenanceMode: 'yes' }],
+      ['PUT', '/admin/settings', {}],
+      ['POST', '/admin/fraud/actions', { action: 'void' }],
+      ['POST', '/admin/send-email', {}],
+      ['POST', '/admin/reports/abc/resolve', { action: 'nonsense' }],
+      ['POST', '/notifications', {}],
+      ['DELETE', '/admin/users/abc', undefined],
+      ['DELETE', '/admin/servers/abc', undefined],
+      ['GET', '/admin/users?limit=abc', undefined],
+      ['GET', '/admin/email-campaigns/999999999', undefined],
+      ['GET', '/admin/fraud/servers/abc', undefined],
+    ];
+    for (const [method, url, payload] of malformed) await expectRefused(method, url, payload, [player, owner]);
+    // An admin still gets the route's own answer to the same input.
+    const settings = await t.app.inject({
+      method: 'PUT',
+      url: '/api/admin/settings',
+      headers: admin.headers,
+      payload: { maintenanceMode: 'yes' },
+    });
+    expect(settings.statusCode).toBe(400);
+    expect((await t.app.inject({ method: 'DELETE', url: '/api/admin/users/abc', headers: admin.headers })).statusCode).toBe(404);
   });
 });
 

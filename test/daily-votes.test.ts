@@ -96,6 +96,10 @@ describe('daily votes', () => {
     expect(december).toEqual({ month: '2026-12', servers: [expect.objectContaining({ id: String(serverId), votes: 1, position: 1 })] });
     expect((await t.app.inject({ url: '/api/rankings/votes?month=2026-11' })).json()).toEqual(november);
     expect((await t.app.inject({ url: '/api/rankings/votes?month=2026-13' })).statusCode).toBe(400);
+    // The year 0000 is ISO (1 BC) but no date the database holds: a 400, never a 500.
+    for (const month of ['0000-01', '0000-12'])
+      expect((await t.app.inject({ url: `/api/rankings/votes?month=${month}` })).json()).toEqual({ error: 'month must look like 2026-11' });
+    expect((await t.app.inject({ url: '/api/rankings/votes?month=0001-01' })).json()).toEqual({ month: '0001-01', servers: [] });
   });
 
   it('shows the owner votes per day, and only the owner', async () => {

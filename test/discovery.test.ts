@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { serverDetailSchema } from '../src/shared/schemas/server';
 import { createTestApp, type TestApp } from './helpers/test-app';
 import { createServer, createUser, uniqueName } from './helpers/factories';
+import { file, makeImage, multipart } from './helpers/multipart';
 import { currentOrNextWeekend } from '../src/server/lib/weekend';
 
 let t: TestApp;
@@ -378,6 +379,42 @@ describe('listing pages from memory', () => {
       expect(after.json()).toHaveLength(2);
       expect(after.headers['x-total-count']).toBe('2');
       expect(after.headers['content-type']).toContain('application/json');
+    } finally {
+      await cached.close();
+    }
+  });
+
+  it('drops a held page and list at once when a gallery image is removed: neither names a file that is gone', async () => {
+    const cached = await createTestApp({ build: { listCacheTtlMs: 60_000 } });
+    try {
+      const owner = await createUser(cached.app, { role: 'server_owner', plan: 'Pro' });
+      const tag = uniqueName('Gallery');
+      const id = (await cached.app.inject({ method: 'POST', url: '/api/servers', headers: owner.headers, payload: { name: tag } })).json()
+        .id;
+      const body = multipart([file('galleryImages[]', await makeImage('png')), file('galleryImages[]', await makeImage('png'))]);
+      const uploaded = await cached.app.inject({
+        method: 'POST',
+        url: `/api/servers/${id}/upload-gallery`,
+        headers: { ...owner.headers, ...body.headers },
+        payload: body.payload,
+      });
+      const images = uploaded.json().galleryImages as string[];
+      expect(images).toHaveLength(2);
+      const shown = async () => ({
+        page: (await cached.app.inject({ url: `/api/servers/${id}` })).json().galleryImages,
+        list: (await cached.app.inject({ url: `/api/servers?q=${tag}` })).json()[0].galleryImages,
+      });
+      // Read twice: held in memory from here on.
+      await shown();
+      expect(await shown()).toEqual({ page: images, list: images });
+      const removed = await cached.app.inject({
+        method: 'DELETE',
+        url: `/api/servers/${id}/gallery?url=${encodeURIComponent(images[0]!)}`,
+        headers: owner.headers,
+      });
+      expect(removed.statusCode).toBe(200);
+      expect(await shown()).toEqual({ page: [images[1]], list: [images[1]] });
+      expect((await cached.app.inject({ url: images[0]! })).statusCode).toBe(404);
     } finally {
       await cached.close();
     }

@@ -60,7 +60,29 @@ describe('following servers', () => {
     ]);
     expect((await announce(owner, 'Two')).statusCode).toBe(201);
     expect((await announce(owner, 'Three')).statusCode).toBe(201);
-    expect((await announce(owner, 'Four')).statusCode).toBe(400);
+    const fourth = await announce(owner, 'Four');
+    expect(fourth.statusCode).toBe(429);
+    expect(fourth.json()).toEqual({ error: 'A server can announce at most 3 events a day.' });
+    // The first of the day's three leaves the window in about a day.
+    expect(Number(fourth.headers['retry-after'])).toBeGreaterThan(23 * 3600);
+    expect(Number(fourth.headers['retry-after'])).toBeLessThanOrEqual(24 * 3600);
+  });
+
+  it('never passes three events a day when an owner sends many at once', async () => {
+    const busy = (await createServer(t.app, owner.row.id, { name: 'Busy Bay' })).id;
+    const startsAt = new Date(Date.now() + 24 * 3600_000).toISOString();
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        t.app.inject({
+          method: 'POST',
+          url: `/api/servers/${busy}/events`,
+          headers: owner.headers,
+          payload: { title: `Night ${i}`, startsAt },
+        }),
+      ),
+    );
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 201, 201, 429, 429, 429, 429, 429]);
+    expect((await t.app.inject({ url: `/api/servers/${busy}/events` })).json()).toHaveLength(3);
   });
 
   it('tells followers when a server that was offline answers again', async () => {

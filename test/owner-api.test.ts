@@ -70,6 +70,13 @@ describe('owner API', () => {
     expect(page.map((v: { playerName: string }) => v.playerName)).toEqual(['Miner1']);
     expect((await v1(`/votes?since=${encodeURIComponent(new Date(Date.now() + 60_000).toISOString())}`, key)).json()).toEqual([]);
     expect((await v1('/votes?since=yesterday', key)).statusCode).toBe(400);
+    // The year 0000 is ISO (1 BC) but no date the database holds: a 400, never a 500.
+    for (const since of ['0000-01-01T00:00:00Z', '0000-06-15T12:00:00.5Z']) {
+      const refused = await v1(`/votes?since=${since}`, key);
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toEqual({ error: 'since must be a date-time from the year 0001 on' });
+    }
+    expect((await v1('/votes?since=0001-01-01T00:00:00Z', key)).statusCode).toBe(200);
 
     expect((await v1('/votes/check?player=miner1', key)).json()).toMatchObject({ voted: true });
     expect((await v1(`/votes/check?player=${voters[2]!.row.username.toUpperCase()}`, key)).json()).toMatchObject({ voted: true });

@@ -12,6 +12,7 @@ import { ensureAdmin } from './modules/auth';
 import { usersRepository } from './modules/users';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerSecurityHeaders } from './plugins/security';
+import { earlyErrorAnswers } from './plugins/framework-errors';
 import { registerDocs } from './plugins/docs';
 import { registerWebApp } from './plugins/web-app';
 import type { RateLimitSettings } from './plugins/rate-limits';
@@ -97,7 +98,10 @@ function defaultLogger(): FastifyServerOptions['logger'] {
 export async function build(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   // Hot reads a route put in memory are answered before Fastify (docs/decisions/039-front-cache.md).
   const front = new FrontCache();
+  const early = earlyErrorAnswers();
   const app = Fastify({
+    frameworkErrors: early.frameworkErrors,
+    clientErrorHandler: early.clientErrorHandler,
     logger: options.logger ?? defaultLogger(),
     bodyLimit: 256 * 1024,
     genReqId: requestId,
@@ -192,7 +196,9 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
   await registerLoadShedding(app, { ...DEFAULT_LOAD_SHEDDING, ...options.loadShedding });
   registerMaintenanceMode(app);
   registerNoNulText(app);
-  front.setBaseHeaders(await registerSecurityHeaders(app, config.publicUrl));
+  const securityHeaders = await registerSecurityHeaders(app, config.publicUrl);
+  front.setBaseHeaders(securityHeaders);
+  early.setSecurityHeaders(securityHeaders);
   await registerRateLimiting(app, config.redisUrl, options.rateLimitNamespace);
   await registerMultipart(app);
   await registerDocs(app);

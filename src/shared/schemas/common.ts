@@ -21,5 +21,14 @@ export const idParams = (notFound: string) => z.object({ id: idParam(notFound) }
 
 export const messageSchema = z.object({ message: z.string() });
 
+/**
+ * An instant as the API writes them (ISO 8601 in UTC, `Z`). The year 0000 is valid ISO (1 BC)
+ * but outside what the database's timestamps hold: refused as bad input, not a 500.
+ */
+export const instantSchema = (field: string) =>
+  z.iso
+    .datetime({ error: `${field} must be an ISO date-time` })
+    .refine((value) => !value.startsWith('0000'), `${field} must be a date-time from the year 0001 on`);
+
 /** PostgreSQL cannot store a NUL character: text with one is refused as bad input, not a 500. */
 export const withoutNul = (text: string): boolean => !text.includes('\u0000');

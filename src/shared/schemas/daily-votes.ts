@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
-/** A month as `YYYY-MM` (UTC). */
-export const monthSchema = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'month must look like 2026-11');
+/** A month as `YYYY-MM` (UTC); the year 0000 (1 BC) is outside what the database's dates hold. */
+export const monthSchema = z.string().regex(/^(?!0000)\d{4}-(0[1-9]|1[0-2])$/, 'month must look like 2026-11');
 
 /** The name a player plays under, for in-game rewards: letters, digits, `_`, `.`, `-` and spaces, up to 32. */
 export const playerNameSchema = z

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { instantSchema } from './common';
 import { rankSchema } from './server';
 
 /** An API key as the dashboard lists it (never the key itself). */
@@ -32,7 +33,7 @@ export const v1ServerSchema = z.object({
 
 /** `GET /api/v1/votes?since=&after=&limit=`: counted daily votes, oldest first, paged by `after` (the last id seen). */
 export const v1VotesQuerySchema = z.object({
-  since: z.iso.datetime({ error: 'since must be an ISO date-time' }).optional(),
+  since: instantSchema('since').optional(),
   after: z
     .string()
     .regex(/^\d{1,15}$/, 'after is a vote id')

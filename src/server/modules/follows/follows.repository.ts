@@ -3,6 +3,11 @@ import type { Database } from '../../db/schema';
 import type { Executor } from '../../db/transaction';
 
 /** Follows, announced events, and the inbox notices followers get. */
+type NewEvent = { serverId: number; title: string; details: string; startsAt: Date };
+
+const insertEvent = (event: NewEvent, tx: Executor) =>
+  tx.insertInto('serverEvents').values(event).returning(['id', 'title', 'details', 'startsAt']).executeTakeFirstOrThrow();
+
 export function followsRepository(db: Kysely<Database>) {
   return {
     findServer(serverId: number, tx: Executor = db) {
@@ -66,19 +71,25 @@ export function followsRepository(db: Kysely<Database>) {
         .execute();
     },
 
-    insertEvent(event: { serverId: number; title: string; details: string; startsAt: Date }, tx: Executor = db) {
-      return tx.insertInto('serverEvents').values(event).returning(['id', 'title', 'details', 'startsAt']).executeTakeFirstOrThrow();
-    },
-
-    /** Events announced for a server since `since` (how many the owner sent today). */
-    async eventsSince(serverId: number, since: Date, tx: Executor = db): Promise<number> {
-      const row = await tx
-        .selectFrom('serverEvents')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('serverId', '=', serverId)
-        .where('createdAt', '>', since)
-        .executeTakeFirstOrThrow();
-      return Number(row.n);
+    /**
+     * Stores an event unless the server announced `max` since `since`. The server's row is locked
+     * first, so announcements sent at once are counted one after the other and never pass the cap.
+     * Over it: nothing stored, and when the window's oldest event was announced.
+     */
+    insertEventCapped(event: NewEvent, since: Date, max: number) {
+      return db.transaction().execute(async (tx) => {
+        await tx.selectFrom('servers').select('id').where('id', '=', event.serverId).forNoKeyUpdate().execute();
+        const recent = await tx
+          .selectFrom('serverEvents')
+          .select('createdAt')
+          .where('serverId', '=', event.serverId)
+          .where('createdAt', '>', since)
+          .orderBy('createdAt')
+          .limit(max)
+          .execute();
+        if (recent.length >= max) return { stored: undefined, oldest: recent[0]!.createdAt };
+        return { stored: await insertEvent(event, tx), oldest: undefined };
+      });
     },
 
     upcomingEvents(serverId: number, now: Date, tx: Executor = db) {

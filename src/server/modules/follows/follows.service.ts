@@ -1,6 +1,6 @@
 import type { UserRow } from '../../db/schema';
 import { MSG } from '../../../shared/messages';
-import { badRequest, notFound } from '../../errors';
+import { badRequest, notFound, tooMany } from '../../errors';
 import { toApiId } from '../../lib/ids';
 import { serverPolicy } from '../../policies/servers.policy';
 import type { PushSender } from '../../adapters/web-push';
@@ -12,6 +12,7 @@ const FOLLOWED_LIMIT = 100;
 
 /** Followers' browsers are pushed to in pages of this many subscriptions. */
 const PUSH_PAGE = 100;
+const DAY_MS = 24 * 3600_000;
 
 interface Deps {
   repository: FollowsRepository;
@@ -107,10 +108,16 @@ export function followsService({ repository, now, push, log }: Deps) {
       const startsAt = new Date(body.startsAt);
       const at = now();
       if (startsAt.getTime() < at.getTime() - 3600_000) throw badRequest('The event must start in the future.');
-      if ((await repository.eventsSince(serverId, new Date(at.getTime() - 24 * 3600_000))) >= EVENTS_PER_DAY) {
-        throw badRequest(`A server can announce at most ${EVENTS_PER_DAY} events a day.`);
+      const { stored: event, oldest } = await repository.insertEventCapped(
+        { serverId, title: body.title, details: body.details, startsAt },
+        new Date(at.getTime() - DAY_MS),
+        EVENTS_PER_DAY,
+      );
+      if (!event) {
+        // Too many today: 429, with when the oldest of them leaves the day.
+        const wait = Math.max(1, Math.ceil((oldest.getTime() + DAY_MS - at.getTime()) / 1000));
+        throw tooMany(wait, `A server can announce at most ${EVENTS_PER_DAY} events a day.`);
       }
-      const event = await repository.insertEvent({ serverId, title: body.title, details: body.details, startsAt });
       await notifyFollowers(
         serverId,
         {

@@ -36,6 +36,7 @@ export const notificationsRoutes =
     });
 
     r.post('/notifications', {
+      config: { adminOnly: true },
       schema: { tags: ['notifications'], body: createNotificationBodySchema, response: { 201: createdCountSchema, ...errors } },
       handler: async (request, reply) => {
         const actor = await requireUser(request, 'admin');

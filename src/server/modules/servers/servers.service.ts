@@ -141,6 +141,8 @@ export function serversService({ servers, writes, inTransaction, storage, filter
       const removed = await writes.deleteGalleryImage(server.id, key);
       if (!removed) throw notFound('Image not found');
       await removeStored(storage, [removed]);
+      // Its public page and cards show the gallery: they must not keep naming a file that is gone.
+      onServersChanged();
       return full(server.id);
     },
 
