@@ -39,14 +39,20 @@ describe('server core', () => {
   });
 
   it('never answers 500 to malformed JSON, wrong types, huge or odd bodies', async () => {
-    const malformed = await t.app.inject({
-      method: 'POST',
-      url: '/api/login',
-      headers: { 'content-type': 'application/json' },
-      payload: '{"username":',
-    });
+    const jsonTo = (url: string, payload: string) =>
+      t.app.inject({ method: 'POST', url, headers: { 'content-type': 'application/json' }, payload });
+    const malformed = await jsonTo('/api/login', '{"username":');
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json()).toEqual({ error: 'Request body is not valid JSON' });
+
+    // A JSON content type with no body at all is a request without one: a route that takes none
+    // answers as usual, one that needs a body says what is missing.
+    expect((await jsonTo('/api/logout', '')).statusCode).toBe(200);
+    const noFields = await jsonTo('/api/login', '');
+    expect(noFields.statusCode).toBe(400);
+    expect(noFields.json()).toEqual({ error: 'All fields are required' });
+    for (const poisoned of ['{"__proto__":{"role":"admin"}}', '{"constructor":{"prototype":{"role":"admin"}}}'])
+      expect((await jsonTo('/api/login', poisoned)).statusCode, poisoned).toBe(400);
 
     const wrongTypes = await t.app.inject({ method: 'POST', url: '/api/login', payload: { username: 42, password: ['x'] } });
     expect(wrongTypes.statusCode).toBe(400);

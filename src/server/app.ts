@@ -11,6 +11,7 @@ import type { Mailer } from './adapters/mailer';
 import { ensureAdmin } from './modules/auth';
 import { usersRepository } from './modules/users';
 import { registerErrorHandler } from './plugins/error-handler';
+import { acceptEmptyJson } from './plugins/empty-json';
 import { registerSecurityHeaders } from './plugins/security';
 import { earlyErrorAnswers } from './plugins/framework-errors';
 import { registerDocs } from './plugins/docs';
@@ -193,6 +194,7 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
   ctx.playerCount.every(10_000, (err) => app.log.warn({ err }, 'player count refresh failed'));
 
   registerErrorHandler(app);
+  acceptEmptyJson(app);
   await registerLoadShedding(app, { ...DEFAULT_LOAD_SHEDDING, ...options.loadShedding });
   registerMaintenanceMode(app);
   registerNoNulText(app);

@@ -37,6 +37,10 @@ export const HOSTILE_VALUES: unknown[] = [
   '../../etc/passwd',
   '%00',
   '<script>alert(1)</script>',
+  // Dates the ISO format allows and the database does not hold (the year 0000 is 1 BC).
+  '0000-01-01T00:00:00Z',
+  '0000-01',
+  '9999-12-31T23:59:59.999Z',
 ];
 
 /** A multipart body (boundary `b`) with the same text in each named field. */
@@ -89,6 +93,9 @@ export const HOSTILE_IDS = [
   ' 1',
   'x'.repeat(3000),
   '𝕏',
+  // Escapes that do not decode: the router refuses them before any route runs.
+  '%ff',
+  '%',
 ];
 
 /** A stable seed per operation, so a failure can be replayed. */

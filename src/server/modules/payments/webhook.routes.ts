@@ -10,6 +10,7 @@ export const webhookRoutes =
   ({ webhooks }: { webhooks: WebhookService }): FastifyPluginAsync =>
   async (app: FastifyInstance) => {
     // This plugin's own JSON parser keeps the bytes: a re-serialised body would not match the signature.
+    app.removeContentTypeParser('application/json');
     app.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: 1024 * 1024 }, (_request, body, done) => done(null, body));
 
     app.post('/stripe/webhook', { schema: { hide: true } }, async (request, reply) => {

@@ -22,35 +22,40 @@ const bound = (value: string | null): number | undefined => parsePlayerBound(val
 
 const DEFAULT_SORT: Sort = 'likes';
 
+/** The query a URL's parameters say. */
+function queryOf(params: URLSearchParams): SearchQuery {
+  const sort = params.get('sort');
+  const page = Number(params.get('page'));
+  return {
+    q: params.get('q') ?? '',
+    filters: (params.get('filters') ?? '')
+      .split(',')
+      .map((f) => f.trim())
+      .filter(Boolean),
+    sort: (SORTS as readonly string[]).includes(sort ?? '') ? (sort as Sort) : DEFAULT_SORT,
+    online: params.get('online') === '1',
+    freeSlots: params.get('freeSlots') === '1',
+    minPlayers: bound(params.get('minPlayers')),
+    maxPlayers: bound(params.get('maxPlayers')),
+    page: Number.isInteger(page) && page > 0 ? page : 1,
+  };
+}
+
 /**
  * The /search query lives in the URL (`?q=&filters=a,b&sort=&online=1&freeSlots=1&minPlayers=&maxPlayers=&page=`),
  * so a search can be shared and Back returns to the previous one. Every change pushes a history
  * entry, except with `replace` (typing: one entry per search, not per letter); a new query goes
- * back to page 1.
+ * back to page 1. A change applies to the URL as it is when it is made, not as it was when the
+ * page last drew: two quick clicks (Clear all, then Online now) must not bring the cleared search back.
  */
 export function useSearchQuery(): [SearchQuery, (change: Partial<SearchQuery>, options?: { replace?: boolean }) => void] {
   const [params, setParams] = useSearchParams();
-  const query = useMemo<SearchQuery>(() => {
-    const sort = params.get('sort');
-    const page = Number(params.get('page'));
-    return {
-      q: params.get('q') ?? '',
-      filters: (params.get('filters') ?? '')
-        .split(',')
-        .map((f) => f.trim())
-        .filter(Boolean),
-      sort: (SORTS as readonly string[]).includes(sort ?? '') ? (sort as Sort) : DEFAULT_SORT,
-      online: params.get('online') === '1',
-      freeSlots: params.get('freeSlots') === '1',
-      minPlayers: bound(params.get('minPlayers')),
-      maxPlayers: bound(params.get('maxPlayers')),
-      page: Number.isInteger(page) && page > 0 ? page : 1,
-    };
-  }, [params]);
+  const query = useMemo(() => queryOf(params), [params]);
 
   const update = useCallback(
     (change: Partial<SearchQuery>, options?: { replace?: boolean }) => {
-      const next = { ...query, page: 1, ...change };
+      const current = typeof window === 'undefined' ? query : queryOf(new URLSearchParams(window.location.search));
+      const next = { ...current, page: 1, ...change };
       const out = new URLSearchParams();
       if (next.q.trim()) out.set('q', next.q.trim());
       if (next.filters.length) out.set('filters', next.filters.join(','));
