@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers/test-app';
 import { createServer, createUser, type TestUser } from './helpers/factories';
+import { monthRange } from '../src/server/modules/daily-votes/daily-votes.service';
 
 describe('daily votes', () => {
   let t: TestApp;
@@ -100,6 +101,9 @@ describe('daily votes', () => {
     for (const month of ['0000-01', '0000-12'])
       expect((await t.app.inject({ url: `/api/rankings/votes?month=${month}` })).json()).toEqual({ error: 'month must look like 2026-11' });
     expect((await t.app.inject({ url: '/api/rankings/votes?month=0001-01' })).json()).toEqual({ month: '0001-01', servers: [] });
+    // A month of the years 0001–0099 is that month, not one of the 1900s.
+    expect(monthRange('0050-12')).toEqual({ from: new Date('0050-12-01T00:00:00Z'), to: new Date('0051-01-01T00:00:00Z') });
+    expect(monthRange('2026-12')).toEqual({ from: new Date('2026-12-01T00:00:00Z'), to: new Date('2027-01-01T00:00:00Z') });
   });
 
   it('shows the owner votes per day, and only the owner', async () => {

@@ -241,16 +241,12 @@ describe('images', () => {
     expect(gallery.statusCode).toBe(200);
     const images = gallery.json().galleryImages as string[];
     expect(images).toHaveLength(2);
-    // The public page, read (and held in memory) before the removal, follows it at once.
-    const publicPage = async () => (await t.app.inject({ url: `/api/servers/${serverId}` })).json().galleryImages;
-    expect(await publicPage()).toEqual(images);
     const removed = await t.app.inject({
       method: 'DELETE',
       url: `/api/servers/${serverId}/gallery?url=${encodeURIComponent(images[0]!)}`,
       headers: owner.headers,
     });
     expect(removed.json().galleryImages).toEqual([images[1]]);
-    expect(await publicPage()).toEqual([images[1]]);
     expect(fs.existsSync(path.join(t.dataDir, 'uploads', images[0]!.replace('/uploads/', '')))).toBe(false);
   });
 

@@ -19,7 +19,10 @@ export const monthOf = (at: Date): string => at.toISOString().slice(0, 7);
 /** A `YYYY-MM` month as the UTC instants it starts at and the next month starts at. */
 export function monthRange(month: string): { from: Date; to: Date } {
   const from = new Date(`${month}-01T00:00:00.000Z`);
-  return { from, to: new Date(Date.UTC(from.getUTCFullYear(), from.getUTCMonth() + 1, 1)) };
+  // setUTCMonth, not Date.UTC: Date.UTC reads the years 0–99 as 1900–1999.
+  const to = new Date(from);
+  to.setUTCMonth(to.getUTCMonth() + 1);
+  return { from, to };
 }
 
 /** "5 h 12 min", "12 min", "1 min": how long until a time. */
