@@ -15,7 +15,7 @@ export function TextField({
       </label>
       <input
         id={id}
-        className="rounded-xl border border-white/10 bg-ink-950/70 px-3.5 py-2.5 text-slate-100 placeholder:text-slate-500 focus:border-brand-400 focus:outline-none focus-visible:outline-2 focus-visible:outline-brand-400"
+        className="w-full min-w-0 rounded-xl border border-white/10 bg-ink-950/70 px-3.5 py-2.5 text-slate-100 placeholder:text-slate-500 focus:border-brand-400 focus:outline-none focus-visible:outline-2 focus-visible:outline-brand-400"
         aria-describedby={hint ? `${id}-hint` : undefined}
         {...props}
       />
