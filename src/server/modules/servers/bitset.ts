@@ -39,3 +39,31 @@ export function slotsOf(bits: Uint32Array, total: number): number[] {
   }
   return out;
 }
+
+/**
+ * Writes `base` AND every one of `sources` into `out` and returns how many bits that leaves: one
+ * pass for the usual one or two sources (a word, two filters), counting as it goes.
+ */
+export function andInto(out: Uint32Array, base: Uint32Array, sources: readonly Uint32Array[]): number {
+  let total = 0;
+  const [first, second] = sources;
+  if (sources.length === 1) {
+    for (let w = 0; w < out.length; w++) {
+      const word = base[w]! & first![w]!;
+      out[w] = word;
+      if (word !== 0) total += popcount(word);
+    }
+    return total;
+  }
+  if (sources.length === 2) {
+    for (let w = 0; w < out.length; w++) {
+      const word = base[w]! & first![w]! & second![w]!;
+      out[w] = word;
+      if (word !== 0) total += popcount(word);
+    }
+    return total;
+  }
+  out.set(base);
+  for (const source of sources) for (let w = 0; w < out.length; w++) out[w]! &= source[w]!;
+  return countBits(out);
+}

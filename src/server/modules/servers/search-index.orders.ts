@@ -1,7 +1,14 @@
 import { SORTS, type Sort } from '../../../shared/schemas/server';
 import { grown } from '../../lib/typed-arrays';
-import { hasBit, slotsOf } from './bitset';
+import { hasBit, setBit } from './bitset';
+import { markOthers, markPositions, pageOfMarks } from './search-index.marks';
 import type { IndexRow } from './search-index.types';
+
+/**
+ * How a page is cut from a bitset of matches: the cheaper way for its numbers (`auto`), or one way
+ * always (tests check each against the plain rules).
+ */
+export type PageCut = 'auto' | 'walk' | 'marks';
 
 /**
  * The search index's sort orders: each slot's key per sort, and every live slot in each sort's
@@ -11,15 +18,22 @@ import type { IndexRow } from './search-index.types';
 export class SortOrders {
   readonly keys = {} as Record<Sort, Float64Array>;
   readonly orders = {} as Record<Sort, Int32Array>;
+  /** Each slot's place in each order (`orders[sort][positions[sort][slot]] === slot`). */
+  private readonly positions = {} as Record<Sort, Int32Array>;
   /** Live slots in every order. */
   length = 0;
+  /** The slots in the orders, as a bitset. */
+  private present = new Uint32Array(0);
+  /** Marks on positions while a page is cut from them; all clear between cuts. */
+  private marks = new Uint32Array(0);
   /** Each slot's server id, the tie-break: the index's own array. */
   private ids: Int32Array = new Int32Array(0);
 
-  constructor() {
+  constructor(private readonly cutBy: PageCut = 'auto') {
     for (const sort of SORTS) {
       this.keys[sort] = new Float64Array(0);
       this.orders[sort] = new Int32Array(0);
+      this.positions[sort] = new Int32Array(0);
     }
   }
 
@@ -28,15 +42,23 @@ export class SortOrders {
     for (const sort of SORTS) {
       this.keys[sort] = grown(this.keys[sort], new Float64Array(capacity));
       this.orders[sort] = grown(this.orders[sort], new Int32Array(capacity));
+      this.positions[sort] = grown(this.positions[sort], new Int32Array(capacity));
     }
+    this.present = grown(this.present, new Uint32Array(capacity >>> 5));
+    this.marks = new Uint32Array(capacity >>> 5);
     this.ids = ids;
   }
 
   /** A new slot with its keys, placed in every order (`bulk`: appended, for `sortAll` to order). */
   add(slot: number, row: IndexRow, bulk: boolean): void {
     this.setKeys(slot, row);
-    if (bulk) for (const sort of SORTS) this.orders[sort][this.length] = slot;
-    else for (const sort of SORTS) this.insertInOrder(sort, slot, this.length);
+    if (bulk) {
+      for (const sort of SORTS) {
+        this.orders[sort][this.length] = slot;
+        this.positions[sort][slot] = this.length;
+      }
+    } else for (const sort of SORTS) this.insertInOrder(sort, slot, this.length);
+    setBit(this.present, slot);
     this.length++;
   }
 
@@ -46,22 +68,28 @@ export class SortOrders {
       const key = this.keys[sort];
       const ids = this.ids;
       this.orders[sort].subarray(0, this.length).sort((a, b) => key[b]! - key[a]! || ids[a]! - ids[b]!);
+      this.renumber(sort, 0, this.length);
     }
   }
 
   /**
    * The ids of one page of the matches (a bitset of `total` slots): by walking the sort's order
-   * while matches are many (a few steps per match passed), by sorting them while few (cheaper than
-   * walking past every server).
+   * while the page is near its start for the matches' density (a few steps per position passed),
+   * else from marks on the matches' positions, or on the others' when those are fewer
+   * (search-index.marks.ts): steps for each marked slot, none per position passed.
    */
   cut(matches: Uint32Array, total: number, query: { sort: Sort; offset: number; limit: number }): number[] {
-    const need = query.offset + query.limit;
-    if (total <= query.offset) return [];
+    const { sort, offset, limit } = query;
+    const need = offset + limit;
+    if (total <= offset || limit <= 0) return [];
     const walkSteps = (Math.min(need, total) * this.length) / total;
-    const sortSteps = 3 * total * Math.log2(total + 1);
-    return walkSteps <= sortSteps
-      ? this.walk(matches, query.sort, query.offset, need)
-      : this.page(slotsOf(matches, total), query.sort, query.offset, query.limit);
+    const others = this.length - total;
+    const markSteps = matches.length / 2 + 2 * Math.min(total, others);
+    if (this.cutBy === 'walk' || (this.cutBy === 'auto' && walkSteps <= markSteps)) return this.walk(matches, sort, offset, need);
+    const unmarked = others < total;
+    if (unmarked) markOthers(matches, this.present, this.positions[sort], this.marks);
+    else markPositions(matches, this.positions[sort], this.marks);
+    return pageOfMarks(this.marks, { length: this.length, unmarked, offset, limit }, this.orders[sort], this.ids);
   }
 
   /** Walks the sort's order until `need` matches are passed: for many matches, cheaper than sorting them. */
@@ -103,8 +131,8 @@ export class SortOrders {
   }
 
   /**
-   * New keys for a slot already placed: found in each order by its old keys, moved by the new
-   * ones, so a vote moves a server past the few with its count and an order whose key did not
+   * New keys for a slot already placed: found in each order by the place kept for it, moved by the
+   * new ones, so a vote moves a server past the few with its count and an order whose key did not
    * move is left be.
    */
   update(slot: number, row: IndexRow): void {
@@ -117,6 +145,7 @@ export class SortOrders {
   /** Takes a slot out of every order (its keys still the ones it was placed by). */
   remove(slot: number): void {
     for (const sort of SORTS) this.removeFromOrder(sort, slot, this.length);
+    setBit(this.present, slot, false);
     this.length--;
   }
 
@@ -158,19 +187,28 @@ export class SortOrders {
     const at = this.positionOf(sort, slot, length);
     order.copyWithin(at + 1, at, length);
     order[at] = slot;
+    this.renumber(sort, at, length + 1);
   }
 
-  /** Where a slot stands in the sort's order of `length` slots (its keys still the ones it was placed by); -1 if absent. */
+  /** Where a slot stands in the sort's order of `length` slots; -1 if absent. */
   private findInOrder(sort: Sort, slot: number, length: number): number {
-    const order = this.orders[sort];
-    const at = this.positionOf(sort, slot, length);
-    return order[at] === slot ? at : order.subarray(0, length).indexOf(slot);
+    const at = this.positions[sort][slot]!;
+    return at < length && this.orders[sort][at] === slot ? at : -1;
   }
 
-  /** Takes a slot out of the sort's order of `length` slots (its keys still the ones it was placed by). */
+  /** Takes a slot out of the sort's order of `length` slots. */
   private removeFromOrder(sort: Sort, slot: number, length: number): void {
     const at = this.findInOrder(sort, slot, length);
-    if (at >= 0) this.orders[sort].copyWithin(at, at + 1, length);
+    if (at < 0) return;
+    this.orders[sort].copyWithin(at, at + 1, length);
+    this.renumber(sort, at, length - 1);
+  }
+
+  /** Writes down the positions of the slots at `from..to-1` of the sort's order (after they moved). */
+  private renumber(sort: Sort, from: number, to: number): void {
+    const order = this.orders[sort];
+    const positions = this.positions[sort];
+    for (let i = from; i < to; i++) positions[order[i]!] = i;
   }
 
   /**
@@ -187,5 +225,6 @@ export class SortOrders {
     if (lo < from) order.copyWithin(lo + 1, lo, from);
     else if (lo > from) order.copyWithin(from, from + 1, lo + 1);
     order[lo] = slot;
+    this.renumber(sort, Math.min(lo, from), Math.max(lo, from) + 1);
   }
 }

@@ -1,6 +1,6 @@
-import { clearBit, countBits, hasBit, setBit, slotsOf } from './bitset';
+import { andInto, clearBit, countBits, hasBit, setBit, slotsOf } from './bitset';
 import { grown } from '../../lib/typed-arrays';
-import { SortOrders } from './search-index.orders';
+import { SortOrders, type PageCut } from './search-index.orders';
 import { asksLive, type IndexQuery, type IndexRow, type Rank } from './search-index.types';
 import { NamePostings } from './search-index.postings';
 import { gameOf, walkRanks, type RankTable } from './search-index.ranks';
@@ -38,7 +38,7 @@ export class SearchIndex {
   /** Each slot's player limit from the game, -1 when unknown. */
   private slotLimits = new Int32Array(0);
   private readonly filterBits = new Map<number, Uint32Array>();
-  private readonly sorts = new SortOrders();
+  private readonly sorts: SortOrders;
   /** Inside `load`: new slots are appended to the orders unsorted. */
   private bulk = false;
   private readonly postings = new NamePostings();
@@ -53,10 +53,16 @@ export class SearchIndex {
   private scratch = new Uint32Array(0);
   /** Recent search words and the slots whose names match them. */
   private readonly words = new WordBits();
+  /** The listed and boosted servers' counts at a version of the index. */
+  private counted = { version: -1, listed: 0, boosted: 0 };
 
-  /** `fewMatches`: postings up to this long are matched without a bitset (tests set 0 to check the bitset path). */
-  constructor({ fewMatches = FEW_MATCHES }: { fewMatches?: number } = {}) {
+  /**
+   * `fewMatches`: postings up to this long are matched without a bitset (tests set 0 to check the
+   * bitset path); `cut`: how pages are cut from a bitset of matches (tests check each way).
+   */
+  constructor({ fewMatches = FEW_MATCHES, cut = 'auto' }: { fewMatches?: number; cut?: PageCut } = {}) {
     this.fewMatchesMax = fewMatches;
+    this.sorts = new SortOrders(cut);
     this.grow(1024);
   }
 
@@ -85,7 +91,14 @@ export class SearchIndex {
 
   /** How many servers are listed (live and not hidden). */
   get listedCount(): number {
-    return countBits(this.listed);
+    return this.baseCount(this.listed);
+  }
+
+  /** The listed or the boosted servers' count, counted again only after a change. */
+  private baseCount(base: Uint32Array): number {
+    if (this.counted.version !== this.version)
+      this.counted = { version: this.version, listed: countBits(this.listed), boosted: countBits(this.boosted) };
+    return base === this.boosted ? this.counted.boosted : this.counted.listed;
   }
 
   /** The ids of every listed server, in no particular order. */
@@ -221,26 +234,22 @@ export class SearchIndex {
     const few = this.fewMatches(words);
     if (few) return this.queryFew(few, base, filters, query);
 
-    let bits: Uint32Array | undefined;
-    const and = (other: Uint32Array) => {
-      if (!bits) {
-        // One scratch bitset for every query (they run one at a time): no 12 KB allocation per search.
-        if (this.scratch.length !== base.length) this.scratch = new Uint32Array(base.length);
-        bits = this.scratch;
-        bits.set(base);
-      }
-      for (let w = 0; w < bits.length; w++) bits[w]! &= other[w]!;
-    };
-    for (const filter of filters) and(filter);
     const names = { count: this.count, capacity: this.capacity, names: this.names, postings: this.postings };
-    for (const word of words) and(this.words.of(word, names));
-    if (asksLive(query)) {
-      and(this.onlineBits);
-      if (query.freeSlots || query.minPlayers !== undefined || query.maxPlayers !== undefined)
-        keepPlayers(bits!, { players: this.sorts.keys.players, limits: this.slotLimits }, query);
+    const sources = [...filters, ...words.map((word) => this.words.of(word, names))];
+    const live = asksLive(query);
+    if (live) sources.push(this.onlineBits);
+    if (sources.length === 0) {
+      const total = this.baseCount(base);
+      return { ids: this.sorts.cut(base, total, query), total };
     }
-    const matches = bits ?? base;
-    const total = countBits(matches);
+    // One scratch bitset for every query (they run one at a time): no 12 KB allocation per search.
+    if (this.scratch.length !== base.length) this.scratch = new Uint32Array(base.length);
+    const matches = this.scratch;
+    let total = andInto(matches, base, sources);
+    if (live && (query.freeSlots || query.minPlayers !== undefined || query.maxPlayers !== undefined)) {
+      keepPlayers(matches, { players: this.sorts.keys.players, limits: this.slotLimits }, query);
+      total = countBits(matches);
+    }
     return { ids: this.sorts.cut(matches, total, query), total };
   }
 
