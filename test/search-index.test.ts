@@ -143,6 +143,67 @@ describe('the in-memory search index', () => {
     },
   );
 
+  it('answers a search again after any change as the plain rules do, though its first matches are held', () => {
+    // A few searches asked over and over (a held prefix each), with single changes between them:
+    // a vote, a rename, new filters, hidden, boosted, online, a new server, a deletion.
+    const searches: IndexQuery[] = SORTS.flatMap((sort) => [
+      { sort, limit: 3, offset: 0 },
+      { sort, limit: 4, offset: 2 },
+      { q: 'rp', sort, limit: 3, offset: 1 },
+      { q: 'city night', sort, limit: 5, offset: 0 },
+      { filterIds: [2, 1], sort, limit: 2, offset: 1 },
+      { q: 'la', filterIds: [3], sort, limit: 6, offset: 0, online: true },
+    ]);
+    const changeArb = fc.oneof(
+      fc.record({ id: fc.integer({ min: 1, max: 40 }), likes: fc.integer({ min: 0, max: 5 }) }),
+      fc.record({ id: fc.integer({ min: 1, max: 40 }), name: nameArb }),
+      fc.record({ id: fc.integer({ min: 1, max: 40 }), filterIds: fc.uniqueArray(fc.integer({ min: 1, max: 4 }), { maxLength: 3 }) }),
+      fc.record({ id: fc.integer({ min: 1, max: 40 }), hidden: fc.boolean() }),
+      fc.record({ id: fc.integer({ min: 1, max: 40 }), online: fc.constantFrom(true, false, null) }),
+      fc.record({
+        id: fc.integer({ min: 1, max: 40 }),
+        lastBoostedAt: fc.option(fc.constant(new Date(Date.UTC(2026, 1, 3))), { nil: null }),
+      }),
+      fc.record({
+        id: fc.integer({ min: 1, max: 40 }),
+        currentPlayers: fc.integer({ min: 0, max: 4 }),
+        monthVotes: fc.integer({ min: 0, max: 4 }),
+      }),
+      fc.record({ remove: fc.integer({ min: 1, max: 40 }) }),
+    );
+    fc.assert(
+      fc.property(
+        fc.tuple(...Array.from({ length: 30 }, (_, i) => rowArb(i + 1))),
+        fc.array(changeArb, { minLength: 1, maxLength: 40 }),
+        (initial, changes) => {
+          const index = new SearchIndex({ fewMatches: 0 });
+          const rows = new Map<number, IndexRow>();
+          for (const row of initial) {
+            index.upsert(row);
+            rows.set(row.id, row);
+          }
+          const check = () => {
+            for (const search of searches) expect(index.query(search)).toEqual(reference(rows, search));
+          };
+          check();
+          for (const change of changes) {
+            if ('remove' in change) {
+              index.remove(change.remove);
+              rows.delete(change.remove);
+            } else {
+              // An id past the first 30 is a new server.
+              const row: IndexRow = { ...(rows.get(change.id) ?? initial[0]!), ...change };
+              index.upsert(row);
+              rows.set(row.id, row);
+            }
+            check();
+          }
+        },
+      ),
+      { numRuns: 150 },
+    );
+  });
+
   it.each(['auto', 'walk', 'marks'] as const)('pages through thousands of matches (%s), and grows past its first capacity', (cut) => {
     const index = new SearchIndex({ cut });
     const rows = new Map<number, IndexRow>();
@@ -189,6 +250,11 @@ describe('the in-memory search index', () => {
         { q: 'city', filterIds: [1], sort, limit: 10, offset: 100 },
         { q: 'city', filterIds: [1], sort, limit: 50, offset: 0 },
         { filterIds: [1, 2], sort, limit: 7, offset: 2700 },
+        // Held, then cut from what is held, then past it (held again, longer), then from that.
+        { q: 'zone', sort, limit: 24, offset: 0 },
+        { q: 'zone', sort, limit: 24, offset: 48 },
+        { q: 'zone', sort, limit: 30, offset: 250 },
+        { q: 'zone', sort, limit: 20, offset: 260 },
       ] satisfies IndexQuery[])
         for (const built of [index, loaded]) expect(built.query(query)).toEqual(reference(rows, query));
   });

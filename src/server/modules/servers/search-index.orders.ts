@@ -18,6 +18,8 @@ export type PageCut = 'auto' | 'walk' | 'marks';
 export class SortOrders {
   readonly keys = {} as Record<Sort, Float64Array>;
   readonly orders = {} as Record<Sort, Int32Array>;
+  /** Counts each order's changes (a slot in, out or moved): what was cut from an order is good until it moves. */
+  readonly changes = {} as Record<Sort, number>;
   /** Each slot's place in each order (`orders[sort][positions[sort][slot]] === slot`). */
   private readonly positions = {} as Record<Sort, Int32Array>;
   /** Live slots in every order. */
@@ -34,6 +36,7 @@ export class SortOrders {
       this.keys[sort] = new Float64Array(0);
       this.orders[sort] = new Int32Array(0);
       this.positions[sort] = new Int32Array(0);
+      this.changes[sort] = 0;
     }
   }
 
@@ -56,6 +59,7 @@ export class SortOrders {
       for (const sort of SORTS) {
         this.orders[sort][this.length] = slot;
         this.positions[sort][slot] = this.length;
+        this.changes[sort]++;
       }
     } else for (const sort of SORTS) this.insertInOrder(sort, slot, this.length);
     setBit(this.present, slot);
@@ -69,6 +73,7 @@ export class SortOrders {
       const ids = this.ids;
       this.orders[sort].subarray(0, this.length).sort((a, b) => key[b]! - key[a]! || ids[a]! - ids[b]!);
       this.renumber(sort, 0, this.length);
+      this.changes[sort]++;
     }
   }
 
@@ -188,6 +193,7 @@ export class SortOrders {
     order.copyWithin(at + 1, at, length);
     order[at] = slot;
     this.renumber(sort, at, length + 1);
+    this.changes[sort]++;
   }
 
   /** Where a slot stands in the sort's order of `length` slots; -1 if absent. */
@@ -202,6 +208,7 @@ export class SortOrders {
     if (at < 0) return;
     this.orders[sort].copyWithin(at, at + 1, length);
     this.renumber(sort, at, length - 1);
+    this.changes[sort]++;
   }
 
   /** Writes down the positions of the slots at `from..to-1` of the sort's order (after they moved). */
@@ -222,9 +229,11 @@ export class SortOrders {
     }
     const order = this.orders[sort];
     const lo = this.positionOf(sort, slot, length, from);
+    if (lo === from) return;
     if (lo < from) order.copyWithin(lo + 1, lo, from);
-    else if (lo > from) order.copyWithin(from, from + 1, lo + 1);
+    else order.copyWithin(from, from + 1, lo + 1);
     order[lo] = slot;
     this.renumber(sort, Math.min(lo, from), Math.max(lo, from) + 1);
+    this.changes[sort]++;
   }
 }

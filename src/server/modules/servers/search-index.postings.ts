@@ -54,7 +54,7 @@ export class NamePostings {
    * The smallest posting that every match must be in: a word's rarest trigram, or a short word's
    * postings. Null when some word matches nothing; undefined when no word has a posting (scan all).
    */
-  driver(words: string[]): Posting | null | undefined {
+  driver(words: readonly string[]): Posting | null | undefined {
     let best: Posting | undefined;
     for (const word of words) {
       let candidate: Posting | undefined;

@@ -1,3 +1,4 @@
+import type { Rank } from './search-index.types';
 import { hasBit } from './bitset';
 
 /** One walk of Most Popular: every listed slot's position overall and within its game. */
@@ -76,4 +77,43 @@ export function gameOf(slot: number, gameFilters: readonly number[], filterBits:
     const bits = filterBits.get(id);
     return bits !== undefined && hasBit(bits, slot);
   });
+}
+
+/** What a walk of ranks is made from: the index as it stands. */
+export type RankSource = Omit<Parameters<typeof walkRanks>[0], 'walk' | 'nowMs'>;
+
+/**
+ * Every listed server's rank, from one walk of Most Popular shared by all of them, walked again
+ * at most once per `maxAgeMs` while servers change.
+ */
+export class Ranks {
+  private table: RankTable | undefined;
+
+  /** Forgets the walk (the game filters changed). */
+  reset(): void {
+    this.table = undefined;
+  }
+
+  /** The walk to read ranks from now, walked again when due. */
+  current(source: () => RankSource, version: number, capacity: number, maxAgeMs: number, nowMs: number): RankTable {
+    const table = this.table;
+    if (table && (table.version === version || nowMs - table.at < maxAgeMs) && table.position.length >= capacity) return table;
+    this.table = walkRanks({ ...source(), walk: (table?.walk ?? 0) + 1, nowMs });
+    return this.table;
+  }
+
+  /** A listed slot's rank in a walk (`undefined`: not listed). */
+  static of(slot: number, table: RankTable, game: number | undefined): Rank {
+    const position = table.position[slot]!;
+    // Listed since the last walk: placed after the others until the next one.
+    if (position === 0) return { position: table.of + 1, of: table.of + 1, game: null };
+    return {
+      position,
+      of: table.of,
+      game:
+        game === undefined || table.gamePosition[slot] === 0
+          ? null
+          : { filterId: game, position: table.gamePosition[slot]!, of: table.perGame.get(game)! },
+    };
+  }
 }

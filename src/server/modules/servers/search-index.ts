@@ -1,11 +1,13 @@
-import { andInto, clearBit, countBits, hasBit, setBit, slotsOf } from './bitset';
+import { andInto, countBits, hasBit, setBit, slotsOf } from './bitset';
 import { grown } from '../../lib/typed-arrays';
 import { SortOrders, type PageCut } from './search-index.orders';
 import { asksLive, type IndexQuery, type IndexRow, type Rank } from './search-index.types';
 import { NamePostings } from './search-index.postings';
-import { gameOf, walkRanks, type RankTable } from './search-index.ranks';
+import { gameOf, Ranks, type RankSource, type RankTable } from './search-index.ranks';
 import { keepPlayers, playersFit } from './search-index.live';
 import { WordBits } from './search-index.word-bits';
+import { PagePrefixes, prefixKey, prefixLength, type Versions } from './search-index.prefixes';
+import { FilterBitsets } from './search-index.filters';
 
 export { asksLive, type IndexQuery, type IndexRow, type LiveFilter, type Rank } from './search-index.types';
 
@@ -37,15 +39,19 @@ export class SearchIndex {
   private onlineBits = new Uint32Array(0);
   /** Each slot's player limit from the game, -1 when unknown. */
   private slotLimits = new Int32Array(0);
-  private readonly filterBits = new Map<number, Uint32Array>();
+  private readonly filters = new FilterBitsets();
   private readonly sorts: SortOrders;
   /** Inside `load`: new slots are appended to the orders unsorted. */
   private bulk = false;
   private readonly postings = new NamePostings();
   /** Bumped by every change: the ranks know when they are out of date. */
   private version = 0;
-  /** The last walk of Most Popular, which ranks are read from. */
-  private ranks: RankTable | undefined;
+  /** Bumped by every change to which servers match anything: names, filters, listed, boosted, online. */
+  private matching = 0;
+  /** The first matches of recent searches (search-index.prefixes.ts). */
+  private readonly prefixes = new PagePrefixes();
+  /** Walks of Most Popular, which ranks are read from. */
+  private readonly ranks = new Ranks();
   /** The Game category's filters, in catalogue order: a server's game is the first it has. */
   private gameFilters: readonly number[] = [];
   private readonly fewMatchesMax: number;
@@ -109,7 +115,7 @@ export class SearchIndex {
   /** Which filters name a game (the Game category), for ranks within a game. */
   setGameFilters(ids: readonly number[]): void {
     this.gameFilters = [...ids];
-    this.ranks = undefined;
+    this.ranks.reset();
   }
 
   /**
@@ -119,19 +125,7 @@ export class SearchIndex {
   rankOf(id: number, maxAgeMs = 1000, nowMs = Date.now()): Rank | undefined {
     const slot = this.slotOf.get(id);
     if (slot === undefined || !hasBit(this.listed, slot)) return undefined;
-    const ranks = this.currentRanks(maxAgeMs, nowMs);
-    const position = ranks.position[slot]!;
-    // Listed since the last walk: placed after the others until the next one.
-    if (position === 0) return { position: ranks.of + 1, of: ranks.of + 1, game: null };
-    const game = gameOf(slot, this.gameFilters, this.filterBits);
-    return {
-      position,
-      of: ranks.of,
-      game:
-        game === undefined || ranks.gamePosition[slot] === 0
-          ? null
-          : { filterId: game, position: ranks.gamePosition[slot]!, of: ranks.perGame.get(game)! },
-    };
+    return Ranks.of(slot, this.currentRanks(maxAgeMs, nowMs), gameOf(slot, this.gameFilters, this.filters.bits));
   }
 
   /**
@@ -143,26 +137,16 @@ export class SearchIndex {
   }
 
   private currentRanks(maxAgeMs: number, nowMs: number): RankTable {
-    const ranks = this.ranks;
-    if (!ranks || (ranks.version !== this.version && nowMs - ranks.at >= maxAgeMs) || ranks.position.length < this.capacity) {
-      return this.rankAll(nowMs);
-    }
-    return ranks;
-  }
-
-  private rankAll(nowMs: number): RankTable {
-    this.ranks = walkRanks({
+    const source = (): RankSource => ({
       order: this.sorts.orders.popular,
       length: this.sorts.length,
       capacity: this.capacity,
       listed: this.listed,
       gameFilters: this.gameFilters,
-      filterBits: this.filterBits,
-      walk: (this.ranks?.walk ?? 0) + 1,
+      filterBits: this.filters.bits,
       version: this.version,
-      nowMs,
     });
-    return this.ranks;
+    return this.ranks.current(source, this.version, this.capacity, maxAgeMs, nowMs);
   }
 
   /** Adds a server or brings it up to date. */
@@ -179,24 +163,26 @@ export class SearchIndex {
       this.postings.add(slot, name);
       this.words.recheck(slot, name);
       this.sorts.add(slot, row, this.bulk);
+      this.matching++;
     } else {
       const old = this.names[slot]!;
       if (old !== name) {
         this.postings.rename(slot, old, name);
         this.names[slot] = name;
         this.words.recheck(slot, name);
+        this.matching++;
       }
       this.sorts.update(slot, row);
-      this.clearFilters(slot);
     }
-    for (const id of row.filterIds) {
-      let bits = this.filterBits.get(id);
-      if (!bits) this.filterBits.set(id, (bits = new Uint32Array(this.capacity >>> 5)));
-      setBit(bits, slot);
-    }
-    setBit(this.listed, slot, !row.hidden);
-    setBit(this.boosted, slot, !row.hidden && row.lastBoostedAt !== null);
-    setBit(this.onlineBits, slot, row.online === true);
+    if (this.filters.assign(slot, row.filterIds)) this.matching++;
+    const listed = !row.hidden;
+    const boosted = listed && row.lastBoostedAt !== null;
+    const online = row.online === true;
+    if (hasBit(this.listed, slot) !== listed || hasBit(this.boosted, slot) !== boosted || hasBit(this.onlineBits, slot) !== online)
+      this.matching++;
+    setBit(this.listed, slot, listed);
+    setBit(this.boosted, slot, boosted);
+    setBit(this.onlineBits, slot, online);
     this.slotLimits[slot] = row.maxPlayers ?? -1;
     this.postings.compactIfStale(this.slotOf.values(), this.names);
   }
@@ -204,11 +190,12 @@ export class SearchIndex {
   /** Forgets a deleted server. */
   remove(id: number): void {
     this.version++;
+    this.matching++;
     const slot = this.slotOf.get(id);
     if (slot === undefined) return;
     this.slotOf.delete(id);
     this.sorts.remove(slot);
-    this.clearFilters(slot);
+    this.filters.clear(slot);
     setBit(this.listed, slot, false);
     setBit(this.boosted, slot, false);
     setBit(this.onlineBits, slot, false);
@@ -224,53 +211,47 @@ export class SearchIndex {
    */
   query(query: IndexQuery): { ids: number[]; total: number } {
     const base = query.sort === 'hot' ? this.boosted : this.listed;
+    const filterIds = [...new Set(query.filterIds ?? [])];
     const filters: Uint32Array[] = [];
-    for (const id of new Set(query.filterIds ?? [])) {
-      const filter = this.filterBits.get(id);
+    for (const id of filterIds) {
+      const filter = this.filters.get(id);
       if (!filter) return { ids: [], total: 0 };
       filters.push(filter);
     }
     const words = [...new Set((query.q ?? '').toLowerCase().split(/\s+/).filter(Boolean))];
-    const few = this.fewMatches(words);
+    const names = { count: this.count, capacity: this.capacity, names: this.names, postings: this.postings };
+    const few = this.words.fewMatches(words, names, this.fewMatchesMax);
     if (few) return this.queryFew(few, base, filters, query);
 
-    const names = { count: this.count, capacity: this.capacity, names: this.names, postings: this.postings };
-    const sources = [...filters, ...words.map((word) => this.words.of(word, names))];
     const live = asksLive(query);
-    if (live) sources.push(this.onlineBits);
-    if (sources.length === 0) {
-      const total = this.baseCount(base);
-      return { ids: this.sorts.cut(base, total, query), total };
-    }
-    // One scratch bitset for every query (they run one at a time): no 12 KB allocation per search.
-    if (this.scratch.length !== base.length) this.scratch = new Uint32Array(base.length);
-    const matches = this.scratch;
-    let total = andInto(matches, base, sources);
-    if (live && (query.freeSlots || query.minPlayers !== undefined || query.maxPlayers !== undefined)) {
-      keepPlayers(matches, { players: this.sorts.keys.players, limits: this.slotLimits }, query);
-      total = countBits(matches);
-    }
-    return { ids: this.sorts.cut(matches, total, query), total };
-  }
+    const byPlayers = query.freeSlots || query.minPlayers !== undefined || query.maxPlayers !== undefined;
+    // Player counts move with every poll and are no part of `matching`: such a search is never held.
+    const key = byPlayers ? undefined : prefixKey(query.sort, live, filterIds, words);
+    const versions: Versions = { matching: this.matching, order: this.sorts.changes[query.sort] };
+    const held = key === undefined ? undefined : this.prefixes.page(key, versions, query.offset, query.limit);
+    if (held) return held;
 
-  /**
-   * The slots whose names match every word, when some word's postings are short and not every
-   * word's bitset is kept: a rare word is then answered from its few candidates, without making
-   * (and keeping, and later collecting) a bitset as wide as the index. Undefined otherwise.
-   */
-  private fewMatches(words: string[]): number[] | undefined {
-    if (words.length === 0 || words.every((word) => this.words.has(word))) return undefined;
-    const posting = this.postings.driver(words);
-    if (posting === null) return [];
-    if (posting === undefined || posting.length > this.fewMatchesMax) return undefined;
-    const tests = words.map((word) => this.words.testOf(word));
-    const seen = new Set<number>();
-    for (let i = 0; i < posting.length; i++) {
-      const slot = posting.slots[i]!;
-      const name = this.names[slot]!;
-      if (!seen.has(slot) && tests.every((test) => test(name))) seen.add(slot);
+    const sources = [...filters, ...words.map((word) => this.words.of(word, names))];
+    if (live) sources.push(this.onlineBits);
+    let matches = base;
+    let total: number;
+    if (sources.length === 0) total = this.baseCount(base);
+    else {
+      // One scratch bitset for every query (they run one at a time): no 12 KB allocation per search.
+      if (this.scratch.length !== base.length) this.scratch = new Uint32Array(base.length);
+      matches = this.scratch;
+      total = andInto(matches, base, sources);
+      if (byPlayers) {
+        keepPlayers(matches, { players: this.sorts.keys.players, limits: this.slotLimits }, query);
+        total = countBits(matches);
+      }
     }
-    return [...seen];
+    const length = key === undefined ? undefined : prefixLength(query.offset + query.limit);
+    if (key === undefined || length === undefined || !this.prefixes.askedBefore(key))
+      return { ids: this.sorts.cut(matches, total, query), total };
+    const prefix = this.sorts.cut(matches, total, { sort: query.sort, offset: 0, limit: length });
+    this.prefixes.hold(key, versions, total, prefix);
+    return { ids: prefix.slice(query.offset, query.offset + query.limit), total };
   }
 
   /** `query` over a few candidate slots: each checked against the listed, filter and live conditions. */
@@ -286,19 +267,15 @@ export class SearchIndex {
     return { ids: this.sorts.page(kept, query.sort, query.offset, query.limit), total: kept.length };
   }
 
-  /** Takes a slot out of every filter's bitset (about 60: cheaper than keeping each server's list). */
-  private clearFilters(slot: number): void {
-    for (const bits of this.filterBits.values()) clearBit(bits, slot);
-  }
-
   private grow(capacity: number): void {
+    this.matching++;
     const words = capacity >>> 5;
     this.ids = grown(this.ids, new Int32Array(capacity));
     this.listed = grown(this.listed, new Uint32Array(words));
     this.boosted = grown(this.boosted, new Uint32Array(words));
     this.onlineBits = grown(this.onlineBits, new Uint32Array(words));
     this.slotLimits = grown(this.slotLimits, new Int32Array(capacity));
-    for (const [id, bits] of this.filterBits) this.filterBits.set(id, grown(bits, new Uint32Array(words)));
+    this.filters.grow(words);
     this.sorts.grow(capacity, this.ids);
     this.capacity = capacity;
     this.words.clear();

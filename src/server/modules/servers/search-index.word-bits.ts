@@ -36,6 +36,26 @@ export class WordBits {
     return this.cache.get(word)?.test ?? wordTest(word);
   }
 
+  /**
+   * The slots whose names match every word, when some word's postings are at most `max` long and
+   * not every word's bitset is kept: a rare word is then answered from its few candidates, without
+   * making (and keeping, and later collecting) a bitset as wide as the index. Undefined otherwise.
+   */
+  fewMatches(words: readonly string[], index: NamesView, max: number): number[] | undefined {
+    if (words.length === 0 || words.every((word) => this.cache.has(word))) return undefined;
+    const posting = index.postings.driver(words);
+    if (posting === null) return [];
+    if (posting === undefined || posting.length > max) return undefined;
+    const tests = words.map((word) => this.testOf(word));
+    const seen = new Set<number>();
+    for (let i = 0; i < posting.length; i++) {
+      const slot = posting.slots[i]!;
+      const name = index.names[slot]!;
+      if (!seen.has(slot) && tests.every((test) => test(name))) seen.add(slot);
+    }
+    return [...seen];
+  }
+
   /** The slots whose name matches a word, as a bitset: found once through the postings, then kept current. */
   of(word: string, index: NamesView): Uint32Array {
     const cached = this.cache.get(word);
