@@ -10,21 +10,53 @@ import { popcount } from './bitset';
 
 /** Marks the position of every slot set in `slots` (a bitset of slots) in `marks`. */
 export function markPositions(slots: Uint32Array, positions: Int32Array, marks: Uint32Array): void {
-  for (let w = 0; w < slots.length; w++) markWord(slots[w]!, w, positions, marks);
+  markGathered(gather(slots, undefined), positions, marks);
 }
 
 /** Marks the position of every slot in `present` that is not in `matches`. */
 export function markOthers(matches: Uint32Array, present: Uint32Array, positions: Int32Array, marks: Uint32Array): void {
-  for (let w = 0; w < matches.length; w++) markWord(present[w]! & ~matches[w]!, w, positions, marks);
+  markGathered(gather(present, matches), positions, marks);
 }
 
-function markWord(word: number, w: number, positions: Int32Array, marks: Uint32Array): void {
-  while (word !== 0) {
-    const low = word & -word;
-    word ^= low;
-    const position = positions[(w << 5) + 31 - Math.clz32(low)]!;
+/** Slots gathered for marking (reused: cuts run one at a time). */
+let gathered = new Int32Array(1024);
+let gatheredCount = 0;
+
+/** The slots set in `bits` (and not in `unless`), in `gathered`. */
+function gather(bits: Uint32Array, unless: Uint32Array | undefined): Int32Array {
+  let n = 0;
+  for (let w = 0; w < bits.length; w++) {
+    let word = unless ? bits[w]! & ~unless[w]! : bits[w]!;
+    if (word === 0) continue;
+    if (n + 32 > gathered.length) gathered = grownTo(gathered, n + 32);
+    while (word !== 0) {
+      const low = word & -word;
+      word ^= low;
+      gathered[n++] = (w << 5) + 31 - Math.clz32(low);
+    }
+  }
+  gatheredCount = n;
+  return gathered;
+}
+
+/**
+ * Marks the positions of the gathered slots. Looking positions up in a loop of its own, with no
+ * branch to mispredict, lets the reads of the positions array (a cache miss each: 400 KB read at
+ * random) be in flight together; found bit by bit while walking a bitset, each waited for the last.
+ */
+function markGathered(slots: Int32Array, positions: Int32Array, marks: Uint32Array): void {
+  const n = gatheredCount;
+  for (let i = 0; i < n; i++) slots[i] = positions[slots[i]!]!;
+  for (let i = 0; i < n; i++) {
+    const position = slots[i]!;
     marks[position >>> 5]! |= 1 << (position & 31);
   }
+}
+
+function grownTo(old: Int32Array, size: number): Int32Array {
+  const next = new Int32Array(Math.max(size, old.length * 2));
+  next.set(old);
+  return next;
 }
 
 /**
