@@ -72,6 +72,8 @@ function touch(cards: readonly Card[]): void {
     const { chunk, offset, length } = cards[i]!;
     const end = offset + length;
     for (let at = offset; at < end; at += LINE) x ^= chunk[at]!;
+    // The last line, when the card does not start on a line.
+    x ^= chunk[end - 1]!;
   }
   _touched ^= x;
 }

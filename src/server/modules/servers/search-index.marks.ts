@@ -19,7 +19,7 @@ export function markOthers(matches: Uint32Array, present: Uint32Array, positions
 }
 
 /** Slots gathered for marking (reused: cuts run one at a time). */
-let gathered = new Int32Array(1024);
+let gathered: Int32Array = new Int32Array(1024);
 let gatheredCount = 0;
 
 /** The slots set in `bits` (and not in `unless`), in `gathered`. */

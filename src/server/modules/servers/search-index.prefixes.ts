@@ -16,16 +16,24 @@ const PREFIXES_MAX = 1024;
 /** Searches remembered as asked once: a prefix is cut and held from the second ask. */
 const ASKED_MAX = 4096;
 
-/** What a prefix was cut at: the index's count of changes to which servers match, and the order's. */
+/**
+ * What a prefix was cut at: the index's count of changes to which servers match, of servers going
+ * online or off (0 for a search that does not ask for online servers only), and the order's.
+ */
 export interface Versions {
   matching: number;
+  online: number;
   order: number;
 }
 
 interface Prefix extends Versions {
   total: number;
   ids: Int32Array;
+  /** Whether a page was ever cut from it: one that went stale unused is not held again at once. */
+  served: boolean;
 }
+
+const sameVersions = (a: Versions, b: Versions): boolean => a.matching === b.matching && a.online === b.online && a.order === b.order;
 
 export class PagePrefixes {
   private readonly held = new Map<string, Prefix>();
@@ -35,7 +43,13 @@ export class PagePrefixes {
    * Whether a search not held is worth holding: asked before. Cutting a prefix walks further than
    * a page does, so a search asked once (most are) cuts only its page.
    */
-  askedBefore(key: string): boolean {
+  askedBefore(key: string, versions: Versions): boolean {
+    const stale = this.held.get(key);
+    if (stale && !stale.served && !sameVersions(stale, versions)) {
+      // Changed before it was used again (an order that moves with every poll): asked twice more before it is held again.
+      this.held.delete(key);
+      this.asked.delete(key);
+    }
     if (this.asked.has(key)) return true;
     if (this.asked.size >= ASKED_MAX) this.asked.delete(this.asked.values().next().value as string);
     this.asked.add(key);
@@ -45,9 +59,10 @@ export class PagePrefixes {
   /** The page of a held search at these versions and its total, when its prefix reaches that far; else undefined. */
   page(key: string, versions: Versions, offset: number, limit: number): { ids: number[]; total: number } | undefined {
     const prefix = this.held.get(key);
-    if (!prefix || prefix.matching !== versions.matching || prefix.order !== versions.order) return undefined;
+    if (!prefix || !sameVersions(prefix, versions)) return undefined;
     const end = Math.min(offset + limit, prefix.total);
     if (end > prefix.ids.length) return undefined;
+    prefix.served = true;
     const ids: number[] = [];
     for (let i = offset; i < end; i++) ids.push(prefix.ids[i]!);
     return { ids, total: prefix.total };
@@ -55,8 +70,10 @@ export class PagePrefixes {
 
   /** Holds the first `ids` of a search (all of them when fewer than asked for) and its total. */
   hold(key: string, versions: Versions, total: number, ids: readonly number[]): void {
-    if (this.held.size >= PREFIXES_MAX && !this.held.has(key)) this.held.delete(this.held.keys().next().value as string);
-    this.held.set(key, { ...versions, total, ids: Int32Array.from(ids) });
+    // Held again: the newest, so a search in use goes after the ones asked once.
+    this.held.delete(key);
+    if (this.held.size >= PREFIXES_MAX) this.held.delete(this.held.keys().next().value as string);
+    this.held.set(key, { ...versions, total, ids: Int32Array.from(ids), served: false });
   }
 }
 

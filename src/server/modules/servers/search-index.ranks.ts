@@ -88,6 +88,8 @@ export type RankSource = Omit<Parameters<typeof walkRanks>[0], 'walk' | 'nowMs'>
  */
 export class Ranks {
   private table: RankTable | undefined;
+  /** Walks made, never reset: a caller keeping a rank until the walk changes never sees a number twice. */
+  private walks = 0;
 
   /** Forgets the walk (the game filters changed). */
   reset(): void {
@@ -98,7 +100,7 @@ export class Ranks {
   current(source: () => RankSource, version: number, capacity: number, maxAgeMs: number, nowMs: number): RankTable {
     const table = this.table;
     if (table && (table.version === version || nowMs - table.at < maxAgeMs) && table.position.length >= capacity) return table;
-    this.table = walkRanks({ ...source(), walk: (table?.walk ?? 0) + 1, nowMs });
+    this.table = walkRanks({ ...source(), walk: ++this.walks, nowMs });
     return this.table;
   }
 

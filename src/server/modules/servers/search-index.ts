@@ -46,8 +46,10 @@ export class SearchIndex {
   private readonly postings = new NamePostings();
   /** Bumped by every change: the ranks know when they are out of date. */
   private version = 0;
-  /** Bumped by every change to which servers match anything: names, filters, listed, boosted, online. */
+  /** Bumped by every change to which servers match anything: names, filters, listed, boosted; a new or deleted server. */
   private matching = 0;
+  /** Bumped when a server goes online or off: only searches for online servers depend on it (polls flip it often). */
+  private onlineChanges = 0;
   /** The first matches of recent searches (search-index.prefixes.ts). */
   private readonly prefixes = new PagePrefixes();
   /** Walks of Most Popular, which ranks are read from. */
@@ -178,8 +180,8 @@ export class SearchIndex {
     const listed = !row.hidden;
     const boosted = listed && row.lastBoostedAt !== null;
     const online = row.online === true;
-    if (hasBit(this.listed, slot) !== listed || hasBit(this.boosted, slot) !== boosted || hasBit(this.onlineBits, slot) !== online)
-      this.matching++;
+    if (hasBit(this.listed, slot) !== listed || hasBit(this.boosted, slot) !== boosted) this.matching++;
+    if (hasBit(this.onlineBits, slot) !== online) this.onlineChanges++;
     setBit(this.listed, slot, listed);
     setBit(this.boosted, slot, boosted);
     setBit(this.onlineBits, slot, online);
@@ -189,10 +191,10 @@ export class SearchIndex {
 
   /** Forgets a deleted server. */
   remove(id: number): void {
-    this.version++;
-    this.matching++;
     const slot = this.slotOf.get(id);
     if (slot === undefined) return;
+    this.version++;
+    this.matching++;
     this.slotOf.delete(id);
     this.sorts.remove(slot);
     this.filters.clear(slot);
@@ -227,7 +229,7 @@ export class SearchIndex {
     const byPlayers = query.freeSlots || query.minPlayers !== undefined || query.maxPlayers !== undefined;
     // Player counts move with every poll and are no part of `matching`: such a search is never held.
     const key = byPlayers ? undefined : prefixKey(query.sort, live, filterIds, words);
-    const versions: Versions = { matching: this.matching, order: this.sorts.changes[query.sort] };
+    const versions: Versions = { matching: this.matching, online: live ? this.onlineChanges : 0, order: this.sorts.changes[query.sort] };
     const held = key === undefined ? undefined : this.prefixes.page(key, versions, query.offset, query.limit);
     if (held) return held;
 
@@ -247,7 +249,7 @@ export class SearchIndex {
       }
     }
     const length = key === undefined ? undefined : prefixLength(query.offset + query.limit);
-    if (key === undefined || length === undefined || !this.prefixes.askedBefore(key))
+    if (key === undefined || length === undefined || !this.prefixes.askedBefore(key, versions))
       return { ids: this.sorts.cut(matches, total, query), total };
     const prefix = this.sorts.cut(matches, total, { sort: query.sort, offset: 0, limit: length });
     this.prefixes.hold(key, versions, total, prefix);
