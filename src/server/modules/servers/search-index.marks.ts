@@ -95,3 +95,60 @@ export function pageOfMarks(
   marks.fill(0);
   return page;
 }
+
+/** Every marked position below `length`, in order (`count` of them); clears the marks. */
+export function placesOfMarks(marks: Uint32Array, length: number, count: number): Int32Array {
+  const places = new Int32Array(count);
+  const words = (length + 31) >>> 5;
+  let n = 0;
+  for (let w = 0; w < words; w++) {
+    let word = marks[w]!;
+    while (word !== 0) {
+      const low = word & -word;
+      word ^= low;
+      places[n++] = (w << 5) + 31 - Math.clz32(low);
+    }
+  }
+  marks.fill(0);
+  return places;
+}
+
+/** The places in a sort's order of a list's matches (`others`: of every other slot, when those are fewer), in order. */
+export interface Places {
+  others: boolean;
+  places: Int32Array;
+}
+
+/**
+ * The ids at `offset` for `limit` among the matches, from their places: by index, or, when the
+ * places are the others', at `offset` plus how many others come first. An other's place less its
+ * index (how many matches come before it) never falls, so that count is a binary search.
+ */
+export function pageOfPlaces(
+  { others, places }: Places,
+  length: number,
+  offset: number,
+  limit: number,
+  order: Int32Array,
+  ids: Int32Array,
+): number[] {
+  const page: number[] = [];
+  if (!others) {
+    const end = Math.min(offset + limit, places.length);
+    for (let i = offset; i < end; i++) page.push(ids[order[places[i]!]!]!);
+    return page;
+  }
+  let lo = 0;
+  let hi = places.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (places[mid]! - mid <= offset) lo = mid + 1;
+    else hi = mid;
+  }
+  let next = lo;
+  for (let at = offset + lo; at < length && page.length < limit; at++) {
+    if (next < places.length && places[next] === at) next++;
+    else page.push(ids[order[at]!]!);
+  }
+  return page;
+}

@@ -1,7 +1,7 @@
 import { SORTS, type Sort } from '../../../shared/schemas/server';
 import { grown } from '../../lib/typed-arrays';
 import { hasBit, setBit } from './bitset';
-import { markOthers, markPositions, pageOfMarks } from './search-index.marks';
+import { markOthers, markPositions, pageOfMarks, pageOfPlaces, placesOfMarks, type Places } from './search-index.marks';
 import type { IndexRow } from './search-index.types';
 
 /**
@@ -26,6 +26,8 @@ export class SortOrders {
   length = 0;
   /** The slots in the orders, as a bitset. */
   private present = new Uint32Array(0);
+  /** Each sort's places of every listed (and boosted) server, as `everyPage` last made them. */
+  private readonly heldPlaces = new Map<string, Places & { matching: number; order: number }>();
   /** Marks on positions while a page is cut from them; all clear between cuts. */
   private marks = new Uint32Array(0);
   /** Each slot's server id, the tie-break: the index's own array. */
@@ -87,14 +89,61 @@ export class SortOrders {
     const { sort, offset, limit } = query;
     const need = offset + limit;
     if (total <= offset || limit <= 0) return [];
-    const walkSteps = (Math.min(need, total) * this.length) / total;
-    const others = this.length - total;
-    const markSteps = matches.length / 2 + 2 * Math.min(total, others);
-    if (this.cutBy === 'walk' || (this.cutBy === 'auto' && walkSteps <= markSteps)) return this.walk(matches, sort, offset, need);
-    const unmarked = others < total;
+    if (this.cutBy === 'walk' || (this.cutBy === 'auto' && this.walkIsCheaper(matches.length, total, need)))
+      return this.walk(matches, sort, offset, need);
+    const unmarked = this.length - total < total;
     if (unmarked) markOthers(matches, this.present, this.positions[sort], this.marks);
     else markPositions(matches, this.positions[sort], this.marks);
     return pageOfMarks(this.marks, { length: this.length, unmarked, offset, limit }, this.orders[sort], this.ids);
+  }
+
+  /**
+   * A page of every listed (or, for Hot, boosted) server, `base`: from their places in the sort's
+   * order, held until that order or (by `matching`) the servers listed change, so any page at any
+   * depth is a slice or a binary search (the others, the hidden servers, are few). Made again only
+   * when walking to the page would cost more (page 1 while votes move the order is a short walk).
+   */
+  everyPage(
+    base: Uint32Array,
+    kind: string,
+    total: number,
+    matching: number,
+    query: { sort: Sort; offset: number; limit: number },
+  ): number[] {
+    if (total <= query.offset || query.limit <= 0) return [];
+    const key = `${query.sort}|${kind}`;
+    const order = this.changes[query.sort];
+    let held = this.heldPlaces.get(key);
+    if (!held || held.matching !== matching || held.order !== order) {
+      if (this.cutBy === 'auto' && this.walkIsCheaper(base.length, total, query.offset + query.limit)) return this.cut(base, total, query);
+      held = { ...this.placesOf(base, total, query.sort), matching, order };
+      this.heldPlaces.set(key, held);
+    }
+    return this.pageOf(held, query);
+  }
+
+  /** Whether walking to the `need`th of `total` matches costs less than marking them (or the others). */
+  walkIsCheaper(words: number, total: number, need: number): boolean {
+    const walkSteps = (Math.min(need, total) * this.length) / total;
+    return walkSteps <= words / 2 + 2 * Math.min(total, this.length - total);
+  }
+
+  /** Whether pages are cut by walking the orders only (tests): then no places are made. */
+  get walksOnly(): boolean {
+    return this.cutBy === 'walk';
+  }
+
+  /** The places of the matches (a bitset of `total` slots) in the sort's order, or of the others when fewer. */
+  private placesOf(matches: Uint32Array, total: number, sort: Sort): Places {
+    const others = this.length - total < total;
+    if (others) markOthers(matches, this.present, this.positions[sort], this.marks);
+    else markPositions(matches, this.positions[sort], this.marks);
+    return { others, places: placesOfMarks(this.marks, this.length, others ? this.length - total : total) };
+  }
+
+  /** A page of the matches whose places `placesOf` made (the order unchanged since). */
+  private pageOf(places: Places, query: { sort: Sort; offset: number; limit: number }): number[] {
+    return pageOfPlaces(places, this.length, query.offset, query.limit, this.orders[query.sort], this.ids);
   }
 
   /** Walks the sort's order until `need` matches are passed: for many matches, cheaper than sorting them. */

@@ -226,6 +226,10 @@ export class SearchIndex {
     if (few) return this.queryFew(few, base, filters, query);
 
     const live = asksLive(query);
+    if (filters.length === 0 && words.length === 0 && !live && !this.sorts.walksOnly) {
+      const total = this.baseCount(base);
+      return { ids: this.sorts.everyPage(base, base === this.boosted ? 'boosted' : 'listed', total, this.matching, query), total };
+    }
     const byPlayers = query.freeSlots || query.minPlayers !== undefined || query.maxPlayers !== undefined;
     // Player counts move with every poll and are no part of `matching`: such a search is never held.
     const key = byPlayers ? undefined : prefixKey(query.sort, live, filterIds, words);
