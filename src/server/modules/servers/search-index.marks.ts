@@ -1,4 +1,4 @@
-import { popcount } from './bitset';
+import { popcount, slotsOf } from './bitset';
 
 /**
  * A page cut from marks on order positions: each match (or each non-match, when those are fewer)
@@ -96,19 +96,9 @@ export function pageOfMarks(
   return page;
 }
 
-/** Every marked position below `length`, in order (`count` of them); clears the marks. */
-export function placesOfMarks(marks: Uint32Array, length: number, count: number): Int32Array {
-  const places = new Int32Array(count);
-  const words = (length + 31) >>> 5;
-  let n = 0;
-  for (let w = 0; w < words; w++) {
-    let word = marks[w]!;
-    while (word !== 0) {
-      const low = word & -word;
-      word ^= low;
-      places[n++] = (w << 5) + 31 - Math.clz32(low);
-    }
-  }
+/** Every marked position, in order (`count` of them); clears the marks. */
+export function placesOfMarks(marks: Uint32Array, count: number): Int32Array {
+  const places = Int32Array.from(slotsOf(marks, count));
   marks.fill(0);
   return places;
 }

@@ -91,9 +91,7 @@ export class SortOrders {
     if (total <= offset || limit <= 0) return [];
     if (this.cutBy === 'walk' || (this.cutBy === 'auto' && this.walkIsCheaper(matches.length, total, need)))
       return this.walk(matches, sort, offset, need);
-    const unmarked = this.length - total < total;
-    if (unmarked) markOthers(matches, this.present, this.positions[sort], this.marks);
-    else markPositions(matches, this.positions[sort], this.marks);
+    const unmarked = this.mark(matches, total, sort);
     return pageOfMarks(this.marks, { length: this.length, unmarked, offset, limit }, this.orders[sort], this.ids);
   }
 
@@ -135,10 +133,16 @@ export class SortOrders {
 
   /** The places of the matches (a bitset of `total` slots) in the sort's order, or of the others when fewer. */
   private placesOf(matches: Uint32Array, total: number, sort: Sort): Places {
+    const others = this.mark(matches, total, sort);
+    return { others, places: placesOfMarks(this.marks, others ? this.length - total : total) };
+  }
+
+  /** Marks the places of the matches in the sort's order, or of the others when fewer; true for the others. */
+  private mark(matches: Uint32Array, total: number, sort: Sort): boolean {
     const others = this.length - total < total;
     if (others) markOthers(matches, this.present, this.positions[sort], this.marks);
     else markPositions(matches, this.positions[sort], this.marks);
-    return { others, places: placesOfMarks(this.marks, this.length, others ? this.length - total : total) };
+    return others;
   }
 
   /** A page of the matches whose places `placesOf` made (the order unchanged since). */

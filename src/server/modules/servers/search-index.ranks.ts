@@ -104,7 +104,7 @@ export class Ranks {
     return this.table;
   }
 
-  /** A listed slot's rank in a walk (`undefined`: not listed). */
+  /** A listed slot's rank in a walk; one listed since the walk comes after every other. */
   static of(slot: number, table: RankTable, game: number | undefined): Rank {
     const position = table.position[slot]!;
     // Listed since the last walk: placed after the others until the next one.

@@ -61,8 +61,8 @@ export class SearchIndex {
   private scratch = new Uint32Array(0);
   /** Recent search words and the slots whose names match them. */
   private readonly words = new WordBits();
-  /** The listed and boosted servers' counts at a version of the index. */
-  private counted = { version: -1, listed: 0, boosted: 0 };
+  /** The listed and boosted servers' counts at a `matching` count (a vote changes neither). */
+  private counted = { matching: -1, listed: 0, boosted: 0 };
 
   /**
    * `fewMatches`: postings up to this long are matched without a bitset (tests set 0 to check the
@@ -104,8 +104,8 @@ export class SearchIndex {
 
   /** The listed or the boosted servers' count, counted again only after a change. */
   private baseCount(base: Uint32Array): number {
-    if (this.counted.version !== this.version)
-      this.counted = { version: this.version, listed: countBits(this.listed), boosted: countBits(this.boosted) };
+    if (this.counted.matching !== this.matching)
+      this.counted = { matching: this.matching, listed: countBits(this.listed), boosted: countBits(this.boosted) };
     return base === this.boosted ? this.counted.boosted : this.counted.listed;
   }
 
