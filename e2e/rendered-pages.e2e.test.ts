@@ -118,6 +118,39 @@ describe('pages the server renders', () => {
     }
   });
 
+  it('are hydrated as they are when the page was rendered long before (from a cache): times count from the rendering, then from now', async () => {
+    const { context, page, errors } = await newPage(browser);
+    const warnings: string[] = [];
+    page.on('console', (msg) => {
+      if (msg.type() === 'warning') warnings.push(msg.text());
+    });
+    // The browser's clock three days after the server's: "checked 5 minutes ago" in the HTML would
+    // read "3 days ago" there.
+    await page.clock.setFixedTime(Date.now() + 3 * 86_400_000);
+    await page.addInitScript(() =>
+      document.addEventListener('DOMContentLoaded', () => {
+        const w = window as unknown as { painted: Element | null; checked: string | null };
+        w.painted = document.querySelector('main h1');
+        const label = [...document.querySelectorAll('[data-testid="server-facts"] dt')].find((dt) => dt.textContent === 'Checked');
+        w.checked = label?.nextElementSibling?.textContent ?? null;
+      }),
+    );
+    await page.goto(`/servers/${await serverIdByName(SERVER)}`);
+    await page.getByRole('link', { name: 'Login' }).first().waitFor({ state: 'attached' });
+    const painted = await page.evaluate(() => {
+      const w = window as unknown as { painted: Element | null; checked: string | null };
+      return { same: w.painted === document.querySelector('main h1'), checked: w.checked };
+    });
+    expect(painted.same).toBe(true);
+    expect(painted.checked).toMatch(/now|minute|hour|day/);
+    expect(painted.checked).not.toMatch(/^3 days ago$/);
+    const checked = page.getByTestId('server-facts').getByText('Checked', { exact: true }).locator('+ dd');
+    await expect.poll(() => checked.textContent()).toMatch(/days ago$/);
+    expect(warnings.filter((w) => w.includes('drawn again'))).toEqual([]);
+    expectNoPageErrors(errors);
+    await context.close();
+  });
+
   it('a visitor whose locale and clock format dates differently still gets the page, drawn again by the browser', async () => {
     const { context, page, errors } = await newPage(browser, { locale: 'de-DE', timezoneId: 'Pacific/Kiritimati' });
     await page.goto(`/servers/${await serverIdByName(SERVER)}`);

@@ -14,14 +14,14 @@ function countingRenderer() {
   const renderer: PageRenderer = {
     locationFor: sourceRenderer.locationFor,
     requestsFor: sourceRenderer.requestsFor,
-    renderPage: async (pathname: string, answers: PageAnswers) => {
+    renderPage: async (pathname: string, answers: PageAnswers, renderedAt: number) => {
       state.renders += 1;
       state.active += 1;
       state.mostAtOnce = Math.max(state.mostAtOnce, state.active);
       try {
         await state.gate;
         if (state.fail) throw new Error('renderer broke');
-        return await sourceRenderer.renderPage(pathname, answers);
+        return await sourceRenderer.renderPage(pathname, answers, renderedAt);
       } finally {
         state.active -= 1;
       }
@@ -32,7 +32,7 @@ function countingRenderer() {
 
 const scriptTags = (html: string) => html.match(/<script\b[^>]*>/gi) ?? [];
 const answersOf = (html: string) =>
-  JSON.parse(/<script id="rp-answers" type="application\/json">([\s\S]*?)<\/script>/.exec(html)?.[1] ?? 'null') as PageAnswers;
+  JSON.parse(/<script id="rp-answers" type="application\/json"[^>]*>([\s\S]*?)<\/script>/.exec(html)?.[1] ?? 'null') as PageAnswers;
 const rootOf = (html: string) => html.slice(html.indexOf('<div id="root">'), html.indexOf('<script id="rp-answers"'));
 
 describe('pages rendered on the server', () => {

@@ -25,9 +25,18 @@ export interface PageRenderer {
   locationFor(url: string): string | null;
   /** The API paths (GET, anonymous) the page at `location` is rendered from; `null` when it is not rendered. */
   requestsFor(location: string): string[] | null;
-  /** The page's markup for `#root`, rendered from `answers`; throws when an answer does not parse. */
-  renderPage(location: string, answers: PageAnswers): Promise<string>;
+  /**
+   * The page's markup for `#root`, rendered from `answers` with the clock at `renderedAt` (ms since
+   * the epoch, what "2 minutes ago" counts from); throws when an answer does not parse.
+   */
+  renderPage(location: string, answers: PageAnswers, renderedAt: number): Promise<string>;
 }
 
 /** The element ids the server writes and the app reads. */
 export const PRERENDER_IDS = { answers: 'rp-answers', boot: 'rp-boot' } as const;
+
+/**
+ * The attribute of the answers' element with the time the page was rendered at (ms since the
+ * epoch): the app hydrates with that clock, so times drawn relative to now match the markup.
+ */
+export const RENDERED_AT_ATTRIBUTE = 'data-rendered-at';

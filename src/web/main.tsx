@@ -22,7 +22,7 @@ const queryClient = createQueryClient();
 const start = await startFromRenderedAnswers(queryClient);
 const app = (
   <StrictMode>
-    <App queryClient={queryClient} onStarted={start.started} />
+    <App queryClient={queryClient} renderedAt={start.renderedAt} onStarted={start.started} />
   </StrictMode>
 );
 if (start.hydrate) {

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
-import { PAGE_ANSWER_HEADERS, PRERENDER_IDS, type PageAnswers, type PageRenderer } from '../../shared/prerender';
+import { PAGE_ANSWER_HEADERS, PRERENDER_IDS, RENDERED_AT_ATTRIBUTE, type PageAnswers, type PageRenderer } from '../../shared/prerender';
 
 /**
  * The public pages people arrive on (`/home`, `/list`, a server page), rendered here from the API's own
@@ -29,10 +29,12 @@ export async function loadPageRenderer(webDist: string): Promise<PageRenderer | 
   return (await import(url.href)) as PageRenderer;
 }
 
-/** A page's rendered markup for `#root` and the answers it was rendered from, as HTML-safe JSON. */
+/** A page's rendered markup for `#root`, the answers it was rendered from (as HTML-safe JSON) and when. */
 export interface RenderedRoot {
   markup: string;
   answersJson: string;
+  /** Ms since the epoch: the clock the page was drawn with. */
+  renderedAt: number;
 }
 
 // Says it is a robot, so a rendering counts no view: the visitor's view is counted when the app
@@ -64,7 +66,8 @@ export async function renderRoot(app: FastifyInstance, renderer: PageRenderer, l
       }
       answers[url] = { data: response.json(), headers };
     });
-    return { markup: await renderer.renderPage(location, answers), answersJson: jsonForHtml(answers) };
+    const renderedAt = Date.now();
+    return { markup: await renderer.renderPage(location, answers, renderedAt), answersJson: jsonForHtml(answers), renderedAt };
   } catch (error) {
     app.log.warn({ err: error, location }, 'page render failed: serving the app without it');
     return null;
@@ -127,7 +130,8 @@ export function renderedPageHtml(template: RenderedTemplate, headTags: string, p
     // Joined, never through `String.replace`, whose replacement text would expand `$'`, `$&` and
     // the like written by an owner or a reviewer.
     '</div>' +
-    `\n    <script id="${PRERENDER_IDS.answers}" type="application/json">${root.answersJson}</script>` +
+    `\n    <script id="${PRERENDER_IDS.answers}" type="application/json" ${RENDERED_AT_ATTRIBUTE}="${root.renderedAt}">` +
+    `${root.answersJson}</script>` +
     template.afterRoot.slice('</div>'.length)
   );
 }

@@ -3,6 +3,7 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router/dom';
 import { PushPermission } from '../features/notifications/components/push-permission';
 import { createQueryClient } from '../lib/query-client';
+import { RenderedAtProvider } from '../lib/use-now';
 import { createAppRouter } from './router';
 import { SessionRefresh } from './session-refresh';
 
@@ -10,18 +11,38 @@ import { SessionRefresh } from './session-refresh';
  * Everything around the router. The server renders its pages inside the same providers
  * (src/web/ssr/render.tsx), so a rendered page and the app's first render are the same tree.
  */
-export function AppProviders({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
+export function AppProviders({
+  queryClient,
+  renderedAt = null,
+  children,
+}: {
+  queryClient: QueryClient;
+  /** When the server rendered the page being hydrated (ms since the epoch). */
+  renderedAt?: number | null;
+  children: ReactNode;
+}) {
   return (
     <QueryClientProvider client={queryClient}>
-      <SessionRefresh />
-      <PushPermission />
-      {children}
+      <RenderedAtProvider at={renderedAt}>
+        <SessionRefresh />
+        <PushPermission />
+        {children}
+      </RenderedAtProvider>
     </QueryClientProvider>
   );
 }
 
 /** Providers and the router: the whole app. */
-export function App({ queryClient: given, onStarted }: { queryClient?: QueryClient; onStarted?: () => void }) {
+export function App({
+  queryClient: given,
+  renderedAt = null,
+  onStarted,
+}: {
+  queryClient?: QueryClient;
+  /** When the server rendered the page the app hydrates (ms since the epoch), or `null`. */
+  renderedAt?: number | null;
+  onStarted?: () => void;
+}) {
   const [queryClient] = useState(() => given ?? createQueryClient());
   const [router] = useState(createAppRouter);
   // Marks the page as the app's: a page the server rendered is only a picture of itself until here
@@ -34,7 +55,7 @@ export function App({ queryClient: given, onStarted }: { queryClient?: QueryClie
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
   return (
-    <AppProviders queryClient={queryClient}>
+    <AppProviders queryClient={queryClient} renderedAt={renderedAt}>
       <RouterProvider router={router} />
     </AppProviders>
   );

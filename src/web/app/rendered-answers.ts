@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { PRERENDER_IDS, type PageAnswers } from '../../shared/prerender';
+import { PRERENDER_IDS, RENDERED_AT_ATTRIBUTE, type PageAnswers } from '../../shared/prerender';
 import { fetchPageQuery } from '../lib/page-query';
 import { getSession } from '../lib/session';
 import { matchRenderedPage } from './page-data';
@@ -17,13 +17,18 @@ function whenIdle(task: () => void): void {
   else setTimeout(task, IDLE_REFRESH_MS);
 }
 
-/** The answers the server rendered this page from (a `<script type="application/json">`), or `null`. */
-function readAnswers(): PageAnswers | null {
+/**
+ * The answers the server rendered this page from (a `<script type="application/json">`) and the
+ * time it rendered it at, or `null`.
+ */
+function readAnswers(): { answers: PageAnswers; renderedAt: number } | null {
   const element = document.getElementById(PRERENDER_IDS.answers);
   if (!element?.textContent) return null;
   element.remove();
+  const renderedAt = Number(element.getAttribute(RENDERED_AT_ATTRIBUTE));
+  if (!Number.isFinite(renderedAt) || renderedAt <= 0) return null;
   try {
-    return JSON.parse(element.textContent) as PageAnswers;
+    return { answers: JSON.parse(element.textContent) as PageAnswers, renderedAt };
   } catch {
     return null;
   }
@@ -33,6 +38,8 @@ function readAnswers(): PageAnswers | null {
 export interface RenderedStart {
   /** Every answer the page was rendered from is in the cache as the server had it. */
   hydrate: boolean;
+  /** When the server rendered the page (ms since the epoch), when it is hydrated; else `null`. */
+  renderedAt: number | null;
   /** To call once the app has drawn (committed) its first render. */
   started: () => void;
 }
@@ -45,10 +52,11 @@ export interface RenderedStart {
  * whatever is missing the page loads as it would without them.
  */
 export async function startFromRenderedAnswers(queryClient: QueryClient): Promise<RenderedStart> {
-  const nothing: RenderedStart = { hydrate: false, started: () => {} };
-  const answers = readAnswers();
-  const page = answers && matchRenderedPage(window.location.pathname + window.location.search);
-  if (!answers || !page) return nothing;
+  const nothing: RenderedStart = { hydrate: false, renderedAt: null, started: () => {} };
+  const read = readAnswers();
+  const page = read && matchRenderedPage(window.location.pathname + window.location.search);
+  if (!read || !page) return nothing;
+  const { answers, renderedAt } = read;
   const userId = getSession()?.user.id ?? '';
   const rendered = page.queries.filter((query) => answers[query.path] && !(query.personal && userId));
   const fetched = page.queries
@@ -79,7 +87,8 @@ export async function startFromRenderedAnswers(queryClient: QueryClient): Promis
     await Promise.race([Promise.all(fetched), waited]);
   } catch {
     // Drawn by the app instead of hydrated; the answers already put in are refreshed all the same.
-    return { hydrate: false, started };
+    return { hydrate: false, renderedAt: null, started };
   }
-  return { hydrate: fetched.length === 0 && !userId, started };
+  const hydrate = fetched.length === 0 && !userId;
+  return { hydrate, renderedAt: hydrate ? renderedAt : null, started };
 }

@@ -21,7 +21,7 @@ export const locationFor: PageRenderer['locationFor'] = (url) => matchRenderedPa
 export const requestsFor: PageRenderer['requestsFor'] = (location) =>
   matchRenderedPage(location)?.queries.map((query) => query.path) ?? null;
 
-export const renderPage: PageRenderer['renderPage'] = async (location: string, answers: PageAnswers) => {
+export const renderPage: PageRenderer['renderPage'] = async (location: string, answers: PageAnswers, renderedAt: number) => {
   const page = matchRenderedPage(location);
   if (!page) throw new Error(`${location} is not a server-rendered page`);
   await preloadRenderedPage(page.path);
@@ -36,7 +36,7 @@ export const renderPage: PageRenderer['renderPage'] = async (location: string, a
     }
     return renderToString(
       <StrictMode>
-        <AppProviders queryClient={queryClient}>
+        <AppProviders queryClient={queryClient} renderedAt={renderedAt}>
           <StaticRouterProvider router={createStaticRouter(handler.dataRoutes, context)} context={context} hydrate={false} />
         </AppProviders>
       </StrictMode>,

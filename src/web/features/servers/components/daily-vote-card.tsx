@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import type { ServerDetail } from '../../../../shared/schemas/server';
 import { Button } from '../../../components/button';
@@ -6,6 +6,7 @@ import { FormMessage } from '../../../components/form-message';
 import { TextField } from '../../../components/text-field';
 import { errorText } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
+import { useNow } from '../../../lib/use-now';
 import { useDailyVote, useDailyVoteState } from '../api/daily-vote';
 
 const count = new Intl.NumberFormat();
@@ -33,17 +34,13 @@ export function DailyVoteCard({ server }: { server: Pick<ServerDetail, 'id' | 'm
   const [playerName, setPlayerName] = useState('');
   // The clock, read every 30 s so the time left counts down, and again when a vote is cast (its
   // next vote is 24 h from now, not from when the page opened).
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = window.setInterval(() => setNow(Date.now()), 30_000);
-    return () => window.clearInterval(timer);
-  }, []);
+  const [now, readClock] = useNow(30_000);
 
   const monthVotes = state.data?.monthVotes ?? server.monthVotes;
   const wait = waitText(state.data?.nextVoteAt ?? null, now);
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    vote.mutate(playerName, { onSettled: () => setNow(Date.now()) });
+    vote.mutate(playerName, { onSettled: readClock });
   };
 
   return (
@@ -60,7 +57,7 @@ export function DailyVoteCard({ server }: { server: Pick<ServerDetail, 'id' | 'm
           <strong className="tabular-nums text-white" data-testid="month-votes">
             {count.format(monthVotes)}
           </strong>{' '}
-          {monthVotes === 1 ? 'vote' : 'votes'} in {monthName.format(new Date())}
+          {monthVotes === 1 ? 'vote' : 'votes'} in {monthName.format(now)}
         </p>
       </div>
       {!session ? (

@@ -1,5 +1,5 @@
-import { useEffect, useState } from 'react';
 import type { ServerDetail } from '../../../../shared/schemas/server';
+import { useNow } from '../../../lib/use-now';
 
 const relative = new Intl.RelativeTimeFormat(undefined, { numeric: 'auto' });
 
@@ -18,11 +18,7 @@ export function agoText(iso: string, now = Date.now()): string {
  */
 export function LiveFacts({ server }: { server: Pick<ServerDetail, 'live' | 'online' | 'currentPlayers' | 'maxPlayers'> }) {
   // The clock, read each minute so "checked 2 minutes ago" stays true (a newer check reads as "now").
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = window.setInterval(() => setNow(Date.now()), 60_000);
-    return () => window.clearInterval(timer);
-  }, []);
+  const [now] = useNow(60_000);
   const live = server.live;
   if (!live) {
     return (

@@ -1,4 +1,5 @@
 import type { ServerDetail } from '../../../../shared/schemas/server';
+import { useNow } from '../../../lib/use-now';
 import { usePlayerHistory } from '../../game-status';
 import { useFilterCategories } from '../api/get-filter-categories';
 import { agoText } from './live-facts';
@@ -13,6 +14,7 @@ import { playersNow } from './server-stats';
 export function ServerFacts({ server }: { server: ServerDetail }) {
   const day = usePlayerHistory(server.id, '24h');
   const categories = useFilterCategories();
+  const [now] = useNow(60_000);
   const inCategory = (name: string) => {
     const filters = categories.data?.find((c) => c.category === name)?.filters ?? [];
     return server.filters.filter((f) => filters.includes(f));
@@ -27,7 +29,7 @@ export function ServerFacts({ server }: { server: ServerDetail }) {
   if (polled?.uptimePercent != null) facts.push(['Uptime (24 h)', `${polled.uptimePercent} %`]);
   if (region) facts.push(['Region', region]);
   if (game) facts.push(['Game', server.live?.version ? `${game} · ${server.live.version}` : game]);
-  if (server.live) facts.push(['Checked', agoText(server.live.checkedAt)]);
+  if (server.live) facts.push(['Checked', agoText(server.live.checkedAt, now)]);
 
   return (
     <dl className="flex flex-wrap gap-2" data-testid="server-facts">
