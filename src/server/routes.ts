@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { Context } from './context';
-import { adminCallersFirst } from './plugins/auth';
+import { callersFirst } from './plugins/auth';
 import { healthRoutes } from './modules/health';
 import { authRoutes } from './modules/auth';
 import { playerCountRoutes } from './modules/player-count';
@@ -25,7 +25,7 @@ import { fraudRoutes } from './modules/fraud';
 export const apiRoutes =
   (ctx: Context): FastifyPluginAsync =>
   async (app: FastifyInstance) => {
-    adminCallersFirst(app, app.prefix);
+    callersFirst(app, app.prefix);
     await app.register(healthRoutes(ctx));
     await app.register(authRoutes(ctx));
     await app.register(playerCountRoutes(ctx));

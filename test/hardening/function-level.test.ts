@@ -1,9 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { report } from './report';
-import { listOperations, type Operation } from './helpers/openapi';
+import { fillPath, listOperations, type Operation } from './helpers/openapi';
+import { MSG } from '../../src/shared/messages';
 import { actorOf, createCast, objectId, pathIdKinds, refreshToken, validRequest, type ActorName, type Cast } from './helpers/actors';
 import { audienceOf, PUBLIC_OPERATIONS } from './helpers/roles';
+
+/** The owner API's answer to a missing or wrong key. */
+const INVALID_KEY = 'Invalid or revoked API key';
 
 /** Who must be turned away from each audience's operations. */
 const REFUSED: Record<string, ActorName[]> = {
@@ -58,6 +62,51 @@ describe('function-level access: every operation refuses callers below its audie
     });
     expect(failures, failures.join('\n')).toEqual([]);
     expect(covered.size + publicCount).toBe(total);
+  });
+
+  it('answers 401 or 403 before it reads the request: a stranger learns no rule, id or field from a bad one', async () => {
+    const failures: string[] = [];
+    let tried = 0;
+    const player = actorOf(cast, cast.a, 'player')!;
+    for (const op of operations) {
+      const audience = audienceOf(op);
+      if (audience === 'public') continue;
+      // Ids that are not ids, a query of wrong types and a body that is not even JSON.
+      for (const badId of ['not-an-id', '99999999999999999999', '-1']) {
+        const url =
+          fillPath(op.path, Object.fromEntries(op.pathParams.map((name) => [name, badId]))) +
+          (op.query.length > 0 ? `?${op.query.map((q) => `${q.name}=%00%ff`).join('&')}` : '');
+        const payload = op.body || op.multipart ? '{"unterminated": ' : undefined;
+        const body = payload === undefined ? {} : { payload, headers: { 'content-type': 'application/json' } };
+        // The owner API takes a server's API key, not a session.
+        const byKey = op.path.startsWith('/api/v1/');
+        const callers: Array<[string, Record<string, string>, number, string]> = [
+          ['anonymous', {}, 401, byKey ? INVALID_KEY : MSG.loginRequired],
+          ['a token that is not one', { authorization: 'Bearer not.a.token' }, 401, byKey ? INVALID_KEY : MSG.sessionExpired],
+          ...(audience === 'admin'
+            ? [['player', player.headers, 403, MSG.forbidden] as [string, Record<string, string>, number, string]]
+            : []),
+        ];
+        for (const [who, headers, status, message] of callers) {
+          const response = await t.app.inject({ method: op.method, url, ...body, headers: { ...body.headers, ...headers } });
+          tried++;
+          const error = String(response.headers['content-type'] ?? '').includes('json')
+            ? (response.json() as { error?: string }).error
+            : undefined;
+          if (response.statusCode !== status || error !== message) {
+            failures.push(`${who} ${op.method} ${url} → ${response.statusCode} ${response.body.slice(0, 120)}`);
+          }
+        }
+      }
+    }
+    report({
+      area: 'Function-level access',
+      check: 'callers below the audience with malformed ids, queries and bodies',
+      tried,
+      gotThrough: failures.length,
+    });
+    expect(failures, failures.join('\n')).toEqual([]);
+    expect(tried).toBeGreaterThan(100);
   });
 
   it('puts every route under /api/admin in the admin audience, and the public list names real routes', () => {

@@ -96,11 +96,13 @@ export const authRoutes =
     }
 
     r.get('/user', {
+      config: { signedIn: true },
       schema: { tags: ['accounts'], response: { 200: userSchema, 401: errorSchema } },
       handler: async (request) => toApiUser(await requireUser(request)),
     });
 
     r.post('/users/update-email', {
+      config: { signedIn: true },
       schema: { tags: ['accounts'], body: updateEmailBodySchema, response: { 200: updateEmailResultSchema, ...errors } },
       preHandler: limitPerIpAndUsername(app, 'update-email', rateLimits.emailChangePerIp, rateLimits.emailChangePerUser, userKey),
       handler: async (request) => {
@@ -113,6 +115,7 @@ export const authRoutes =
     });
 
     r.post('/users/confirm-email/resend', {
+      config: { signedIn: true },
       schema: {
         tags: ['accounts'],
         description: "Mails the confirmation link again for the account's unconfirmed address.",
@@ -137,6 +140,7 @@ export const authRoutes =
     });
 
     r.post('/users/change-password', {
+      config: { signedIn: true },
       schema: { tags: ['accounts'], body: changePasswordBodySchema, response: { 200: authResponseSchema, ...errors } },
       preHandler: limitPerIpAndUsername(app, 'change-password', rateLimits.passwordChangePerIp, rateLimits.passwordChangePerUser, userKey),
       handler: async (request, reply) => {

@@ -24,6 +24,7 @@ export const dailyVotesRoutes =
     app.addHook('onClose', async () => dailyVotes.stop());
 
     r.post('/servers/:id/vote', {
+      config: { signedIn: true },
       schema: {
         tags: ['voting'],
         params: idParams(MSG.serverNotFound),
@@ -40,11 +41,13 @@ export const dailyVotesRoutes =
     });
 
     r.get('/servers/:id/vote', {
+      config: { signedIn: true },
       schema: { tags: ['voting'], params: idParams(MSG.serverNotFound), response: { 200: dailyVoteStateSchema, ...errors } },
       handler: async (request) => dailyVotes.state(await requireUser(request), request.params.id),
     });
 
     r.get('/servers/:id/votes/daily', {
+      config: { signedIn: true },
       schema: { tags: ['voting'], params: idParams(MSG.serverNotFound), response: { 200: votesPerDaySchema, ...errors } },
       handler: async (request) => dailyVotes.perDay(await requireUser(request), request.params.id),
     });

@@ -27,16 +27,19 @@ export const followsRoutes =
       handler: async (request) => follows.state(await currentUser(request), request.params.id),
     });
     r.post('/servers/:id/follow', {
+      config: { signedIn: true },
       schema: { tags: ['follows'], params, response: { 200: followStateSchema, ...errors } },
       preHandler: voteLimit(app),
       handler: async (request) => follows.follow(await requireUser(request), request.params.id),
     });
     r.delete('/servers/:id/follow', {
+      config: { signedIn: true },
       schema: { tags: ['follows'], params, response: { 200: followStateSchema, ...errors } },
       handler: async (request) => follows.unfollow(await requireUser(request), request.params.id),
     });
 
     r.get('/users/me/follows', {
+      config: { signedIn: true },
       schema: { tags: ['follows'], response: { 200: followedServersSchema, ...errors } },
       handler: async (request) => follows.followed(await requireUser(request)),
     });
@@ -46,6 +49,7 @@ export const followsRoutes =
       handler: async (request) => follows.events(request.params.id),
     });
     r.post('/servers/:id/events', {
+      config: { signedIn: true },
       schema: { tags: ['follows'], params, body: serverEventBodySchema, response: { 201: serverEventSchema, ...errors } },
       handler: async (request, reply) =>
         reply.code(201).send(await follows.announce(await requireUser(request), request.params.id, request.body)),

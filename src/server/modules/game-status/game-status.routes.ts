@@ -29,11 +29,13 @@ export const gameStatusRoutes =
     });
 
     r.get('/servers/:id/game', {
+      config: { signedIn: true },
       schema: { tags: ['status'], params, response: { 200: gameStatusSchema, ...errors } },
       handler: async (request) => gameStatus.statusFor(await requireUser(request), request.params.id),
     });
 
     r.put('/servers/:id/game', {
+      config: { signedIn: true },
       schema: { tags: ['status'], params, body: gameAddressBodySchema, response: { 200: gameStatusSchema, ...errors } },
       // Each change queries a game server at once: limited like uploads.
       preHandler: uploadLimit(app),
@@ -41,6 +43,7 @@ export const gameStatusRoutes =
     });
 
     r.delete('/servers/:id/game', {
+      config: { signedIn: true },
       schema: { tags: ['status'], params, response: { 204: gameClearedSchema, ...errors } },
       handler: async (request, reply) => {
         await gameStatus.clearAddress(await requireUser(request), request.params.id);

@@ -22,6 +22,7 @@ export const moderationRoutes =
     const r = app.withTypeProvider<ZodTypeProvider>();
 
     r.post('/reports', {
+      config: { signedIn: true },
       schema: { tags: ['moderation'], body: reportBodySchema, response: { 201: messageSchema, ...errors } },
       preHandler: voteLimit(app),
       handler: async (request, reply) => {

@@ -45,6 +45,7 @@ export const notificationsRoutes =
     });
 
     r.post('/notifications/:id/read', {
+      config: { signedIn: true },
       schema: { tags: ['notifications'], params: notificationReadParamsSchema, response: { 200: okSchema, ...errors } },
       handler: async (request) => {
         await notifications.markRead(await requireUser(request), request.params.id);
@@ -60,6 +61,7 @@ export const notificationsRoutes =
     // One limiter for both registration routes, so switching routes does not double the allowance.
     const subscribeLimit = pushSubscribeLimit(app);
     r.post('/notifications/save-subscription', {
+      config: { signedIn: true },
       schema: { tags: ['notifications'], body: pushSubscriptionSchema, response: { 201: okSchema, ...errors } },
       preHandler: subscribeLimit,
       handler: async (request, reply) => {
@@ -69,6 +71,7 @@ export const notificationsRoutes =
     });
 
     r.post('/push/subscribe', {
+      config: { signedIn: true },
       schema: { tags: ['notifications'], body: pushSubscribeBodySchema, response: { 201: okSchema, ...errors } },
       preHandler: subscribeLimit,
       handler: async (request, reply) => {
@@ -78,11 +81,13 @@ export const notificationsRoutes =
     });
 
     r.get('/notifications/push-count', {
+      config: { signedIn: true },
       schema: { tags: ['notifications'], response: { 200: pushCountSchema, ...errors } },
       handler: async (request) => notifications.pushCount(await requireUser(request)),
     });
 
     r.post('/notifications/send-mass', {
+      config: { signedIn: ['server_owner'] },
       schema: { tags: ['notifications'], body: sendMassBodySchema, response: { 202: pushPromotionResultSchema, ...errors } },
       handler: async (request, reply) => {
         const actor = await requireUser(request, 'server_owner');

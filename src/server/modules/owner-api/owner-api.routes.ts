@@ -36,11 +36,13 @@ export const ownerApiRoutes =
     const r = app.withTypeProvider<ZodTypeProvider>();
 
     r.get('/servers/:id/api-keys', {
+      config: { signedIn: true },
       schema: { tags: ['owner-api'], params: idParams(MSG.serverNotFound), response: { 200: apiKeyListSchema, ...errors } },
       handler: async (request) => ownerApi.listKeys(await requireUser(request), request.params.id),
     });
 
     r.post('/servers/:id/api-keys', {
+      config: { signedIn: true },
       schema: {
         tags: ['owner-api'],
         params: idParams(MSG.serverNotFound),
@@ -52,6 +54,7 @@ export const ownerApiRoutes =
     });
 
     r.delete('/servers/:id/api-keys/:keyId', {
+      config: { signedIn: true },
       schema: { tags: ['owner-api'], params: keyParams, response: { 200: messageSchema, ...errors } },
       handler: async (request) => {
         await ownerApi.revokeKey(await requireUser(request), request.params.id, request.params.keyId);
@@ -65,20 +68,35 @@ export const ownerApiRoutes =
       timeWindow: ownerApiLimit.windowMs,
       keyGenerator: (request) => `owner-api:${String(request.headers.authorization ?? '').slice(0, 40)}`,
     });
-    /** The key's server, after the key is checked and its rate limit counted. */
-    const keyServer = async (request: FastifyRequest): Promise<number> => {
+    const checkKey = async (request: FastifyRequest): Promise<number> => {
       const serverId = await ownerApi.authenticate(request.headers.authorization);
       const limit = await perKey(request);
       if (!limit.isAllowed && limit.isExceeded) throw tooMany(Math.max(1, limit.ttlInSeconds));
       return serverId;
     };
+    const keyServers = new WeakMap<FastifyRequest, Promise<number>>();
+    /** The key's server, after the key is checked and its rate limit counted: once per request. */
+    const keyServer = (request: FastifyRequest): Promise<number> => {
+      let server = keyServers.get(request);
+      if (!server) {
+        server = checkKey(request);
+        keyServers.set(request, server);
+      }
+      return server;
+    };
+    /** The key is checked before the request is read: without one, nothing is learnt of the query's rules. */
+    const keyFirst = async (request: FastifyRequest): Promise<void> => {
+      await keyServer(request);
+    };
 
     r.get('/v1/server', {
+      onRequest: keyFirst,
       schema: { tags: ['owner-api'], description: 'The API key’s server, live.', response: { 200: v1ServerSchema, ...errors } },
       handler: async (request) => ownerApi.server(await keyServer(request)),
     });
 
     r.get('/v1/votes', {
+      onRequest: keyFirst,
       schema: {
         tags: ['owner-api'],
         description: 'Counted daily votes, oldest first; page with `after` (the last id you saw).',
@@ -89,6 +107,7 @@ export const ownerApiRoutes =
     });
 
     r.get('/v1/votes/check', {
+      onRequest: keyFirst,
       schema: {
         tags: ['owner-api'],
         description: 'Whether a player (in-game name or site username) voted in the last 24 hours.',

@@ -53,18 +53,21 @@ export const paymentsRoutes =
     const limit = checkoutLimit(app);
 
     r.post('/subscribe-session', {
+      config: { signedIn: true },
       preHandler: limit,
       schema: { tags: ['payments'], body: subscribeSessionBodySchema, response: { 200: checkoutUrlSchema, ...errors } },
       handler: async (request) => checkout.subscribe(await requireUser(request), request.body.plan, request.body.returnPath),
     });
 
     r.post('/boost-single-session', {
+      config: { signedIn: true },
       preHandler: limit,
       schema: { tags: ['payments'], body: boostSingleSessionBodySchema, response: { 200: checkoutUrlSchema, ...errors } },
       handler: async (request) => checkout.boostSingle(await requireUser(request), request.body.serverId, request.body.returnPath),
     });
 
     r.post('/boost-session', {
+      config: { signedIn: true },
       preHandler: limit,
       schema: { tags: ['payments'], body: boostPackageSessionBodySchema, response: { 200: checkoutUrlSchema, ...errors } },
       handler: async (request) =>
@@ -73,47 +76,56 @@ export const paymentsRoutes =
 
     // Spending credits opens no Stripe session, so it is outside the checkout limiter.
     r.post('/boost-credits', {
+      config: { signedIn: true },
       schema: { tags: ['payments'], body: spendBoostCreditsBodySchema, response: { 200: spentBoostCreditsSchema, ...errors } },
       handler: async (request) => boostCredits.spend(await requireUser(request), request.body.serverId, request.body.amount),
     });
 
     r.get('/user/boost-credits', {
+      config: { signedIn: true },
       schema: { tags: ['payments'], response: { 200: boostCreditBalancesSchema, 401: errorSchema } },
       handler: async (request) => boostCredits.balances(await requireUser(request)),
     });
 
     r.post('/weekend-session', {
+      config: { signedIn: true },
       preHandler: limit,
       schema: { tags: ['payments'], body: weekendSessionBodySchema, response: { 200: checkoutUrlSchema, ...errors } },
       handler: async (request) => checkout.weekend(await requireUser(request), request.body.serverId, request.body.returnPath),
     });
 
     r.get('/checkout/:id', {
+      config: { signedIn: true },
       schema: { tags: ['payments'], params: checkoutParamsSchema, response: { 200: checkoutSessionSchema, ...errors } },
       handler: async (request) => checkout.get(await requireUser(request), request.params.id),
     });
 
     r.post('/checkout/:id/complete', {
+      config: { signedIn: true },
       schema: { tags: ['payments'], params: checkoutParamsSchema, response: { 200: completeCheckoutSchema, ...errors } },
       handler: async (request) => checkout.completeTest(await requireUser(request), request.params.id),
     });
 
     r.post('/checkout/:id/cancel', {
+      config: { signedIn: true },
       schema: { tags: ['payments'], params: checkoutParamsSchema, response: { 200: cancelCheckoutSchema, ...errors } },
       handler: async (request) => checkout.cancelTest(await requireUser(request), request.params.id),
     });
 
     r.post('/cancel-subscription', {
+      config: { signedIn: true },
       schema: { tags: ['payments'], response: { 200: cancelSubscriptionSchema, ...errors } },
       handler: async (request) => checkout.cancelSubscription(await requireUser(request)),
     });
 
     r.get('/user/subscription', {
+      config: { signedIn: true },
       schema: { tags: ['payments'], response: { 200: subscriptionSchema, 401: errorSchema } },
       handler: async (request) => payments.subscriptionOf(await requireUser(request)),
     });
 
     r.get('/user/payments', {
+      config: { signedIn: true },
       schema: {
         tags: ['payments'],
         querystring: paymentHistoryQuerySchema,
@@ -126,6 +138,7 @@ export const paymentsRoutes =
     });
 
     r.get('/payments/quote', {
+      config: { signedIn: true },
       schema: { tags: ['payments'], response: { 200: quoteSchema, 401: errorSchema } },
       handler: async (request) => checkout.quote(await requireUser(request)),
     });

@@ -17,11 +17,13 @@ export const playersRoutes =
     const r = app.withTypeProvider<ZodTypeProvider>();
 
     r.get('/players/:id', {
+      config: { signedIn: true },
       schema: { tags: ['players'], params: idParams(MSG.playerNotFound), response: { 200: playerProfileSchema, ...errors } },
       handler: async (request) => players.get(await requireUser(request), request.params.id),
     });
 
     r.put('/players/:id', {
+      config: { signedIn: true },
       schema: {
         tags: ['players'],
         params: idParams(MSG.playerNotFound),

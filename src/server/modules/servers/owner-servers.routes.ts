@@ -13,6 +13,7 @@ export const ownerServersRoutes =
   ({ servers }: { servers: ServersService }): FastifyPluginAsync =>
   async (app: FastifyInstance) => {
     app.withTypeProvider<ZodTypeProvider>().get('/user/servers', {
+      config: { signedIn: true },
       schema: { tags: ['servers'], response: { 200: serverListSchema, 401: errorSchema } },
       handler: async (request) => servers.listOwn(await requireUser(request)),
     });

@@ -37,11 +37,13 @@ export const serversRoutes =
     const r = app.withTypeProvider<ZodTypeProvider>();
 
     r.post('/servers', {
+      config: { signedIn: true },
       schema: { tags: ['servers'], body: createServerBodySchema, response: { 201: serverSchema, ...errors } },
       handler: async (request, reply) => reply.code(201).send(await servers.create(await requireUser(request), request.body)),
     });
 
     r.put('/servers/:id/customize', {
+      config: { signedIn: true },
       schema: { tags: ['servers'], params, consumes: ['multipart/form-data'], response: { 200: serverSchema, ...errors } },
       preHandler: uploadLimit(app),
       handler: async (request) => {
@@ -57,6 +59,7 @@ export const serversRoutes =
       ['upload-gallery', 'galleryImages'],
     ] as const) {
       r.post(`/servers/:id/${path}`, {
+        config: { signedIn: true },
         schema: { tags: ['servers'], params, consumes: ['multipart/form-data'], response: { 200: serverSchema, ...errors } },
         preHandler: uploadLimit(app),
         handler: async (request) => {
@@ -70,6 +73,7 @@ export const serversRoutes =
     }
 
     r.delete('/servers/:id/gallery', {
+      config: { signedIn: true },
       schema: {
         tags: ['servers'],
         params,

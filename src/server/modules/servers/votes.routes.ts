@@ -23,6 +23,7 @@ export const votesRoutes =
     const r = app.withTypeProvider<ZodTypeProvider>();
 
     r.post('/servers/:id/join', {
+      config: { signedIn: true },
       schema: { tags: ['voting'], params: idParams(MSG.serverNotFound), response: { 200: serverSchema, ...errors } },
       preHandler: voteLimit(app),
       handler: async (request, reply) =>
@@ -34,6 +35,7 @@ export const votesRoutes =
 
     for (const type of ['like', 'dislike'] as const) {
       r.post(`/servers/:id/${type}`, {
+        config: { signedIn: true },
         schema: {
           tags: ['voting'],
           params: idParams(MSG.serverNotFound),
@@ -50,6 +52,7 @@ export const votesRoutes =
     }
 
     r.put('/servers/:id/review', {
+      config: { signedIn: true },
       schema: {
         tags: ['voting'],
         description: "Changes the text of the caller's own review (one per account and server); an empty text removes it, the vote stays.",

@@ -11,6 +11,7 @@ export const statsRoutes =
   ({ stats }: { stats: StatsService }): FastifyPluginAsync =>
   async (app: FastifyInstance) => {
     app.withTypeProvider<ZodTypeProvider>().get('/stats/servers/:id', {
+      config: { signedIn: ['server_owner'] },
       schema: {
         tags: ['stats'],
         params: idParams(MSG.serverNotFound),

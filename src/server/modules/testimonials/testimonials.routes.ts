@@ -17,6 +17,7 @@ export const testimonialsRoutes =
     });
 
     r.post('/testimonials', {
+      config: { signedIn: true },
       schema: {
         tags: ['testimonials'],
         body: testimonialBodySchema,

@@ -24,16 +24,19 @@ export const voteRewardsRoutes =
     const r = app.withTypeProvider<ZodTypeProvider>();
 
     r.get('/servers/:id/rewards', {
+      config: { signedIn: true },
       schema: { tags: ['rewards'], params, response: { 200: rewardSettingsSchema, ...errors } },
       handler: async (request) => voteRewards.settings(await requireUser(request), request.params.id),
     });
 
     r.put('/servers/:id/rewards/webhook', {
+      config: { signedIn: true },
       schema: { tags: ['rewards'], params, body: webhookBodySchema, response: { 200: webhookSavedSchema, ...errors } },
       handler: async (request) => voteRewards.saveWebhook(await requireUser(request), request.params.id, request.body),
     });
 
     r.delete('/servers/:id/rewards/webhook', {
+      config: { signedIn: true },
       schema: { tags: ['rewards'], params, response: { 200: messageSchema, ...errors } },
       handler: async (request) => {
         await voteRewards.removeWebhook(await requireUser(request), request.params.id);
@@ -42,6 +45,7 @@ export const voteRewardsRoutes =
     });
 
     r.put('/servers/:id/rewards/votifier', {
+      config: { signedIn: true },
       schema: { tags: ['rewards'], params, body: votifierBodySchema, response: { 200: messageSchema, ...errors } },
       handler: async (request) => {
         await voteRewards.saveVotifier(await requireUser(request), request.params.id, request.body);
@@ -50,6 +54,7 @@ export const voteRewardsRoutes =
     });
 
     r.delete('/servers/:id/rewards/votifier', {
+      config: { signedIn: true },
       schema: { tags: ['rewards'], params, response: { 200: messageSchema, ...errors } },
       handler: async (request) => {
         await voteRewards.removeVotifier(await requireUser(request), request.params.id);
@@ -58,6 +63,7 @@ export const voteRewardsRoutes =
     });
 
     r.post('/servers/:id/rewards/test', {
+      config: { signedIn: true },
       schema: { tags: ['rewards'], params, response: { 200: rewardTestSchema, ...errors } },
       // Each test opens connections to the owner's address: limited like votes.
       preHandler: voteLimit(app),
