@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { serverDetailSchema } from '../src/shared/schemas/server';
+import { serverDetailSchema, SORTS } from '../src/shared/schemas/server';
 import { createTestApp, type TestApp } from './helpers/test-app';
 import { createServer, createUser, uniqueName } from './helpers/factories';
 import { file, makeImage, multipart } from './helpers/multipart';
 import { currentOrNextWeekend } from '../src/server/lib/weekend';
+import { LIMITS } from '../src/shared/limits';
 
 let t: TestApp;
 let clock: Date | undefined;
@@ -122,11 +123,27 @@ describe('GET /api/servers', () => {
     expect(past.headers['x-total-count']).toBe('3');
   });
 
-  it('refuses bad paging and sorts with 400', async () => {
-    for (const query of ['limit=0', 'limit=101', 'limit=abc', 'offset=-1', 'sort=random']) {
-      const res = await list(query);
+  it('refuses bad paging, sorts and searches with 400, saying what is allowed', async () => {
+    const limit = `limit must be a whole number from 1 to ${LIMITS.listMax}`;
+    const offset = 'offset must be a whole number from 0 to 100000';
+    const cases: Array<[string, string]> = [
+      ['limit=0', limit],
+      ['limit=101', limit],
+      ['limit=999999', limit],
+      ['limit=abc', limit],
+      ['limit=2.5', limit],
+      ['offset=-1', offset],
+      ['offset=1e9', offset],
+      ['offset=x', offset],
+      ['sort=random', `sort must be one of ${SORTS.join(', ')}`],
+      [`q=${'a'.repeat(LIMITS.serverName + 1)}`, `q must be at most ${LIMITS.serverName} characters`],
+      [`filters=${'a'.repeat(2001)}`, 'filters must be at most 2000 characters'],
+    ];
+    for (const [query, error] of cases) {
+      // A search of its own: `list` names one already.
+      const res = query.startsWith('q=') ? await t.app.inject({ url: `/api/servers?${query}` }) : await list(query);
       expect(res.statusCode, query).toBe(400);
-      expect(res.json()).toHaveProperty('error');
+      expect(res.json(), query).toEqual({ error });
     }
     expect((await t.app.inject({ url: '/api/servers' })).headers['x-total-count']).toBeDefined();
   });

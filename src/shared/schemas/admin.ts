@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits';
 import { MSG } from '../messages';
+import { pageQuery } from './common';
 
 /** A user as the admin users list shows them. */
 export const adminUserSchema = z.object({
@@ -21,8 +22,7 @@ export const adminUsersSchema = z.array(adminUserSchema);
 export const adminUsersQuerySchema = z.object({
   q: z.string().trim().max(64).optional(),
   role: z.enum(['player', 'server_owner', 'admin']).optional(),
-  limit: z.coerce.number().int().min(1).max(LIMITS.listMax).default(25),
-  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  ...pageQuery(LIMITS.listMax, 25, 1_000_000),
 });
 
 /** `GET /api/admin/analytics`: users per role, site totals and 30 days of sign-ups. */

@@ -30,5 +30,20 @@ export const instantSchema = (field: string) =>
     .datetime({ error: `${field} must be an ISO date-time` })
     .refine((value) => !value.startsWith('0000'), `${field} must be a date-time from the year 0001 on`);
 
+/**
+ * A whole number in a query string, from `min` to `max`: every way of missing it (not a number, a
+ * fraction, too small, too large) says the range, so the caller knows what to send.
+ */
+export const queryInt = (name: string, min: number, max: number) => {
+  const error = `${name} must be a whole number from ${min} to ${max}`;
+  return z.coerce.number({ error }).int({ error }).min(min, { error }).max(max, { error });
+};
+
+/** A page's `limit` (1 to `max`, `fallback` when absent) and `offset` (0 to `maxOffset`). */
+export const pageQuery = (max: number, fallback: number, maxOffset = 100_000) => ({
+  limit: queryInt('limit', 1, max).default(fallback),
+  offset: queryInt('offset', 0, maxOffset).default(0),
+});
+
 /** PostgreSQL cannot store a NUL character: text with one is refused as bad input, not a 500. */
 export const withoutNul = (text: string): boolean => !text.includes('\u0000');

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { queryInt } from './common';
 
 /** A month as `YYYY-MM` (UTC); the year 0000 (1 BC) is outside what the database's dates hold. */
 export const monthSchema = z.string().regex(/^(?!0000)\d{4}-(0[1-9]|1[0-2])$/, 'month must look like 2026-11');
@@ -30,7 +31,7 @@ export type DailyVoteState = z.infer<typeof dailyVoteStateSchema>;
 /** `GET /api/rankings/votes?month=`: the month's most voted servers. */
 export const monthlyRankingQuerySchema = z.object({
   month: monthSchema.optional(),
-  limit: z.coerce.number().int().min(1).max(100).default(10),
+  limit: queryInt('limit', 1, 100).default(10),
 });
 
 export const monthlyRankingSchema = z.object({

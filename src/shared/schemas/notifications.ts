@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits';
 import { MSG } from '../messages';
-import { idParam } from './common';
+import { idParam, pageQuery } from './common';
 
 /** An inbox entry. `_id` repeats `id` for clients written against the original API. */
 export const notificationSchema = z.object({
@@ -81,8 +81,7 @@ export const vapidKeySchema = z.object({ publicKey: z.string() });
 
 /** `GET /api/notifications?limit&offset`: one page of the inbox. */
 export const notificationsQuerySchema = z.object({
-  limit: z.coerce.number().int().min(1).max(100).default(50),
-  offset: z.coerce.number().int().min(0).max(100_000).default(0),
+  ...pageQuery(100, 50),
 });
 
 /** `POST /api/notifications/{id}/read`: one notification's id, or `all`; anything else is not found. */

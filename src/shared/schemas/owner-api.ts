@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { instantSchema } from './common';
+import { instantSchema, queryInt } from './common';
 import { rankSchema } from './server';
 
 /** An API key as the dashboard lists it (never the key itself). */
@@ -38,7 +38,7 @@ export const v1VotesQuerySchema = z.object({
     .string()
     .regex(/^\d{1,15}$/, 'after is a vote id')
     .optional(),
-  limit: z.coerce.number().int().min(1).max(500).default(100),
+  limit: queryInt('limit', 1, 500).default(100),
 });
 export const v1VoteSchema = z.object({
   id: z.string(),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { BOOST_PACKAGES, PRICES } from '../limits';
 import { MSG } from '../messages';
 import { RETURN_PATH_MAX } from '../return-path';
+import { pageQuery } from './common';
 
 export const PAYMENT_TYPES = ['playerBoost', 'ownerBoost', 'subscription', 'serverOfTheWeekend'] as const;
 export type PaymentType = (typeof PAYMENT_TYPES)[number];
@@ -72,8 +73,7 @@ export const cancelSubscriptionSchema = z.object({ plan: z.literal('') });
 
 /** `GET /api/user/payments` paging; the total comes in the `x-total-count` header. */
 export const paymentHistoryQuerySchema = z.object({
-  limit: z.coerce.number().int().min(1).max(100).default(20),
-  offset: z.coerce.number().int().min(0).max(100_000).default(0),
+  ...pageQuery(100, 20),
 });
 
 /** Price of a boost package in cents; Premium pays `PRICES.premiumBoostDiscountPercent` less. */

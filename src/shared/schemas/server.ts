@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { connectSchema } from '../connect';
 import { DEFAULT_COLORS, LIMITS } from '../limits';
 import { MSG } from '../messages';
-import { withoutNul } from './common';
+import { pageQuery, withoutNul } from './common';
 
 /** A review as shown on a server page; its text is null while reviews are turned off. */
 export const reviewSchema = z.object({
@@ -137,11 +137,10 @@ const playerBound = (name: string) =>
 
 export const listServersQuerySchema = z
   .object({
-    q: z.string().trim().max(LIMITS.serverName).optional(),
-    filters: z.string().max(2000).optional(),
+    q: z.string().trim().max(LIMITS.serverName, `q must be at most ${LIMITS.serverName} characters`).optional(),
+    filters: z.string().max(2000, 'filters must be at most 2000 characters').optional(),
     sort: z.enum(SORTS, { error: `sort must be one of ${SORTS.join(', ')}` }).default('likes'),
-    limit: z.coerce.number({ error: 'limit must be a number' }).int().min(1).max(LIMITS.listMax).default(LIMITS.listDefault),
-    offset: z.coerce.number({ error: 'offset must be a number' }).int().min(0).max(100_000).default(0),
+    ...pageQuery(LIMITS.listMax, LIMITS.listDefault),
     /** Only servers the game poller finds online now. */
     online: queryFlag('online'),
     /** Only online servers with fewer players than their limit. */
@@ -167,8 +166,7 @@ export const TOTAL_CAPPED_HEADER = 'x-total-capped';
 
 /** A page of a longer list (a server's reviews). */
 export const pageQuerySchema = z.object({
-  limit: z.coerce.number().int().min(1).max(LIMITS.listMax).default(REVIEWS_FIRST_PAGE),
-  offset: z.coerce.number().int().min(0).max(100_000).default(0),
+  ...pageQuery(LIMITS.listMax, REVIEWS_FIRST_PAGE),
 });
 
 /** `POST /api/servers`: a name and an optional status message. */
