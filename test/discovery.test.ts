@@ -136,8 +136,11 @@ describe('GET /api/servers', () => {
       ['offset=1e9', offset],
       ['offset=x', offset],
       ['sort=random', `sort must be one of ${SORTS.join(', ')}`],
+      ['sort=likes&sort=new', 'sort may be given only once'],
+      ['limit=5&limit=6', 'limit may be given only once'],
       [`q=${'a'.repeat(LIMITS.serverName + 1)}`, `q must be at most ${LIMITS.serverName} characters`],
       [`filters=${'a'.repeat(2001)}`, 'filters must be at most 2000 characters'],
+      ['q=a&q=b', 'q may be given only once'],
     ];
     for (const [query, error] of cases) {
       // A search of its own: `list` names one already.

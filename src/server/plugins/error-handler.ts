@@ -18,6 +18,16 @@ const FASTIFY_CLIENT_ERRORS: Record<string, string> = {
 };
 
 /**
+ * `q=a&q=b` reaches a schema that takes one value as an array, and zod's own text ("expected
+ * string, received array") does not say what to change: the parameter is named instead.
+ */
+function repeatedParameter(context: string | undefined, instancePath: string | undefined, query: unknown): string | undefined {
+  if (context !== 'querystring' || !instancePath || typeof query !== 'object' || query === null) return undefined;
+  const name = instancePath.slice(1);
+  return !name.includes('/') && Array.isArray((query as Record<string, unknown>)[name]) ? `${name} may be given only once` : undefined;
+}
+
+/**
  * One error handler for the whole app: `{error}` with the right status, never a stack trace,
  * never a 500 for bad input. A database that is unreachable or too slow answers 503 with
  * Retry-After; other server errors are logged with the request id and hidden.
@@ -29,7 +39,9 @@ export function registerErrorHandler(app: FastifyInstance): void {
       const first = error.validation[0];
       // A path that names no row (an id that cannot exist) is not found, not bad input.
       if (error.validationContext === 'params') return reply.code(404).send({ error: first?.message ?? 'Not found' });
-      return reply.code(400).send({ error: first?.message ?? 'Invalid input' });
+      return reply.code(400).send({
+        error: repeatedParameter(error.validationContext, first?.instancePath, request.query) ?? first?.message ?? 'Invalid input',
+      });
     }
     if (error instanceof AppError) {
       return reply.code(error.statusCode).headers(error.headers).send({ error: error.message });
