@@ -33,12 +33,16 @@ export function createMailer(options: { smtpUrl: string | undefined; from: strin
     };
   }
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  // Written beside the outbox, then moved in: whoever watches the outbox (a developer, a test) never
+  // reads a message half-written (it was seen empty once, between the file's creation and its write).
+  const partialDir = path.join(path.dirname(options.outboxDir), `.${path.basename(options.outboxDir)}-partial`);
   return {
     async send(message) {
       const info = await transport.sendMail({ from: options.from, ...message });
-      await fs.mkdir(options.outboxDir, { recursive: true });
+      await Promise.all([fs.mkdir(options.outboxDir, { recursive: true }), fs.mkdir(partialDir, { recursive: true })]);
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${crypto.randomBytes(4).toString('hex')}.eml`;
-      await fs.writeFile(path.join(options.outboxDir, name), info.message as Buffer);
+      await fs.writeFile(path.join(partialDir, name), info.message as Buffer);
+      await fs.rename(path.join(partialDir, name), path.join(options.outboxDir, name));
     },
     close: () => transport.close(),
   };

@@ -1,0 +1,43 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createMailer } from '../src/server/adapters/mailer';
+
+let dir: string | undefined;
+afterEach(() => {
+  if (dir) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+describe('the outbox without SMTP_URL', () => {
+  it('only ever holds whole messages: a reader watching it never sees one half-written', async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rp-outbox-'));
+    const outbox = path.join(dir, 'outbox');
+    const mailer = createMailer({ smtpUrl: undefined, from: 'RP Servers <noreply@example.test>', outboxDir: outbox });
+    // Large enough that writing one takes more than one write call.
+    const body = `${'x'.repeat(70)}\n`.repeat(3000);
+    let sending = true;
+    const seen: string[] = [];
+    // Reads every file as soon as it shows, while the messages are written.
+    const watch = (async () => {
+      while (sending) {
+        for (const file of fs.existsSync(outbox) ? fs.readdirSync(outbox) : []) seen.push(fs.readFileSync(path.join(outbox, file), 'utf8'));
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+    })();
+    await Promise.all(
+      Array.from({ length: 20 }, (_, i) => mailer.send({ to: `player${i}@example.test`, subject: `Message ${i}`, text: body })),
+    );
+    sending = false;
+    await watch;
+    mailer.close();
+    const files = fs.readdirSync(outbox);
+    expect(files).toHaveLength(20);
+    expect(files.every((file) => file.endsWith('.eml'))).toBe(true);
+    expect(seen.length).toBeGreaterThan(0);
+    for (const raw of seen) {
+      expect(raw).toMatch(/^Subject: Message \d+$/m);
+      expect(raw.length).toBeGreaterThan(body.length);
+    }
+  });
+});
