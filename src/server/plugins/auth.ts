@@ -70,23 +70,15 @@ declare module 'fastify' {
  */
 export function callersFirst(app: FastifyInstance, prefix: string): void {
   const adminPrefix = `${prefix}/admin/`;
-  const adminOnly = async (request: FastifyRequest): Promise<void> => {
-    await requireUser(request, 'admin');
-  };
-  const anySignedIn = async (request: FastifyRequest): Promise<void> => {
-    await requireUser(request);
-  };
   app.addHook('onRoute', (route) => {
     const signedIn = route.config?.signedIn;
     const admin = route.url.startsWith(adminPrefix) || route.config?.adminOnly === true;
     if (!admin && signedIn === undefined) return;
-    const check = admin
-      ? adminOnly
-      : signedIn === true
-        ? anySignedIn
-        : async (request: FastifyRequest): Promise<void> => {
-            await requireUser(request, ...(signedIn ?? []));
-          };
+    // No roles: anyone signed in.
+    const roles: Role[] = admin ? ['admin'] : signedIn === true || signedIn === undefined ? [] : [...signedIn];
+    const check = async (request: FastifyRequest): Promise<void> => {
+      await requireUser(request, ...roles);
+    };
     const own = route.onRequest === undefined ? [] : [route.onRequest].flat();
     route.onRequest = [check, ...own];
   });
