@@ -20,9 +20,17 @@ interface Results {
  * the database they ran on (the other database's table is kept).
  */
 export default function setup(project: TestProject): () => void {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rp-hardening-'));
+  // Both projects of the suite (the attacks, then the timing checks alone) report into one
+  // directory; the last of them to finish prints and writes the table.
+  const shared = globalThis as { hardeningRows?: { dir: string; users: number } };
+  shared.hardeningRows ??= { dir: fs.mkdtempSync(path.join(os.tmpdir(), 'rp-hardening-')), users: 0 };
+  const state = shared.hardeningRows;
+  state.users++;
+  const dir = state.dir;
   project.provide('hardeningRowsDir', dir);
   return () => {
+    if (--state.users > 0) return;
+    shared.hardeningRows = undefined;
     const rows = fs
       .readdirSync(dir)
       .flatMap((file) => fs.readFileSync(path.join(dir, file), 'utf8').split('\n'))
