@@ -131,6 +131,28 @@ describe('response cache drops only what a change shows', () => {
     expect(calls).toBe(1);
   });
 
+  it('with keepFromSecondAsk, a change while a first ask loads sends later callers to a fresh load', async () => {
+    const cache = new ResponseCache<string>(60_000, 10, { keepFromSecondAsk: true });
+    const gate = deferred<string>();
+    let calls = 0;
+    const first = cache.get(
+      'c',
+      () => (calls++, gate.promise),
+      () => ['server:1'],
+    );
+    cache.dropTags(['server:1']);
+    const second = cache.get(
+      'c',
+      () => (calls++, Promise.resolve('c2')),
+      () => ['server:1'],
+    );
+    gate.resolve('c1');
+    expect([await first, await second]).toEqual(['c1', 'c2']);
+    expect(calls).toBe(2);
+    // The second ask was kept, the stale first one was not.
+    expect(cache.peek('c')).toBe('c2');
+  });
+
   it('holds at most its size and nothing after the TTL', async () => {
     const cache = new ResponseCache<number>(60_000, 3);
     const loads = [0, 1, 2, 3].map((i) => counted(() => i));

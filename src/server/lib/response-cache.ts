@@ -1,3 +1,5 @@
+import { AskedOnce } from './asked-once';
+
 /** Tags remembered as dropped before the oldest are forgotten (see `prune`). */
 const DROPPED_TAGS_MAX = 50_000;
 
@@ -27,23 +29,28 @@ export class ResponseCache<T> {
   private readonly droppedAt = new Map<string, number>();
   private seq = 0;
 
-  /** Keys asked for once lately (`keepFromSecondAsk`), oldest first. */
-  private readonly askedOnce = new Set<string>();
-
   /**
-   * `keepFromSecondAsk`: an answer is kept only when its key was asked for before (within the last
-   * `maxEntries * 10` new keys). Searches are mostly asked once: keeping each for a while only to
-   * evict it moved every answer into V8's old generation and made a full collection a second
-   * (docs/decisions/028-search-index.md); a list asked twice is the kind worth keeping.
+   * With `keepFromSecondAsk`, the keys asked for once lately: an answer is kept only when its key
+   * was asked for before (within the last `maxEntries * 16` or so new keys). Searches are mostly
+   * asked once: keeping each for a while only to evict it moved every answer into V8's old
+   * generation and made a full collection a second (docs/decisions/028-search-index.md); a list
+   * asked twice is the kind worth keeping.
    */
-  private readonly keepFromSecondAsk: boolean;
+  private readonly askedOnce: AskedOnce | undefined;
+  /**
+   * Loads of answers asked for once, while they run, so callers asking meanwhile share them. Apart
+   * from `entries`: adding and deleting one there per uncached search made V8 rebuild that
+   * thousand-entry table every few hundred searches, each copy living long enough to reach the
+   * old generation. This one holds the few loads under way.
+   */
+  private readonly passing = new Map<string, Entry<T>>();
 
   constructor(
     private readonly ttlMs: number,
     private readonly maxEntries = 1000,
     { keepFromSecondAsk = false }: { keepFromSecondAsk?: boolean } = {},
   ) {
-    this.keepFromSecondAsk = keepFromSecondAsk;
+    this.askedOnce = keepFromSecondAsk ? new AskedOnce(maxEntries * 16) : undefined;
   }
 
   /** The answer under `key`, loaded when missing or older than the TTL; `tagsOf` names what it shows. */
@@ -52,29 +59,32 @@ export class ResponseCache<T> {
     const now = Date.now();
     const hit = this.entries.get(key);
     if (hit && now - hit.at < this.ttlMs && this.current(hit)) return hit.value;
+    const passing = this.passing.get(key);
+    if (passing && this.current(passing)) return passing.value;
     if (hit) this.entries.delete(key);
-    const keep = !this.keepFromSecondAsk || hit !== undefined || this.askedBefore(key);
+    const keep = !this.askedOnce || hit !== undefined || this.askedOnce.askedBefore(key);
+    const home = keep ? this.entries : this.passing;
     const entry: Entry<T> = { at: now, seq: this.seq, value: undefined as unknown as Promise<T>, tags: undefined };
     entry.value = load().then(
       (value) => {
-        if (this.entries.get(key) === entry) {
+        if (home.get(key) === entry) {
           // Asked once: it was there only for callers asking while it loaded.
-          if (!keep) this.entries.delete(key);
+          if (!keep) home.delete(key);
           else {
             entry.loaded = value;
             entry.tags = tagsOf(value);
             // Something it shows was dropped while loading: answer this caller, keep nothing.
-            if (!this.current(entry)) this.entries.delete(key);
+            if (!this.current(entry)) home.delete(key);
           }
         }
         return value;
       },
       (err: unknown) => {
-        if (this.entries.get(key) === entry) this.entries.delete(key);
+        if (home.get(key) === entry) home.delete(key);
         throw err;
       },
     );
-    this.entries.set(key, entry);
+    home.set(key, entry);
     if (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value as string);
     return entry.value;
   }
@@ -99,23 +109,17 @@ export class ResponseCache<T> {
   /** Drops one answer. */
   drop(key: string): void {
     this.entries.delete(key);
+    this.passing.delete(key);
   }
 
   clear(): void {
     this.entries.clear();
+    this.passing.clear();
     this.droppedAt.clear();
   }
 
   get size(): number {
     return this.entries.size;
-  }
-
-  /** Whether `key` was asked for lately; remembers it otherwise. */
-  private askedBefore(key: string): boolean {
-    if (this.askedOnce.delete(key)) return true;
-    this.askedOnce.add(key);
-    if (this.askedOnce.size > this.maxEntries * 10) this.askedOnce.delete(this.askedOnce.values().next().value as string);
-    return false;
   }
 
   /** Whether nothing the answer shows was dropped since its load started (a loading one: nothing at all). */

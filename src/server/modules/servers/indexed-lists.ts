@@ -3,6 +3,7 @@ import type { Rank, Server } from '../../../shared/schemas/server';
 import { batcher } from '../../lib/batcher';
 import { isRowLevelError } from '../../lib/row-errors';
 import { cachedBody } from '../../lib/cached-body';
+import { grown } from '../../lib/typed-arrays';
 import type { FilterCatalog } from '../filters';
 import type { ListOptions, ServersRepository } from './servers.repository';
 import type { ServerFields } from './servers.mapper';
@@ -92,19 +93,29 @@ export function indexedLists({ servers, filters, toApi, now, listCacheTtlMs, sea
   const loadedIndex = () => (search.loaded ? search.fresh() : Promise.resolve(undefined));
   /** A card's JSON with its rank added: ranks move with every vote, so they are not part of the cached card. */
   const withRank = (json: string, rank: string) => `${json.slice(0, -1)},"rank":${rank}}`;
-  /** Ranks as JSON, kept for as long as the index answers from the same walk of the order. */
-  const rankJsons = new Map<number, string>();
-  let rankJsonsWalk = 0;
+  /**
+   * Ranks as JSON by server id, each with the walk of the order it was made in: one made in an
+   * earlier walk is made again. Arrays by id, not a map cleared at each walk: refilled after every
+   * vote, the map rebuilt its table as it grew, each copy reaching V8's old generation.
+   */
+  let rankJsons: (string | undefined)[] = [];
+  let rankJsonWalks = new Float64Array(0);
   /** The rank JSON of each id, in order. */
   const rankJsonsOf = (index: SearchIndex, ids: readonly number[]): string[] => {
     const walk = index.rankWalk(Math.min(RANK_MAX_AGE_MS, listCacheTtlMs));
-    if (walk !== rankJsonsWalk) {
-      rankJsons.clear();
-      rankJsonsWalk = walk;
-    }
     return ids.map((id) => {
-      let json = rankJsons.get(id);
-      if (json === undefined) rankJsons.set(id, (json = JSON.stringify(rankOf(index, id))));
+      if (id >= rankJsonWalks.length) {
+        const size = Math.max(1024, 2 * id);
+        rankJsonWalks = grown(rankJsonWalks, new Float64Array(size).fill(-1));
+        const more: (string | undefined)[] = new Array(size);
+        for (let i = 0; i < rankJsons.length; i++) more[i] = rankJsons[i];
+        rankJsons = more;
+      }
+      let json = rankJsons[id];
+      if (json === undefined || rankJsonWalks[id] !== walk) {
+        rankJsons[id] = json = JSON.stringify(rankOf(index, id));
+        rankJsonWalks[id] = walk;
+      }
       return json;
     });
   };
