@@ -4,8 +4,8 @@
  *
  * A `Set` of the keys did the same, but every uncached search added a key string that lived on
  * until thousands of later ones pushed it out: each went to V8's old generation, and with the
- * set's table rebuilt as keys came and went, that was a third of what the search mix moved there,
- * for a full collection about every half second. The table allocates nothing per key.
+ * set's table rebuilt as keys came and went, that was a fifth of what the search mix moved there
+ * (docs/decisions/049-search-garbage.md). The table allocates nothing per key.
  *
  * Each key has one slot (its hash's low bits), so a key is forgotten when a later one takes its
  * slot: with `slots` at least a few times the keys worth remembering, most are kept as long as

@@ -37,13 +37,6 @@ export class ResponseCache<T> {
    * asked twice is the kind worth keeping.
    */
   private readonly askedOnce: AskedOnce | undefined;
-  /**
-   * Loads of answers asked for once, while they run, so callers asking meanwhile share them. Apart
-   * from `entries`: adding and deleting one there per uncached search made V8 rebuild that
-   * thousand-entry table every few hundred searches, each copy living long enough to reach the
-   * old generation. This one holds the few loads under way.
-   */
-  private readonly passing = new Map<string, Entry<T>>();
 
   constructor(
     private readonly ttlMs: number,
@@ -59,32 +52,29 @@ export class ResponseCache<T> {
     const now = Date.now();
     const hit = this.entries.get(key);
     if (hit && now - hit.at < this.ttlMs && this.current(hit)) return hit.value;
-    const passing = this.passing.get(key);
-    if (passing && this.current(passing)) return passing.value;
     if (hit) this.entries.delete(key);
     const keep = !this.askedOnce || hit !== undefined || this.askedOnce.askedBefore(key);
-    const home = keep ? this.entries : this.passing;
     const entry: Entry<T> = { at: now, seq: this.seq, value: undefined as unknown as Promise<T>, tags: undefined };
     entry.value = load().then(
       (value) => {
-        if (home.get(key) === entry) {
+        if (this.entries.get(key) === entry) {
           // Asked once: it was there only for callers asking while it loaded.
-          if (!keep) home.delete(key);
+          if (!keep) this.entries.delete(key);
           else {
             entry.loaded = value;
             entry.tags = tagsOf(value);
             // Something it shows was dropped while loading: answer this caller, keep nothing.
-            if (!this.current(entry)) home.delete(key);
+            if (!this.current(entry)) this.entries.delete(key);
           }
         }
         return value;
       },
       (err: unknown) => {
-        if (home.get(key) === entry) home.delete(key);
+        if (this.entries.get(key) === entry) this.entries.delete(key);
         throw err;
       },
     );
-    home.set(key, entry);
+    this.entries.set(key, entry);
     if (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value as string);
     return entry.value;
   }
@@ -109,12 +99,10 @@ export class ResponseCache<T> {
   /** Drops one answer. */
   drop(key: string): void {
     this.entries.delete(key);
-    this.passing.delete(key);
   }
 
   clear(): void {
     this.entries.clear();
-    this.passing.clear();
     this.droppedAt.clear();
   }
 
