@@ -94,6 +94,42 @@ describe('list ETags', () => {
   });
 });
 
+describe('ranks in list answers', () => {
+  it('are the ranks the server pages show, before and after a like, for any server id', async () => {
+    const app = await createTestApp();
+    try {
+      const maker = await createUser(app.app, { role: 'server_owner' });
+      const name = `Ranked ${Date.now()}`;
+      const usual = await createServer(app.app, maker.row.id, { name: `${name} usual` });
+      // An id far past the others (a sequence moved on), whose rank JSON is made each time.
+      const far = await app.app.ctx.db
+        .insertInto('servers')
+        .values({ id: 1_048_576 + 17, ownerId: maker.row.id, name: `${name} far`, currentPlayers: 0 })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      const ranksAgree = async () => {
+        const list = (await app.app.inject({ method: 'GET', url: `/api/servers?sort=likes&q=${encodeURIComponent(name)}` })).json<
+          Array<{ id: string; rank: unknown }>
+        >();
+        expect(list.map((s) => s.id).sort()).toEqual([String(usual.id), String(far.id)].sort());
+        for (const card of list) {
+          const page = (await app.app.inject({ method: 'GET', url: `/api/servers/${card.id}` })).json<{ rank: unknown }>();
+          expect(card.rank, card.id).toEqual(page.rank);
+          expect(card.rank, card.id).not.toBeNull();
+        }
+        return Object.fromEntries(list.map((s) => [s.id, JSON.stringify(s.rank)]));
+      };
+      const before = await ranksAgree();
+      const voter = await createUser(app.app);
+      expect((await app.app.inject({ method: 'POST', url: `/api/servers/${far.id}/like`, headers: voter.headers })).statusCode).toBe(200);
+      const after = await ranksAgree();
+      expect(after[String(far.id)]).not.toBe(before[String(far.id)]);
+    } finally {
+      await app.close();
+    }
+  });
+});
+
 describe('compression negotiation', () => {
   it('sends brotli, gzip or identity as accepted, all the same JSON', async () => {
     const url = '/api/servers?sort=likes&limit=12';

@@ -29,6 +29,9 @@ interface Deps {
   log?: Pick<FastifyBaseLogger, 'warn'> | undefined;
 }
 
+/** Rank JSON is kept for server ids below this (2 × 8 MB at most). */
+const RANK_JSON_IDS_MAX = 1 << 20;
+
 /** How stale the shared rank table may get while servers change. */
 const RANK_MAX_AGE_MS = 1000;
 
@@ -104,8 +107,10 @@ export function indexedLists({ servers, filters, toApi, now, listCacheTtlMs, sea
   const rankJsonsOf = (index: SearchIndex, ids: readonly number[]): string[] => {
     const walk = index.rankWalk(Math.min(RANK_MAX_AGE_MS, listCacheTtlMs));
     return ids.map((id) => {
+      // Ids are the servers' serial numbers; far past them (a sequence moved on) nothing is kept.
+      if (id >= RANK_JSON_IDS_MAX) return JSON.stringify(rankOf(index, id));
       if (id >= rankJsonWalks.length) {
-        const size = Math.max(1024, 2 * id);
+        const size = Math.min(RANK_JSON_IDS_MAX, Math.max(1024, 2 * id));
         rankJsonWalks = grown(rankJsonWalks, new Float64Array(size).fill(-1));
         const more: (string | undefined)[] = new Array(size);
         for (let i = 0; i < rankJsons.length; i++) more[i] = rankJsons[i];
