@@ -1,0 +1,148 @@
+// Servers and what describes them: filters, media, followers, events, API keys, views, player counts, searches.
+import type { Id, CreatedAt, Timestamp, NullableTimestamp, Defaulted } from './columns';
+
+export interface ServersTable {
+  id: Id;
+  ownerId: number;
+  name: string;
+  statusMessage: Defaulted<string>;
+  bio: Defaulted<string>;
+  backgroundColor: Defaulted<string>;
+  textColor: Defaulted<string>;
+  discordLink: string | null;
+  profilePicture: string | null;
+  banner: string | null;
+  likes: Defaulted<number>;
+  dislikes: Defaulted<number>;
+  totalBoosts: Defaulted<number>;
+  /** Premium's unspent boost credits: its owner spends them as boosts before paying. */
+  boostCredits: Defaulted<number>;
+  totalJoins: Defaulted<number>;
+  views: Defaulted<number>;
+  lastBoostedAt: NullableTimestamp;
+  currentPlayers: Defaulted<number>;
+  maxPlayers: number | null;
+  game: string | null;
+  gameHost: string | null;
+  gamePort: number | null;
+  /** The owner's cfx.re join code (FiveM, RedM), for the Join link. */
+  cfxCode: string | null;
+  /** From the last poll that answered: the map, the game's version, the names online (cleaned). */
+  gameMap: string | null;
+  gameVersion: string | null;
+  playerNames: string[] | null;
+  /** The owner's switch: false keeps the names off the server page. */
+  showPlayerNames: Defaulted<boolean>;
+  online: boolean | null;
+  lastSeenAt: NullableTimestamp;
+  lastPolledAt: NullableTimestamp;
+  pollFailures: Defaulted<number>;
+  nextPollAt: NullableTimestamp;
+  pollError: string | null;
+  hidden: Defaulted<boolean>;
+  /** The server's filter ids in order, kept equal to `server_filters` by triggers (never written by the app). */
+  filterIds: Defaulted<number[]>;
+  /** The month (`YYYY-MM`, UTC) `monthVotes` counts daily votes of. */
+  voteMonth: string | null;
+  /** Counted daily votes in `voteMonth` (a vote in a new month starts again at 1). */
+  monthVotes: Defaulted<number>;
+  /** The transaction that last wrote the row (`xid8` as text), kept by a trigger: what the search index follows. */
+  rowXid: Defaulted<string>;
+  createdAt: CreatedAt;
+  updatedAt: Timestamp;
+}
+
+export interface MediaTable {
+  id: Id;
+  serverId: number | null;
+  userId: number | null;
+  kind: 'profile' | 'banner' | 'gallery' | 'avatar';
+  storageKey: string;
+  position: Defaulted<number>;
+  width: number;
+  height: number;
+  bytes: number;
+  createdAt: CreatedAt;
+}
+
+export interface FilterCategoriesTable {
+  id: Id;
+  name: string;
+  position: Defaulted<number>;
+}
+
+export interface FiltersTable {
+  id: Id;
+  categoryId: number;
+  name: string;
+  position: Defaulted<number>;
+}
+
+export interface ServerFiltersTable {
+  serverId: number;
+  filterId: number;
+}
+
+/** Deleted servers, written by a trigger, so the search index's delta sees deletes. */
+export interface ServerIndexTombstonesTable {
+  serverId: number;
+  rowXid: Defaulted<string>;
+}
+
+/** A player following a server: told when it comes back online or announces an event. */
+export interface FollowsTable {
+  userId: number;
+  serverId: number;
+  createdAt: CreatedAt;
+}
+
+/** An event an owner announced to the server's followers. */
+export interface ServerEventsTable {
+  id: Id;
+  serverId: number;
+  title: string;
+  details: Defaulted<string>;
+  startsAt: Date;
+  createdAt: CreatedAt;
+}
+
+/** An owner's key to one server's read API: only its hash is kept. */
+export interface ApiKeysTable {
+  id: Id;
+  serverId: number;
+  name: string;
+  /** The key's first characters, shown in the list and used to find it. */
+  prefix: string;
+  /** SHA-256 of the whole key, hex. */
+  hash: string;
+  createdAt: CreatedAt;
+  lastUsedAt: NullableTimestamp;
+  revokedAt: NullableTimestamp;
+}
+
+export interface PlayerCountSamplesTable {
+  serverId: number;
+  sampledAt: Date;
+  resolution: Defaulted<'raw' | 'hour' | 'day'>;
+  players: number;
+  maxPlayers: number | null;
+  online: boolean;
+  samples: Defaulted<number>;
+  onlineSamples: Defaulted<number>;
+}
+
+export interface ServerViewsTable {
+  serverId: number;
+  viewer: string;
+  day: string;
+}
+
+export interface SearchLogTable {
+  id: Id;
+  userId: number | null;
+  filter: string;
+  /** Who searched, once per filter and UTC day: `u:<user id>` or `n:<client network>`. */
+  viewer: string;
+  day: Defaulted<string>;
+  createdAt: CreatedAt;
+}
