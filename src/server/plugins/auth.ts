@@ -75,7 +75,7 @@ export function callersFirst(app: FastifyInstance, prefix: string): void {
     const admin = route.url.startsWith(adminPrefix) || route.config?.adminOnly === true;
     if (!admin && signedIn === undefined) return;
     // No roles: anyone signed in.
-    const roles: Role[] = admin ? ['admin'] : signedIn === true || signedIn === undefined ? [] : [...signedIn];
+    const roles: Role[] = admin ? ['admin'] : signedIn === true ? [] : [...(signedIn ?? [])];
     const check = async (request: FastifyRequest): Promise<void> => {
       await requireUser(request, ...roles);
     };
