@@ -10,5 +10,8 @@ export const SERVER_NODE_FLAGS = ['--heap-growing-percent=25', '--max-semi-space
 // threshold rises up to 32 MB), and that heap cannot give back memory between live blocks: the
 // card store's 1 MB chunks, let go as they empty, left holes there. Fixed at 512 KB, a chunk is
 // its own mapping, returned when freed; the compressors' smaller buffers stay on the heap
-// (docs/decisions/041-cards-off-heap.md). A caller's own setting wins.
-export const SERVER_ENV = { MALLOC_MMAP_THRESHOLD_: '524288' };
+// (docs/decisions/041-cards-off-heap.md). One malloc arena for every thread: the compression
+// thread's own arena held ~8 MB more at its peak than sharing the main one does, and no thread here
+// allocates enough for the shared arena's lock to show (docs/decisions/050-compression-thread.md).
+// A caller's own setting wins.
+export const SERVER_ENV = { MALLOC_MMAP_THRESHOLD_: '524288', MALLOC_ARENA_MAX: '1' };

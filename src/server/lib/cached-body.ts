@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import zlib from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { QUICK_BROTLI_PARAMS, QuickBrotli } from './compress-thread';
 
 /**
  * One answer's bytes: the JSON and a strong ETag, made at once; its gzip and brotli forms (when
@@ -22,6 +23,12 @@ export interface CachedBody {
   readonly compressible: boolean;
   /** The compressed bytes in `encoding`, made on first use: the same bytes on every call. */
   encoded(encoding: Encoding): Buffer;
+  /**
+   * The same bytes as `encoded`, made on the compression thread by the end of this turn; undefined
+   * when they are made here instead (held already, not an answer made for one search, or the thread
+   * cannot take it).
+   */
+  encodedSoon?(encoding: Encoding): Promise<Buffer> | undefined;
 }
 
 type Encoding = 'br' | 'gzip';
@@ -68,13 +75,15 @@ const OUTPUT_CHUNK = 4095;
  * An answer made for one search: the same options every time, made once (building them per answer
  * showed in its profile). No size hint: at quality 0 it changed neither the bytes nor the time.
  */
-const QUICK_BROTLI: zlib.BrotliOptions = Object.freeze({
-  chunkSize: OUTPUT_CHUNK,
-  params: Object.freeze({
-    [zlib.constants.BROTLI_PARAM_QUALITY]: 0,
-    [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
-    [zlib.constants.BROTLI_PARAM_LGWIN]: 18,
-  }),
+const QUICK_BROTLI: zlib.BrotliOptions = Object.freeze({ chunkSize: OUTPUT_CHUNK, params: QUICK_BROTLI_PARAMS });
+
+/**
+ * Brotli for answers made for one search, on a thread beside the event loop while searches come
+ * in (docs/decisions/050-compression-thread.md). One per process; it stops when searches do.
+ */
+export const quickBrotli = new QuickBrotli({}, () => {
+  // Nothing is lost: the event loop compresses every answer itself, as before.
+  process.emitWarning('the compression thread failed repeatedly; answers are compressed on the event loop');
 });
 
 function compress(raw: Buffer, encoding: Encoding, quick: boolean): Buffer {
@@ -176,6 +185,7 @@ class SourceBody implements CachedBody {
   readonly compressible: boolean;
   private own: Buffer | undefined;
   private made: Partial<Record<Encoding, Buffer>> | undefined;
+  private soon: Promise<Buffer> | undefined;
 
   constructor(
     private readonly source: BodySource,
@@ -194,6 +204,26 @@ class SourceBody implements CachedBody {
   encoded(encoding: Encoding): Buffer {
     const made = (this.made ??= {});
     return (made[encoding] ??= compress(this.own ?? scratchBytes(this.source), encoding, this.quick));
+  }
+
+  encodedSoon(encoding: Encoding): Promise<Buffer> | undefined {
+    if (!this.quick || encoding !== 'br' || this.made?.br) return undefined;
+    // Asked for twice in one turn: one job.
+    if (this.soon) return this.soon;
+    const soon = quickBrotli.submit(this.source);
+    if (!soon) return undefined;
+    this.soon = soon.then(
+      (bytes) => {
+        (this.made ??= {}).br = bytes;
+        this.soon = undefined;
+        return bytes;
+      },
+      (err: unknown) => {
+        this.soon = undefined;
+        throw err;
+      },
+    );
+    return this.soon;
   }
 }
 
@@ -258,6 +288,21 @@ export function sendCached(request: FastifyRequest, reply: FastifyReply, body: C
   if (encoding) return reply.header('content-encoding', encoding).send(body.encoded(encoding));
   // A string with a JSON content type is sent as it is (Fastify serialises only objects).
   return reply.send(body.raw);
+}
+
+/**
+ * `sendCached` for an answer made for one search: its brotli bytes come from the compression
+ * thread by the end of this turn, so the event loop goes on to the next request meanwhile.
+ */
+export async function sendCachedSoon(request: FastifyRequest, reply: FastifyReply, body: CachedBody): Promise<FastifyReply> {
+  if (!body.encodedSoon || !body.compressible || matchesEtag(request.headers['if-none-match'], body.etag))
+    return sendCached(request, reply, body);
+  const encoding = chooseEncoding(request.headers['accept-encoding']);
+  const soon = encoding && body.encodedSoon(encoding);
+  if (!soon) return sendCached(request, reply, body);
+  const bytes = await soon;
+  reply.headers(cacheHeaders(body));
+  return reply.type(JSON_TYPE).header('content-encoding', encoding).send(bytes);
 }
 
 /** The caching headers of cached bytes: clients must revalidate (`no-cache`) with the ETag. */

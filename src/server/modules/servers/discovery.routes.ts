@@ -12,7 +12,7 @@ import {
   serverOfTheWeekendSchema,
   TOTAL_CAPPED_HEADER,
 } from '../../../shared/schemas/server';
-import { sendCached, sendJsonText, type CachedBody } from '../../lib/cached-body';
+import { sendCached, sendCachedSoon, sendJsonText, type CachedBody } from '../../lib/cached-body';
 import { clientAddressResolver } from '../../lib/client-address';
 import { frontKey, type FrontCache } from '../../lib/front-cache';
 import { currentUser } from '../../plugins/auth';
@@ -124,7 +124,8 @@ export const discoveryRoutes =
             EVERYONE,
           );
         }
-        return sendCached(request, reply, body);
+        // Most searches are asked once: compressed beside the event loop.
+        return sendCachedSoon(request, reply, body);
       },
     });
 

@@ -1,0 +1,351 @@
+import { Worker } from 'node:worker_threads';
+import zlib from 'node:zlib';
+
+/**
+ * Brotli for answers made for one search, on a thread beside the event loop
+ * (docs/decisions/050-compression-thread.md). During a turn the event loop writes each answer
+ * into shared memory and publishes it; the thread takes the jobs it reaches first. At the end of
+ * the turn the event loop compresses the jobs the thread has not reached itself and waits for
+ * the one it is on, so every answer still goes out in the turn its request came in (an answer
+ * that waited for a message from the thread kept its request alive into later turns, and V8
+ * moved those to its old generation).
+ *
+ * Nothing here is needed for correctness: a job that cannot be placed (no free slot, too big, the
+ * thread gone) is left to the caller, who compresses it as before, and the bytes are the same.
+ */
+
+/** Brotli quality 0, as the event loop compresses an answer made for one search (cached-body.ts). */
+export const QUICK_BROTLI_PARAMS: Readonly<Record<number, number>> = Object.freeze({
+  [zlib.constants.BROTLI_PARAM_QUALITY]: 0,
+  [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+  [zlib.constants.BROTLI_PARAM_LGWIN]: 18,
+});
+
+/** Output chunks under 4 KB come from Node's shared buffer pool (docs/decisions/044-request-buffers.md). */
+const OUTPUT_CHUNK = 4095;
+
+/** A slot's states, in the control array. */
+const FREE = 0;
+const PENDING = 1;
+const TAKEN = 2;
+const DONE = 3;
+// 4, FAILED: set by the thread only, when it could not compress a job (or the output did not fit
+// its room); the event loop then compresses it, as it does any job not DONE.
+/** The event loop stopped waiting for it; the thread frees it when it finishes. */
+const ABANDONED = 5;
+/** Compressed by the event loop itself at the end of the turn. */
+const MAIN = 6;
+
+/** Control words before the slots' states: jobs published so far, whether the thread sleeps, stop. */
+const PUBLISHED = 0;
+const SLEEPING = 1;
+const STOP = 2;
+const HEAD = 4;
+
+export interface ThreadOptions {
+  /** Jobs one turn can hand over; more are compressed by the event loop as they come. */
+  slots?: number;
+  /** The largest answer handed over (bytes of JSON). */
+  inputBytes?: number;
+  /** Room for its compressed bytes; a job whose output is larger is done by the event loop. */
+  outputBytes?: number;
+  /** How long the end of a turn waits for the job the thread is on before doing it itself. */
+  waitMs?: number;
+  /** The thread's code (tests: a thread that fails, or stops answering). */
+  source?: string;
+}
+
+/** Bytes a job's JSON is written into: the caller's `writeTo` fills exactly `byteLength` of them. */
+export interface JobSource {
+  readonly byteLength: number;
+  writeTo(out: Buffer): void;
+}
+
+/**
+ * The thread's loop, as source: it runs in a worker of its own (eval'd, so no file to ship or
+ * bundle). It sleeps on the published count and takes pending jobs by compare-and-swap, from the
+ * first slot up; the event loop takes what is left from the last slot down.
+ */
+export const THREAD_SOURCE = `
+const { workerData } = require('node:worker_threads');
+const zlib = require('node:zlib');
+const { control, data, slots, inputBytes, outputBytes, params } = workerData;
+const ctl = new Int32Array(control);
+const bytes = Buffer.from(data);
+const stride = inputBytes + outputBytes;
+const options = { chunkSize: 4095, params };
+const [FREE, PENDING, TAKEN, DONE, FAILED, ABANDONED] = [0, 1, 2, 3, 4, 5];
+const [PUBLISHED, SLEEPING, STOP, HEAD] = [0, 1, 2, 4];
+const state = (s) => HEAD + 3 * s;
+const inputLength = (s) => HEAD + 3 * s + 1;
+const outputLength = (s) => HEAD + 3 * s + 2;
+let seen = 0;
+while (Atomics.load(ctl, STOP) === 0) {
+  const published = Atomics.load(ctl, PUBLISHED);
+  if (published === seen) {
+    Atomics.store(ctl, SLEEPING, 1);
+    Atomics.wait(ctl, PUBLISHED, seen, 1000);
+    Atomics.store(ctl, SLEEPING, 0);
+    continue;
+  }
+  seen = published;
+  for (let s = 0; s < slots; s++) {
+    if (Atomics.compareExchange(ctl, state(s), PENDING, TAKEN) !== PENDING) continue;
+    const at = s * stride;
+    let next = FAILED;
+    try {
+      const out = zlib.brotliCompressSync(bytes.subarray(at, at + Atomics.load(ctl, inputLength(s))), options);
+      if (out.length <= outputBytes) {
+        out.copy(bytes, at + inputBytes);
+        Atomics.store(ctl, outputLength(s), out.length);
+        next = DONE;
+      }
+    } catch {}
+    if (Atomics.compareExchange(ctl, state(s), TAKEN, next) === ABANDONED) Atomics.store(ctl, state(s), FREE);
+    Atomics.notify(ctl, state(s));
+  }
+}
+`;
+
+interface Job {
+  slot: number;
+  resolve: (bytes: Buffer) => void;
+  reject: (err: unknown) => void;
+}
+
+/**
+ * One thread and the shared memory it works in. When the thread fails it is not started again:
+ * the owner (`QuickBrotli`) makes a new one.
+ */
+export class CompressThread {
+  private readonly control: Int32Array;
+  private readonly bytes: Buffer;
+  private readonly slots: number;
+  private readonly inputBytes: number;
+  private readonly outputBytes: number;
+  private readonly stride: number;
+  private readonly waitMs: number;
+  private readonly worker: Worker;
+  private jobs: Job[] = [];
+  private flushing: NodeJS.Immediate | undefined;
+  /** The slot the next job tries first. */
+  private cursor = 0;
+  /** False once the thread exited or failed: nothing more is handed over, nothing is waited for. */
+  alive = true;
+  /** Jobs the thread did (for tests and the decision record's numbers). */
+  byThread = 0;
+  /** Jobs the event loop did at the end of a turn. */
+  byLoop = 0;
+
+  constructor(options: ThreadOptions = {}, onExit?: () => void) {
+    this.slots = options.slots ?? 64;
+    this.inputBytes = options.inputBytes ?? 48 * 1024;
+    this.outputBytes = options.outputBytes ?? 16 * 1024;
+    this.stride = this.inputBytes + this.outputBytes;
+    this.waitMs = options.waitMs ?? 0.5;
+    const control = new SharedArrayBuffer(4 * (HEAD + 3 * this.slots));
+    const data = new SharedArrayBuffer(this.slots * this.stride);
+    this.control = new Int32Array(control);
+    this.bytes = Buffer.from(data);
+    this.worker = new Worker(options.source ?? THREAD_SOURCE, {
+      eval: true,
+      workerData: {
+        control,
+        data,
+        slots: this.slots,
+        inputBytes: this.inputBytes,
+        outputBytes: this.outputBytes,
+        params: QUICK_BROTLI_PARAMS,
+      },
+      // It holds almost nothing of its own: a small heap keeps its memory small.
+      resourceLimits: { maxOldGenerationSizeMb: 8, maxYoungGenerationSizeMb: 1 },
+      stdout: false,
+      stderr: false,
+    });
+    // Never what keeps the process alive.
+    this.worker.unref();
+    const gone = () => {
+      if (!this.alive) return;
+      this.alive = false;
+      onExit?.();
+    };
+    this.worker.once('error', gone);
+    this.worker.once('exit', gone);
+  }
+
+  /**
+   * Hands `source` to the thread: resolves with its brotli bytes at the end of this turn, or
+   * undefined at once when it cannot be taken (the caller compresses it itself).
+   */
+  submit(source: JobSource): Promise<Buffer> | undefined {
+    if (!this.alive || source.byteLength > this.inputBytes || source.byteLength === 0) return undefined;
+    const slot = this.freeSlot();
+    if (slot < 0) return undefined;
+    const at = slot * this.stride;
+    source.writeTo(this.bytes.subarray(at, at + source.byteLength));
+    Atomics.store(this.control, inputLengthOf(slot), source.byteLength);
+    Atomics.store(this.control, stateOf(slot), PENDING);
+    Atomics.add(this.control, PUBLISHED, 1);
+    // A sleeping thread is woken; a busy one sees the count when it looks again.
+    if (Atomics.load(this.control, SLEEPING) === 1) Atomics.notify(this.control, PUBLISHED);
+    this.flushing ??= setImmediate(() => this.flush());
+    return new Promise<Buffer>((resolve, reject) => this.jobs.push({ slot, resolve, reject }));
+  }
+
+  /** Stops the thread; jobs of this turn are still answered (by the event loop). */
+  async stop(): Promise<void> {
+    this.alive = false;
+    Atomics.store(this.control, STOP, 1);
+    Atomics.notify(this.control, PUBLISHED);
+    await this.worker.terminate();
+  }
+
+  private freeSlot(): number {
+    for (let i = 0; i < this.slots; i++) {
+      const slot = (this.cursor + i) % this.slots;
+      if (Atomics.load(this.control, stateOf(slot)) === FREE) {
+        this.cursor = (slot + 1) % this.slots;
+        return slot;
+      }
+    }
+    return -1;
+  }
+
+  /** The end of the turn: what the thread has not taken is done here, then every job is answered. */
+  private flush(): void {
+    this.flushing = undefined;
+    const jobs = this.jobs;
+    this.jobs = [];
+    const answers: (Buffer | Error)[] = new Array(jobs.length);
+    // From the last job down, while the thread works from the first up.
+    for (let j = jobs.length - 1; j >= 0; j--) {
+      const { slot } = jobs[j]!;
+      if (Atomics.compareExchange(this.control, stateOf(slot), PENDING, MAIN) !== PENDING) continue;
+      answers[j] = this.compressHere(slot);
+      Atomics.store(this.control, stateOf(slot), FREE);
+    }
+    for (let j = 0; j < jobs.length; j++) {
+      if (answers[j]) continue;
+      const { slot } = jobs[j]!;
+      let state = Atomics.load(this.control, stateOf(slot));
+      if (state === TAKEN && this.alive) {
+        Atomics.wait(this.control, stateOf(slot), TAKEN, this.waitMs);
+        state = Atomics.load(this.control, stateOf(slot));
+      }
+      if (state === TAKEN) {
+        // Too long (the thread lost its core) or gone: done here; a thread still on it frees the slot.
+        const was = Atomics.compareExchange(this.control, stateOf(slot), TAKEN, ABANDONED);
+        state = was === TAKEN ? ABANDONED : was;
+      }
+      if (state === DONE) {
+        const at = slot * this.stride + this.inputBytes;
+        answers[j] = Buffer.from(this.bytes.subarray(at, at + Atomics.load(this.control, outputLengthOf(slot))));
+        this.byThread++;
+      } else {
+        answers[j] = this.compressHere(slot);
+      }
+      if (state !== ABANDONED) Atomics.store(this.control, stateOf(slot), FREE);
+    }
+    for (let j = 0; j < jobs.length; j++) {
+      const answer = answers[j]!;
+      if (answer instanceof Error) jobs[j]!.reject(answer);
+      else jobs[j]!.resolve(answer);
+    }
+  }
+
+  /** A job compressed by the event loop, from the bytes in its slot (the slot's state is the caller's). */
+  private compressHere(slot: number): Buffer | Error {
+    this.byLoop++;
+    const at = slot * this.stride;
+    const input = this.bytes.subarray(at, at + Atomics.load(this.control, inputLengthOf(slot)));
+    try {
+      return zlib.brotliCompressSync(input, { chunkSize: OUTPUT_CHUNK, params: QUICK_BROTLI_PARAMS });
+    } catch (err) {
+      return err instanceof Error ? err : new Error(String(err));
+    }
+  }
+}
+
+const stateOf = (slot: number) => HEAD + 3 * slot;
+const inputLengthOf = (slot: number) => HEAD + 3 * slot + 1;
+const outputLengthOf = (slot: number) => HEAD + 3 * slot + 2;
+/** What starts and stops the thread. */
+export interface QuickBrotliOptions extends ThreadOptions {
+  /** Answers in one turn that start the thread: fewer are quicker done by the event loop alone. */
+  busyTurn?: number;
+  /** The thread stops after this long without a turn that busy (its memory goes with it). */
+  idleMs?: number;
+  /** Failed threads after which none is started again. */
+  failuresMax?: number;
+}
+
+/**
+ * The thread as answers use it: started once a turn has `busyTurn` answers to compress (one answer
+ * a turn gains nothing from a second thread), stopped after `idleMs` without such a turn, made again
+ * after a failure, given up after `failuresMax` of them.
+ */
+export class QuickBrotli {
+  private thread: CompressThread | undefined;
+  private failures = 0;
+  private inTurn = 0;
+  private turnEnd: NodeJS.Immediate | undefined;
+  private busy = false;
+  private idle: NodeJS.Timeout | undefined;
+
+  constructor(
+    private readonly options: QuickBrotliOptions = {},
+    private readonly onGiveUp?: () => void,
+  ) {}
+
+  /** The running thread (tests). */
+  get current(): CompressThread | undefined {
+    return this.thread;
+  }
+
+  /** See `CompressThread.submit`; undefined also while no thread runs or once it was given up. */
+  submit(source: JobSource): Promise<Buffer> | undefined {
+    if (this.failures >= (this.options.failuresMax ?? 3)) return undefined;
+    this.turnEnd ??= setImmediate(() => {
+      this.turnEnd = undefined;
+      this.inTurn = 0;
+    });
+    if (++this.inTurn >= (this.options.busyTurn ?? 8)) {
+      this.busy = true;
+      if (!this.thread) this.start();
+    }
+    return this.thread?.submit(source);
+  }
+
+  /** Stops the thread now (shutdown, tests). */
+  async stop(): Promise<void> {
+    clearInterval(this.idle);
+    this.idle = undefined;
+    const thread = this.thread;
+    this.thread = undefined;
+    await thread?.stop();
+  }
+
+  private start(): void {
+    let thread: CompressThread;
+    try {
+      thread = new CompressThread(this.options, () => this.failed(thread));
+    } catch {
+      this.failures = this.options.failuresMax ?? 3;
+      this.onGiveUp?.();
+      return;
+    }
+    this.thread = thread;
+    this.idle ??= setInterval(() => {
+      if (this.busy) this.busy = false;
+      else void this.stop();
+    }, this.options.idleMs ?? 2000);
+    this.idle.unref();
+  }
+
+  private failed(thread: CompressThread): void {
+    if (this.thread !== thread) return;
+    this.thread = undefined;
+    this.failures++;
+    if (this.failures >= (this.options.failuresMax ?? 3)) this.onGiveUp?.();
+  }
+}
