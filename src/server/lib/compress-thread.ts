@@ -126,6 +126,8 @@ export class CompressThread {
   private readonly stride: number;
   private readonly waitMs: number;
   private readonly worker: Worker;
+  /** Marks the thread failed (it exited, threw, or holds jobs it never finishes) and tells the owner. */
+  private readonly gone: () => void;
   private jobs: Job[] = [];
   private flushing: NodeJS.Immediate | undefined;
   /** The slot the next job tries first. */
@@ -164,13 +166,13 @@ export class CompressThread {
     });
     // Never what keeps the process alive.
     this.worker.unref();
-    const gone = () => {
+    this.gone = () => {
       if (!this.alive) return;
       this.alive = false;
       onExit?.();
     };
-    this.worker.once('error', gone);
-    this.worker.once('exit', gone);
+    this.worker.once('error', this.gone);
+    this.worker.once('exit', this.gone);
   }
 
   /**
@@ -217,6 +219,23 @@ export class CompressThread {
     const jobs = this.jobs;
     this.jobs = [];
     const answers: (Buffer | Error)[] = new Array(jobs.length);
+    try {
+      this.answer(jobs, answers);
+    } catch (err) {
+      // Whatever failed, no request is left waiting: the ones without bytes get the error.
+      for (let j = 0; j < jobs.length; j++) answers[j] ??= err instanceof Error ? err : new Error(String(err));
+    }
+    // Every slot but an abandoned one is free: the next turn fills them from the first, in the
+    // order the thread takes them.
+    this.cursor = 0;
+    for (let j = 0; j < jobs.length; j++) {
+      const answer = answers[j]!;
+      if (answer instanceof Error) jobs[j]!.reject(answer);
+      else jobs[j]!.resolve(answer);
+    }
+  }
+
+  private answer(jobs: readonly Job[], answers: (Buffer | Error)[]): void {
     // From the last job down, while the thread works from the first up.
     for (let j = jobs.length - 1; j >= 0; j--) {
       const { slot } = jobs[j]!;
@@ -224,6 +243,7 @@ export class CompressThread {
       answers[j] = this.compressHere(slot);
       Atomics.store(this.control, stateOf(slot), FREE);
     }
+    let abandoned = false;
     for (let j = 0; j < jobs.length; j++) {
       if (answers[j]) continue;
       const { slot } = jobs[j]!;
@@ -236,6 +256,7 @@ export class CompressThread {
         // Too long (the thread lost its core) or gone: done here; a thread still on it frees the slot.
         const was = Atomics.compareExchange(this.control, stateOf(slot), TAKEN, ABANDONED);
         state = was === TAKEN ? ABANDONED : was;
+        abandoned ||= state === ABANDONED;
       }
       if (state === DONE) {
         const at = slot * this.stride + this.inputBytes;
@@ -246,11 +267,19 @@ export class CompressThread {
       }
       if (state !== ABANDONED) Atomics.store(this.control, stateOf(slot), FREE);
     }
-    for (let j = 0; j < jobs.length; j++) {
-      const answer = answers[j]!;
-      if (answer instanceof Error) jobs[j]!.reject(answer);
-      else jobs[j]!.resolve(answer);
-    }
+    if (abandoned) this.retireIfStuck();
+  }
+
+  /**
+   * A thread that lost its core for a while finishes its job later and frees the slot. One that
+   * holds several slots it never lets go is stuck: it is stopped and counts as failed.
+   */
+  private retireIfStuck(): void {
+    let held = 0;
+    for (let slot = 0; slot < this.slots; slot++) if (Atomics.load(this.control, stateOf(slot)) === ABANDONED) held++;
+    if (held < STUCK_SLOTS) return;
+    this.gone();
+    void this.worker.terminate();
   }
 
   /** A job compressed by the event loop, from the bytes in its slot (the slot's state is the caller's). */
@@ -265,6 +294,9 @@ export class CompressThread {
     }
   }
 }
+
+/** Abandoned slots a thread still holds at the end of a turn that mark it stuck. */
+const STUCK_SLOTS = 4;
 
 const stateOf = (slot: number) => HEAD + 3 * slot;
 const inputLengthOf = (slot: number) => HEAD + 3 * slot + 1;
