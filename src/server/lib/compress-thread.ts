@@ -324,14 +324,24 @@ export class QuickBrotli {
   private busy = false;
   private idle: NodeJS.Timeout | undefined;
 
+  /** Answers handed to a thread so far, whoever compressed them in the end (tests). */
+  handedOver = 0;
+
   constructor(
-    private readonly options: QuickBrotliOptions = {},
+    private options: QuickBrotliOptions = {},
     private readonly onGiveUp?: () => void,
   ) {}
 
   /** The running thread (tests). */
   get current(): CompressThread | undefined {
     return this.thread;
+  }
+
+  /** Changes how the thread starts and stops (tests: a busy turn of two); returns the options before. */
+  tune(options: QuickBrotliOptions): QuickBrotliOptions {
+    const before = this.options;
+    this.options = { ...before, ...options };
+    return before;
   }
 
   /** See `CompressThread.submit`; undefined also while no thread runs or once it was given up. */
@@ -345,7 +355,9 @@ export class QuickBrotli {
       this.busy = true;
       if (!this.thread) this.start();
     }
-    return this.thread?.submit(source);
+    const soon = this.thread?.submit(source);
+    if (soon) this.handedOver++;
+    return soon;
   }
 
   /** Stops the thread now (shutdown, tests). */
