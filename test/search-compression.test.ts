@@ -1,6 +1,6 @@
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { QuickBrotliOptions } from '../src/server/lib/compress-thread';
+import type { QuickBrotliOptions } from '../src/server/lib/quick-brotli';
 import { createTestApp, type TestApp } from './helpers/test-app';
 import { createServer, createUser } from './helpers/factories';
 import { quickBrotli } from '../src/server/lib/cached-body';

@@ -1,6 +1,7 @@
 import zlib from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
-import { CompressThread, QUICK_BROTLI_PARAMS, QuickBrotli, THREAD_SOURCE, type JobSource } from './compress-thread';
+import { CompressThread, QUICK_BROTLI_PARAMS, THREAD_SOURCE, type JobSource } from './compress-thread';
+import { QuickBrotli } from './quick-brotli';
 
 const started: Array<{ stop(): Promise<void> }> = [];
 afterEach(async () => {

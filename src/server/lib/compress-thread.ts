@@ -1,5 +1,8 @@
 import { Worker } from 'node:worker_threads';
 import zlib from 'node:zlib';
+import { THREAD_SOURCE } from './compress-thread.source';
+
+export { THREAD_SOURCE } from './compress-thread.source';
 
 /**
  * Brotli for answers made for one search, on a thread beside the event loop
@@ -60,52 +63,6 @@ export interface JobSource {
   readonly byteLength: number;
   writeTo(out: Buffer): void;
 }
-
-/**
- * The thread's loop, as source: it runs in a worker of its own (eval'd, so no file to ship or
- * bundle). It sleeps on the published count and takes pending jobs by compare-and-swap, from the
- * first slot up; the event loop takes what is left from the last slot down.
- */
-export const THREAD_SOURCE = `
-const { workerData } = require('node:worker_threads');
-const zlib = require('node:zlib');
-const { control, data, slots, inputBytes, outputBytes, params } = workerData;
-const ctl = new Int32Array(control);
-const bytes = Buffer.from(data);
-const stride = inputBytes + outputBytes;
-const options = { chunkSize: 4095, params };
-const [FREE, PENDING, TAKEN, DONE, FAILED, ABANDONED] = [0, 1, 2, 3, 4, 5];
-const [PUBLISHED, SLEEPING, STOP, HEAD] = [0, 1, 2, 4];
-const state = (s) => HEAD + 3 * s;
-const inputLength = (s) => HEAD + 3 * s + 1;
-const outputLength = (s) => HEAD + 3 * s + 2;
-let seen = 0;
-while (Atomics.load(ctl, STOP) === 0) {
-  const published = Atomics.load(ctl, PUBLISHED);
-  if (published === seen) {
-    Atomics.store(ctl, SLEEPING, 1);
-    Atomics.wait(ctl, PUBLISHED, seen, 1000);
-    Atomics.store(ctl, SLEEPING, 0);
-    continue;
-  }
-  seen = published;
-  for (let s = 0; s < slots; s++) {
-    if (Atomics.compareExchange(ctl, state(s), PENDING, TAKEN) !== PENDING) continue;
-    const at = s * stride;
-    let next = FAILED;
-    try {
-      const out = zlib.brotliCompressSync(bytes.subarray(at, at + Atomics.load(ctl, inputLength(s))), options);
-      if (out.length <= outputBytes) {
-        out.copy(bytes, at + inputBytes);
-        Atomics.store(ctl, outputLength(s), out.length);
-        next = DONE;
-      }
-    } catch {}
-    if (Atomics.compareExchange(ctl, state(s), TAKEN, next) === ABANDONED) Atomics.store(ctl, state(s), FREE);
-    Atomics.notify(ctl, state(s));
-  }
-}
-`;
 
 interface Job {
   slot: number;
@@ -301,95 +258,3 @@ const STUCK_SLOTS = 4;
 const stateOf = (slot: number) => HEAD + 3 * slot;
 const inputLengthOf = (slot: number) => HEAD + 3 * slot + 1;
 const outputLengthOf = (slot: number) => HEAD + 3 * slot + 2;
-/** What starts and stops the thread. */
-export interface QuickBrotliOptions extends ThreadOptions {
-  /** Answers in one turn that start the thread: fewer are quicker done by the event loop alone. */
-  busyTurn?: number;
-  /** The thread stops after this long without a turn that busy (its memory goes with it). */
-  idleMs?: number;
-  /** Failed threads after which none is started again. */
-  failuresMax?: number;
-}
-
-/**
- * The thread as answers use it: started once a turn has `busyTurn` answers to compress (one answer
- * a turn gains nothing from a second thread), stopped after `idleMs` without such a turn, made again
- * after a failure, given up after `failuresMax` of them.
- */
-export class QuickBrotli {
-  private thread: CompressThread | undefined;
-  private failures = 0;
-  private inTurn = 0;
-  private turnEnd: NodeJS.Immediate | undefined;
-  private busy = false;
-  private idle: NodeJS.Timeout | undefined;
-
-  /** Answers handed to a thread so far, whoever compressed them in the end (tests). */
-  handedOver = 0;
-
-  constructor(
-    private options: QuickBrotliOptions = {},
-    private readonly onGiveUp?: () => void,
-  ) {}
-
-  /** The running thread (tests). */
-  get current(): CompressThread | undefined {
-    return this.thread;
-  }
-
-  /** Changes how the thread starts and stops (tests: a busy turn of two); returns the options before. */
-  tune(options: QuickBrotliOptions): QuickBrotliOptions {
-    const before = this.options;
-    this.options = { ...before, ...options };
-    return before;
-  }
-
-  /** See `CompressThread.submit`; undefined also while no thread runs or once it was given up. */
-  submit(source: JobSource): Promise<Buffer> | undefined {
-    if (this.failures >= (this.options.failuresMax ?? 3)) return undefined;
-    this.turnEnd ??= setImmediate(() => {
-      this.turnEnd = undefined;
-      this.inTurn = 0;
-    });
-    if (++this.inTurn >= (this.options.busyTurn ?? 8)) {
-      this.busy = true;
-      if (!this.thread) this.start();
-    }
-    const soon = this.thread?.submit(source);
-    if (soon) this.handedOver++;
-    return soon;
-  }
-
-  /** Stops the thread now (shutdown, tests). */
-  async stop(): Promise<void> {
-    clearInterval(this.idle);
-    this.idle = undefined;
-    const thread = this.thread;
-    this.thread = undefined;
-    await thread?.stop();
-  }
-
-  private start(): void {
-    let thread: CompressThread;
-    try {
-      thread = new CompressThread(this.options, () => this.failed(thread));
-    } catch {
-      this.failures = this.options.failuresMax ?? 3;
-      this.onGiveUp?.();
-      return;
-    }
-    this.thread = thread;
-    this.idle ??= setInterval(() => {
-      if (this.busy) this.busy = false;
-      else void this.stop();
-    }, this.options.idleMs ?? 2000);
-    this.idle.unref();
-  }
-
-  private failed(thread: CompressThread): void {
-    if (this.thread !== thread) return;
-    this.thread = undefined;
-    this.failures++;
-    if (this.failures >= (this.options.failuresMax ?? 3)) this.onGiveUp?.();
-  }
-}
