@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import zlib from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { QUICK_BROTLI_PARAMS } from './compress-thread';
+import { OUTPUT_CHUNK, QUICK_BROTLI } from './compress-thread';
 import { chooseEncoding, matchesEtag } from './negotiation';
 import { QuickBrotli } from './quick-brotli';
 
@@ -66,20 +66,6 @@ const options = (raw: Buffer, encoding: Encoding, quick: boolean): zlib.ZlibOpti
             ...(raw.length <= WINDOW_BYTES ? { [zlib.constants.BROTLI_PARAM_LGWIN]: 18 } : {}),
           },
         };
-
-/**
- * Output chunks under 4 KB come from Node's shared buffer pool. At the default 16 KB, every answer
- * kept a 16 KB buffer of its own alive for its 3 KB of output, and those outlived young-generation
- * collections: the old generation's budget ran out every ~200 ms under the search mix
- * (docs/decisions/044-request-buffers.md).
- */
-const OUTPUT_CHUNK = 4095;
-
-/**
- * An answer made for one search: the same options every time, made once (building them per answer
- * showed in its profile). No size hint: at quality 0 it changed neither the bytes nor the time.
- */
-const QUICK_BROTLI: zlib.BrotliOptions = Object.freeze({ chunkSize: OUTPUT_CHUNK, params: QUICK_BROTLI_PARAMS });
 
 /**
  * Brotli for answers made for one search, on a thread beside the event loop while searches come

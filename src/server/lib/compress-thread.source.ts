@@ -8,11 +8,10 @@
 export const THREAD_SOURCE = `
 const { workerData } = require('node:worker_threads');
 const zlib = require('node:zlib');
-const { control, data, slots, inputBytes, outputBytes, params } = workerData;
+const { control, data, slots, inputBytes, outputBytes, options } = workerData;
 const ctl = new Int32Array(control);
 const bytes = Buffer.from(data);
 const stride = inputBytes + outputBytes;
-const options = { chunkSize: 4095, params };
 const [FREE, PENDING, TAKEN, DONE, FAILED, ABANDONED] = [0, 1, 2, 3, 4, 5];
 const [PUBLISHED, SLEEPING, STOP, HEAD] = [0, 1, 2, 4];
 const state = (s) => HEAD + 3 * s;

@@ -24,8 +24,20 @@ export const QUICK_BROTLI_PARAMS: Readonly<Record<number, number>> = Object.free
   [zlib.constants.BROTLI_PARAM_LGWIN]: 18,
 });
 
-/** Output chunks under 4 KB come from Node's shared buffer pool (docs/decisions/044-request-buffers.md). */
-const OUTPUT_CHUNK = 4095;
+/**
+ * Output chunks under 4 KB come from Node's shared buffer pool. At the default 16 KB, every answer
+ * kept a 16 KB buffer of its own alive for its 3 KB of output, and those outlived young-generation
+ * collections: the old generation's budget ran out every ~200 ms under the search mix
+ * (docs/decisions/044-request-buffers.md).
+ */
+export const OUTPUT_CHUNK = 4095;
+
+/**
+ * An answer made for one search, on either thread: the same options every time, made once
+ * (building them per answer showed in its profile). No size hint: at quality 0 it changed neither
+ * the bytes nor the time.
+ */
+export const QUICK_BROTLI: zlib.BrotliOptions = Object.freeze({ chunkSize: OUTPUT_CHUNK, params: QUICK_BROTLI_PARAMS });
 
 /** A slot's states, in the control array. */
 const FREE = 0;
@@ -114,7 +126,7 @@ export class CompressThread {
         slots: this.slots,
         inputBytes: this.inputBytes,
         outputBytes: this.outputBytes,
-        params: QUICK_BROTLI_PARAMS,
+        options: QUICK_BROTLI,
       },
       // It holds almost nothing of its own: a small heap keeps its memory small.
       resourceLimits: { maxOldGenerationSizeMb: 8, maxYoungGenerationSizeMb: 1 },
@@ -245,7 +257,7 @@ export class CompressThread {
     const at = slot * this.stride;
     const input = this.bytes.subarray(at, at + Atomics.load(this.control, inputLengthOf(slot)));
     try {
-      return zlib.brotliCompressSync(input, { chunkSize: OUTPUT_CHUNK, params: QUICK_BROTLI_PARAMS });
+      return zlib.brotliCompressSync(input, QUICK_BROTLI);
     } catch (err) {
       return err instanceof Error ? err : new Error(String(err));
     }
