@@ -4,12 +4,12 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { sql, type Kysely } from 'kysely';
-import type { Database } from '../src/server/db/schema';
-import { createTokenService } from '../src/server/modules/auth';
-import { BENCH_JWT_SECRET, ROOT, startApp, type AppProcess } from './lib/app-process';
+import { ROOT, restWaiter, startApp, type AppProcess } from './lib/app-process';
 import { alternate, combine, load, type Measured, type RequestSpec } from './lib/load';
 import { cycle, searchKinds } from './lib/search-mix';
+import { hotReads, readBenchData } from './lib/targets';
+import { accepted, countVoterRows, voteRequests } from './lib/votes';
+import { runInstances } from './instances';
 import { prepareDatabase } from './seed/database';
 import { FULL_SIZES, QUICK_SIZES, checkServerCounters, type SeedSizes } from './seed/seed';
 
@@ -28,6 +28,10 @@ const USAGE = `npm run bench -- [options]
   --db NAME          PostgreSQL database the benchmark (re)creates (default rp_bench)
   --redis            start the app with REDIS_URL (default redis://127.0.0.1:6379)
   --seed-only        seed, print the time and stop
+  --instances N      N app processes on one PostgreSQL and one Redis, every load split across
+                     them: checks errors, exact counters and that each instance shows the others'
+                     votes (results go to bench/results-instances.json; with --quick, tiny data in
+                     database rp_bench_quick, part of npm test on PostgreSQL)
   --only KINDS       measure only these kinds, comma-separated: read, search, vote (results go to
                      bench/results-partial.json, never over the full table)
   --servers N --users N --votes N --reviews N --joins N --boosts N --views N --voters N
@@ -143,6 +147,7 @@ async function main(): Promise<number> {
       redis: { type: 'boolean', default: false },
       'seed-only': { type: 'boolean', default: false },
       only: { type: 'string' },
+      instances: { type: 'string' },
       help: { type: 'boolean', default: false },
       ...Object.fromEntries(SIZE_FLAGS.map((f) => [f, { type: 'string' as const }])),
     },
@@ -174,15 +179,30 @@ async function main(): Promise<number> {
   // The quick run checks answers, not speed: fewer connections keep the embedded database's single
   // connection from queueing past the second the run lasts.
   const connections = quick ? 10 : 50;
-  // The quick run is a test: it always uses its own embedded database.
-  const adminUrl = quick ? undefined : process.env.DATABASE_URL || undefined;
-  const engine = adminUrl ? `PostgreSQL (${values.db})` : 'embedded PGlite';
+  const instances = Number(values.instances ?? 1);
+  if (!Number.isSafeInteger(instances) || instances < 1 || instances > 8) {
+    console.error(`--instances takes 1 to 8.\n\n${USAGE}`);
+    return 2;
+  }
+  // Several instances share one database server: the embedded database serves one process.
+  if (instances > 1 && !process.env.DATABASE_URL) {
+    console.error('--instances needs PostgreSQL: set DATABASE_URL (the benchmark works in its own database there).');
+    return 2;
+  }
+  // The quick run is a test: it always uses its own embedded database, or its own PostgreSQL database.
+  const adminUrl = quick && instances === 1 ? undefined : process.env.DATABASE_URL || undefined;
+  const dbName = quick && instances > 1 && values.db === 'rp_bench' ? 'rp_bench_quick' : values.db!;
+  const engine = adminUrl ? `PostgreSQL (${dbName})` : 'embedded PGlite';
   console.log(`Benchmark on ${engine}: ${SIZE_FLAGS.map((f) => `${sizes[f].toLocaleString('en-US')} ${f}`).join(', ')}`);
 
-  const prepared = await prepareDatabase({ adminUrl, dbName: values.db!, sizes, reuse: values.reuse === true });
+  const prepared = await prepareDatabase({ adminUrl, dbName, sizes, reuse: values.reuse === true });
   if (values['seed-only']) {
     prepared.dispose();
     return 0;
+  }
+  if (instances > 1) {
+    const redisUrl = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
+    return runInstances({ prepared, count: instances, seconds, connections, redisUrl, engine, quick });
   }
 
   const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'rp-bench-run-'));
@@ -195,65 +215,14 @@ async function main(): Promise<number> {
   let votesSent = 0;
   let votersBefore = 0;
   try {
-    // What the targets need, read before the app starts (the embedded database takes one process at a time).
-    const handle = await prepared.open();
-    let visible: number[];
-    let reviewed: number;
-    try {
-      visible = (await sql<{ id: number }>`SELECT id FROM servers WHERE NOT hidden ORDER BY id`.execute(handle.db)).rows.map((r) =>
-        Number(r.id),
-      );
-      const withReviews = await sql<{ id: number }>`
-        SELECT v.server_id AS id FROM votes v JOIN servers s ON s.id = v.server_id AND NOT s.hidden
-        WHERE v.review IS NOT NULL AND NOT v.hidden GROUP BY v.server_id HAVING count(*) >= 3 ORDER BY count(*) DESC, v.server_id LIMIT 1 OFFSET 20`.execute(
-        handle.db,
-      );
-      reviewed = Number(withReviews.rows[0]?.id ?? visible[0]);
-      votersBefore = await countVoterRows(handle.db, prepared.facts.voterIds);
-    } finally {
-      await handle.close();
-    }
+    const { visible, reviewed, votersBefore: before } = await readBenchData(prepared);
+    votersBefore = before;
 
     app = await startApp(prepared.target, { redisUrl: values.redis ? process.env.REDIS_URL || 'redis://127.0.0.1:6379' : undefined });
     console.log(`App: ${app.command}, ready in ${fmt(app.startupMs)} ms`);
-    const appUrl = app.baseUrl;
-    const running = app;
-    // Load stops with requests still in flight: the next target starts once the app has answered
-    // them, that is when a readiness probe (it queries the database, so it waits behind them) is
-    // answered at once and the app's CPU has been idle for `samples` samples in a row (250 ms each).
-    const drain = async (samples = 2) => {
-      const until = performance.now() + 60_000;
-      let quiet = 0;
-      while (performance.now() < until && quiet < samples) {
-        const started = performance.now();
-        const ticks = running.cpuTicks();
-        const ok = await fetch(`${appUrl}/api/ready`, { signal: AbortSignal.timeout(10_000) }).then(
-          (r) => r.ok,
-          () => false,
-        );
-        await new Promise((r) => setTimeout(r, 250));
-        // Clock ticks are hundredths of a second: at most 3 in 250 ms is a process at rest.
-        quiet = ok && performance.now() - started < 400 && running.cpuTicks() - ticks <= 3 ? quiet + 1 : 0;
-      }
-      if (quiet < samples) console.log('  (the app was still busy after 60 s of waiting for it to rest)');
-    };
+    const drain = restWaiter([app]);
 
-    const reads: Array<{ target: string; path: string }> = [
-      { target: 'home: just joined', path: '/api/servers/just-joined' },
-      { target: 'home: top 10', path: '/api/servers?sort=likes&limit=10' },
-      { target: 'home: server of the weekend', path: '/api/server-of-the-weekend' },
-      { target: '/list default (Most liked)', path: '/api/servers' },
-      // As the web app asks: it adds its timestamp to every call.
-      { target: '/list as the web app asks (t=…)', path: '/api/servers?t=1764400000000' },
-      { target: '/list Hot', path: '/api/servers?sort=hot' },
-      { target: '/list Most Popular', path: '/api/servers?sort=popular' },
-      { target: 'filter categories', path: '/api/filters/categories' },
-      { target: 'player count', path: '/api/player-count' },
-      { target: 'server page (with reviews)', path: `/api/servers/${reviewed}` },
-    ];
-    // The page needs the web build (`npm run build`); without it the app has no `/` to serve.
-    if (fs.existsSync(path.join(ROOT, 'dist', 'web', 'index.html'))) reads.push({ target: '/ (HTML)', path: '/' });
-    else console.log('No web build (dist/web): `/` left out.');
+    const reads = hotReads(reviewed);
 
     // The baseline answers what the app answered, byte for byte.
     const recorded: Record<string, Recorded> = {};
@@ -315,38 +284,16 @@ async function main(): Promise<number> {
     if (measures('vote')) {
       // Votes: distinct users (kept free of votes by the seed), each liking servers it never voted on,
       // each request from its own address as a reverse proxy would report it.
-      const tokens = createTokenService(BENCH_JWT_SECRET);
-      const [firstVoter, lastVoter] = prepared.facts.voterIds;
-      const voters = lastVoter - firstVoter + 1;
-      const auth: string[] = [];
-      for (let i = 0; i < voters; i++) auth.push(`Bearer ${await tokens.sign({ userId: firstVoter + i, version: 0 })}`);
-      let n = 0;
-      const nextVote = (): RequestSpec => {
-        const i = n++;
-        const user = i % voters;
-        const round = Math.floor(i / voters);
-        const server = visible[(user * 7919 + round) % visible.length]!;
-        return {
-          path: `/api/servers/${server}/like`,
-          method: 'POST',
-          headers: {
-            authorization: auth[user]!,
-            'content-type': 'application/json',
-            'x-forwarded-for': `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`,
-          },
-          body: i % 5 === 0 ? JSON.stringify({ review: 'Seen in the benchmark: friendly staff.' }) : '{}',
-        };
-      };
+      const requests = await voteRequests(prepared.facts.voterIds, visible);
+      const voters = requests.voters;
       console.log(`\nVotes through the API by ${voters.toLocaleString('en-US')} distinct users, ${seconds} s:`);
       // Alone (`--only vote`) the app may still be loading its index and cards: votes measure the
       // app at rest. Cards start loading on a 2 s timer after the index, so rest must outlast it.
       if (!quick) await drain(14);
-      const votes = combine([await load({ baseUrl: app.baseUrl, seconds, connections, next: nextVote })]);
+      const votes = combine([await load({ baseUrl: app.baseUrl, seconds, connections, next: requests.next })]);
       await drain();
-      votesSent = n;
-      voteOk = Object.entries(votes.statuses)
-        .filter(([c]) => c.startsWith('2'))
-        .reduce((s, [, k]) => s + k, 0);
+      votesSent = requests.sent();
+      voteOk = accepted(votes.statuses);
       rows.push({
         target: 'votes (like, distinct users)',
         kind: 'vote',
@@ -436,12 +383,6 @@ async function main(): Promise<number> {
   }
   console.log(quick ? '✓ quick benchmark: no errors, counters exact' : '✓ every target met');
   return 0;
-}
-
-/** Votes cast by the users the seed kept for the vote benchmark. */
-async function countVoterRows(db: Kysely<Database>, [first, last]: [number, number]): Promise<number> {
-  const row = await sql<{ n: number }>`SELECT count(*)::int AS n FROM votes WHERE user_id BETWEEN ${first} AND ${last}`.execute(db);
-  return Number(row.rows[0]!.n);
 }
 
 function pick(m: Measured) {

@@ -44,6 +44,16 @@ if (process.env.TEST_DATABASE_URL) vitest('integration-postgres', 'vitest.config
 console.log('\n› bench-quick');
 const bench = run('node', ['--import', 'tsx', 'bench/run.ts', '--quick'], { allowFailure: true, env: { DATABASE_URL: '' } });
 results.push({ label: 'bench-quick', passed: bench === 0 ? 1 : 0, failed: bench === 0 ? 0 : 1, status: bench });
+// Two app processes on one PostgreSQL and one Redis, the quick benchmark split across both: no
+// errors, votes counted once, each instance showing the other's votes.
+if (process.env.TEST_DATABASE_URL) {
+  console.log('\n› bench-instances-quick');
+  const instances = run('node', ['--import', 'tsx', 'bench/run.ts', '--quick', '--instances', '2'], {
+    allowFailure: true,
+    env: { DATABASE_URL: process.env.TEST_DATABASE_URL },
+  });
+  results.push({ label: 'bench-instances-quick', passed: instances === 0 ? 1 : 0, failed: instances === 0 ? 0 : 1, status: instances });
+}
 // The hardening suite, bounded: every attack once or a few times (`npm run test:hardening` runs it in full).
 // Its stored-XSS rows open the built web app in Chromium, as the browser journeys do.
 ensureChromium();

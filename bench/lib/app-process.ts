@@ -163,3 +163,30 @@ export async function startApp(target: BenchTarget, options: { redisUrl?: string
     },
   };
 }
+
+/**
+ * Load stops with requests still in flight: the next target starts once every app has answered
+ * them, that is when a readiness probe (it queries the database, so it waits behind them) is
+ * answered at once and the app's CPU has been idle for `samples` samples in a row (250 ms each).
+ */
+export function restWaiter(apps: readonly AppProcess[]): (samples?: number) => Promise<void> {
+  const rest = async (app: AppProcess, samples: number) => {
+    const until = performance.now() + 60_000;
+    let quiet = 0;
+    while (performance.now() < until && quiet < samples) {
+      const started = performance.now();
+      const ticks = app.cpuTicks();
+      const ok = await fetch(`${app.baseUrl}/api/ready`, { signal: AbortSignal.timeout(10_000) }).then(
+        (r) => r.ok,
+        () => false,
+      );
+      await new Promise((r) => setTimeout(r, 250));
+      // Clock ticks are hundredths of a second: at most 3 in 250 ms is a process at rest.
+      quiet = ok && performance.now() - started < 400 && app.cpuTicks() - ticks <= 3 ? quiet + 1 : 0;
+    }
+    if (quiet < samples) console.log(`  (the app at ${app.baseUrl} was still busy after 60 s of waiting for it to rest)`);
+  };
+  return async (samples = 2) => {
+    await Promise.all(apps.map((app) => rest(app, samples)));
+  };
+}

@@ -1,0 +1,303 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'kysely';
+import { DEFAULT_RATE_LIMITS } from '../src/server/plugins/rate-limits';
+import { createTokenService } from '../src/server/modules/auth';
+import { BENCH_JWT_SECRET, ROOT, restWaiter, startApp, type AppProcess } from './lib/app-process';
+import { load, type Measured, type RequestSpec } from './lib/load';
+import { cycle, searchKinds } from './lib/search-mix';
+import { hotReads, readBenchData } from './lib/targets';
+import { accepted, countVoterRows, voteRequests } from './lib/votes';
+import type { PreparedDatabase } from './seed/database';
+import { checkServerCounters } from './seed/seed';
+
+/**
+ * `npm run bench -- --instances N`: N app processes on one PostgreSQL and one Redis, as behind a
+ * load balancer, every load split across them (each gets its share of the connections). Checks
+ * what several instances must keep true: no errors, every vote counted once and every counter
+ * equal to its rows, and each instance showing the counters of votes that went through the
+ * others (its cached pages and lists dropped) within a few seconds. Speed is printed, not judged:
+ * the targets are one instance's (decision 021).
+ */
+const READ_HEADERS = { 'accept-encoding': 'gzip, deflate, br' };
+/** Servers whose pages every instance caches before the votes, then must show with the votes' counters. */
+const WATCHED = 300;
+/** How long an instance may take to show another's vote. */
+const FRESH_WITHIN_MS = 10_000;
+
+interface Row {
+  target: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+  statuses: Record<string, number>;
+  requests: number;
+}
+
+/** Loads that ran at the same time, one per instance, as one: throughput added, the worst latencies. */
+function together(target: string, runs: Measured[]): Row {
+  const statuses: Record<string, number> = {};
+  for (const r of runs) for (const [code, n] of Object.entries(r.statuses)) statuses[code] = (statuses[code] ?? 0) + n;
+  const sum = (pick: (m: Measured) => number) => runs.reduce((s, r) => s + pick(r), 0);
+  return {
+    target,
+    rps: sum((r) => r.rps),
+    p50: Math.max(...runs.map((r) => r.p50)),
+    p99: Math.max(...runs.map((r) => r.p99)),
+    errors: sum((r) => r.errors),
+    non2xx: sum((r) => r.non2xx),
+    statuses,
+    requests: sum((r) => r.requests),
+  };
+}
+
+const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits });
+
+async function getJson(url: string): Promise<unknown> {
+  const response = await fetch(url, { signal: AbortSignal.timeout(10_000) });
+  if (!response.ok) throw new Error(`GET ${url}: ${response.status}`);
+  return response.json();
+}
+
+/**
+ * Polls every instance until the servers' pages and the top of Most liked show the database's
+ * counters; answers, per instance, how long after the votes' end that was (the first look itself
+ * takes a while: every watched page is asked once), or the servers still shown stale at the deadline.
+ */
+async function waitUntilFresh(
+  apps: readonly AppProcess[],
+  watched: readonly number[],
+  truth: (ids: readonly number[]) => Promise<Map<number, { likes: number; dislikes: number }>>,
+): Promise<Array<{ ms: number; stale: number[] }>> {
+  const started = performance.now();
+  return Promise.all(
+    apps.map(async (app) => {
+      let pending = [...watched];
+      let stale: number[] = [];
+      for (;;) {
+        // Ids are strings in the API's answers.
+        const top = (await getJson(`${app.baseUrl}/api/servers?sort=likes&limit=10`)) as Array<{
+          id: string;
+          likes: number;
+          dislikes: number;
+        }>;
+        const ids = [...new Set([...pending, ...top.map((s) => Number(s.id))])];
+        const expected = await truth(ids);
+        stale = [];
+        for (const s of top) {
+          const want = expected.get(Number(s.id));
+          if (!want || want.likes !== s.likes || want.dislikes !== s.dislikes) stale.push(Number(s.id));
+        }
+        const shown = await Promise.all(
+          pending.map((id) => getJson(`${app.baseUrl}/api/servers/${id}`) as Promise<{ likes: number; dislikes: number }>),
+        );
+        pending = pending.filter((id, i) => {
+          const want = expected.get(id);
+          return !want || want.likes !== shown[i]!.likes || want.dislikes !== shown[i]!.dislikes;
+        });
+        stale = [...new Set([...stale, ...pending])];
+        const ms = performance.now() - started;
+        if (stale.length === 0 || ms > FRESH_WITHIN_MS) return { ms, stale };
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    }),
+  );
+}
+
+/**
+ * One player's joins sent to the instances in turn, each from an address of its own: the per-user
+ * limit counts them together in Redis, so exactly that many get past it whichever instance they
+ * reach. Answers the requests let through and those refused with 429.
+ */
+async function sharedLimit(apps: readonly AppProcess[], userId: number, visible: readonly number[]) {
+  const token = await createTokenService(BENCH_JWT_SECRET).sign({ userId, version: 0 });
+  const limit = DEFAULT_RATE_LIMITS.votesPerUser.max;
+  // A /24 of 172.16.0.0/12 of this run's own: per-address and per-network limits stay out of it.
+  const network = `172.${16 + Math.floor(Math.random() * 16)}.${Math.floor(Math.random() * 256)}`;
+  const statuses: number[] = [];
+  for (let k = 0; k < limit + 10; k++) {
+    const server = visible[(k * 104_729 + userId) % visible.length]!;
+    const response = await fetch(`${apps[k % apps.length]!.baseUrl}/api/servers/${server}/join`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'x-forwarded-for': `${network}.${k}` },
+      signal: AbortSignal.timeout(10_000),
+    });
+    await response.arrayBuffer();
+    statuses.push(response.status);
+  }
+  return { limit, passed: statuses.filter((s) => s !== 429).length, refused: statuses.filter((s) => s === 429).length };
+}
+
+export async function runInstances(options: {
+  prepared: PreparedDatabase;
+  count: number;
+  seconds: number;
+  connections: number;
+  redisUrl: string;
+  engine: string;
+  /** A test: tiny data, results with the other test reports. */
+  quick: boolean;
+}): Promise<number> {
+  const { prepared, count, seconds, connections } = options;
+  const data = await readBenchData(prepared);
+  const apps: AppProcess[] = [];
+  const rows: Row[] = [];
+  const problems: string[] = [];
+  let fresh: Array<{ ms: number; stale: number[] }> = [];
+  let limited: { limit: number; passed: number; refused: number } | undefined;
+  let votesSent = 0;
+  let voteOk = 0;
+  const share = Math.max(1, Math.floor(connections / count));
+  try {
+    for (let i = 0; i < count; i++) {
+      const app = await startApp(prepared.target, { redisUrl: options.redisUrl });
+      apps.push(app);
+      console.log(`Instance ${i + 1}: ${app.command} on ${app.baseUrl}, ready in ${fmt(app.startupMs)} ms`);
+    }
+    const drain = restWaiter(apps);
+    // Every instance at once, each with its share of the connections, all drawing from one `next`.
+    const split = async (target: string, spec: { request?: RequestSpec; next?: () => RequestSpec }, secs = seconds) => {
+      const runs = await Promise.all(apps.map((app) => load({ baseUrl: app.baseUrl, seconds: secs, connections: share, ...spec })));
+      await drain();
+      return together(target, runs);
+    };
+
+    console.log(`\nHot reads split across ${count} instances, ${seconds} s, ${share} connections each:`);
+    for (const r of hotReads(data.reviewed)) {
+      const request = { path: r.path, headers: READ_HEADERS };
+      await split('warm-up', { request }, 1);
+      rows.push(await split(r.target, { request }));
+      console.log(`  ${r.target.padEnd(30)} ${fmt(rows.at(-1)!.rps).padStart(7)} req/s`);
+    }
+
+    console.log(`\nUncached search mix split across ${count} instances, ${seconds} s each:`);
+    for (const kind of searchKinds(prepared.facts.rareWords)) {
+      const queries = cycle(kind.queries);
+      const next = () => ({ path: queries.next(), headers: READ_HEADERS });
+      await split('warm-up', { next }, 1);
+      rows.push(await split(kind.name, { next }));
+      console.log(`  ${kind.name.padEnd(30)} ${fmt(rows.at(-1)!.rps).padStart(7)} req/s  p99 ${fmt(rows.at(-1)!.p99, 1)} ms`);
+    }
+
+    // A player the votes never use (the seed keeps the voters last), picked afresh each run: the
+    // per-user limit's window outlasts a run in Redis.
+    const player = prepared.facts.voterIds[0] - 1 - Math.floor(Math.random() * 500);
+    limited = await sharedLimit(apps, player, data.visible);
+    console.log(
+      `\nOne player's ${limited.passed + limited.refused} joins over ${count} instances: ${limited.passed} let through, ${limited.refused} refused (limit ${limited.limit} a minute)`,
+    );
+
+    // The first servers the votes go to: every instance holds their pages (asked twice: a page is
+    // kept from the second time) and the top of Most liked before any vote reaches them.
+    const votes = await voteRequests(prepared.facts.voterIds, data.visible);
+    const watched = [...new Set(votes.firstServers(WATCHED))];
+    for (const app of apps)
+      for (let pass = 0; pass < 2; pass++) {
+        await getJson(`${app.baseUrl}/api/servers?sort=likes&limit=10`);
+        for (const id of watched) await getJson(`${app.baseUrl}/api/servers/${id}`);
+      }
+
+    console.log(`\nVotes split across ${count} instances by ${fmt(votes.voters)} distinct users, ${seconds} s:`);
+    await drain(options.quick ? 2 : 14);
+    rows.push(await split('votes (like, distinct users)', { next: votes.next }));
+    votesSent = votes.sent();
+    voteOk = accepted(rows.at(-1)!.statuses);
+    console.log(`  ${fmt(rows.at(-1)!.rps)} votes/s, p99 ${fmt(rows.at(-1)!.p99, 1)} ms`);
+
+    const handle = await prepared.open();
+    try {
+      fresh = await waitUntilFresh(apps, watched, async (ids) => {
+        const result = await sql<{ id: number; likes: number; dislikes: number }>`
+          SELECT id, likes, dislikes FROM servers WHERE id = ANY(${ids.map(Number)}::bigint[])`.execute(handle.db);
+        return new Map(result.rows.map((r) => [Number(r.id), { likes: Number(r.likes), dislikes: Number(r.dislikes) }]));
+      });
+    } finally {
+      await handle.close();
+    }
+  } finally {
+    for (const app of apps) await app.stop();
+  }
+
+  const handle = await prepared.open();
+  let counters: { total: number; problems: string[] };
+  let written: number;
+  try {
+    counters = await checkServerCounters(handle.db);
+    written = (await countVoterRows(handle.db, prepared.facts.voterIds)) - data.votersBefore;
+  } finally {
+    await handle.close();
+    prepared.dispose();
+  }
+  if (counters.total > 0) problems.push(`${counters.total} counters differ from their rows:\n    ${counters.problems.join('\n    ')}`);
+  if (written < voteOk || written > votesSent)
+    problems.push(`the instances accepted ${voteOk} of ${votesSent} votes sent but ${written} vote rows were written`);
+  for (const r of rows) if (r.errors + r.non2xx > 0) problems.push(`${r.target}: ${r.errors} errors, ${r.non2xx} answers outside 2xx`);
+  if (limited && limited.passed !== limited.limit)
+    problems.push(
+      `the per-user limit of ${limited.limit} let ${limited.passed} of one player's requests through across ${count} instances`,
+    );
+  fresh.forEach((f, i) => {
+    if (f.stale.length > 0)
+      problems.push(`instance ${i + 1} still showed other counters than the database for ${f.stale.length} servers after ${fmt(f.ms)} ms`);
+  });
+
+  const lines = ['| target | req/s (all instances) | p50 ms | p99 ms | errors |', '|---|---:|---:|---:|---:|'];
+  for (const r of rows) lines.push(`| ${r.target} | ${fmt(r.rps)} | ${fmt(r.p50, 1)} | ${fmt(r.p99, 1)} | ${r.errors + r.non2xx} |`);
+  if (limited)
+    lines.push(
+      `| one player's joins over all instances: let through (limit ${limited.limit}) / refused | ${limited.passed} / ${limited.refused} | | | |`,
+    );
+  apps.forEach((app, i) => {
+    lines.push(`| instance ${i + 1}: start-up, peak RSS | ${fmt(app.startupMs)} ms, ${fmt(app.peakRssMb())} MB | | | |`);
+    if (fresh[i])
+      lines.push(
+        `| instance ${i + 1}: ${WATCHED} voted-on pages and the top 10 equal to the database, checked by | ${fmt(fresh[i].ms)} ms | | | |`,
+      );
+  });
+  const output = lines.join('\n');
+  console.log(`\n${output}\n`);
+  console.log(
+    counters.total === 0
+      ? `Counters: every counter equals its rows (${fmt(written)} votes added through ${count} instances).`
+      : 'Counters: MISMATCH.',
+  );
+
+  const resultsFile = options.quick
+    ? path.join(ROOT, 'test-results', 'bench-instances-quick.json')
+    : path.join(ROOT, 'bench', 'results-instances.json');
+  fs.mkdirSync(path.dirname(resultsFile), { recursive: true });
+  const results = {
+    at: new Date().toISOString(),
+    mode: `${count} instances${options.quick ? ', quick' : ''}`,
+    engine: options.engine,
+    sizes: prepared.facts.sizes,
+    secondsPerTarget: seconds,
+    connectionsPerInstance: share,
+    machine: { cpus: os.cpus().length, model: os.cpus()[0]?.model, node: process.version },
+    instances: apps.map((app, i) => ({
+      startupMs: Math.round(app.startupMs),
+      peakRssMb: Math.round(app.peakRssMb()),
+      freshAfterMs: fresh[i] && Math.round(fresh[i].ms),
+    })),
+    rows,
+    counters: { mismatches: counters.total, votesSent, votesAccepted: voteOk, voteRowsWritten: written },
+    sharedLimit: limited,
+    problems,
+    table: output,
+  };
+  const prettier = await import('prettier');
+  fs.writeFileSync(
+    resultsFile,
+    await prettier.format(JSON.stringify(results), { ...(await prettier.resolveConfig(resultsFile)), filepath: resultsFile }),
+  );
+  console.log(`Results: ${path.relative(ROOT, resultsFile)}`);
+  if (problems.length > 0) {
+    console.error(`✖ ${problems.length} problem(s):\n  ${problems.join('\n  ')}`);
+    return 1;
+  }
+  console.log(`✓ ${count} instances: no errors, every vote counted once, every instance showed the others' votes, one limit for all`);
+  return 0;
+}
