@@ -17,7 +17,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import * as prettier from 'prettier';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
-import { ROOT, ensureServerBuild, ensureWebBuild } from './lib/ensure.mjs';
+import { ROOT, ensureChromium, ensureServerBuild, ensureWebBuild } from './lib/ensure.mjs';
 
 const { values: args } = parseArgs({
   options: {
@@ -127,6 +127,12 @@ async function audit(url, formFactor, attempt = 1) {
   return audit(url, formFactor, attempt + 1);
 }
 
+// Debian's Chromium is installed when missing, as for the browser tests; another one is the caller's.
+if (args.chrome === '/usr/bin/chromium') ensureChromium();
+else if (!fs.existsSync(args.chrome)) {
+  console.error(`✖ No browser at ${args.chrome}.`);
+  process.exit(1);
+}
 const app = args.url ? { url: args.url.replace(/\/+$/, ''), stop: async () => {} } : await startApp();
 const chrome = await chromeLauncher.launch({
   chromePath: args.chrome,
