@@ -12,7 +12,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const create = (user: TestUser | undefined, payload: object) =>
+const create = (user: TestUser | undefined, payload: object | string) =>
   t.app.inject({ method: 'POST', url: '/api/servers', headers: user?.headers, payload });
 const customize = (user: TestUser, id: number | string, parts: Part[]) => {
   const body = multipart(parts);
@@ -97,6 +97,14 @@ describe('creating servers', () => {
     const byPlayer = await create(player, { name: 'Nope' });
     expect(byPlayer.statusCode).toBe(403);
     expect(byPlayer.json()).toEqual({ error: 'Only server owners can create servers.' });
+    // Before the body: a player's malformed or oversized body gets the same answer, and so does an admin's.
+    for (const payload of [{}, { name: 42 }, { name: 'x'.repeat(101) }, 'not json']) {
+      const res = await create(player, payload);
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toEqual({ error: 'Only server owners can create servers.' });
+    }
+    const admin = await createUser(t.app, { role: 'admin' });
+    expect((await create(admin, {})).json()).toEqual({ error: 'Only server owners can create servers.' });
     expect((await create(undefined, { name: 'Nope' })).statusCode).toBe(401);
   });
 

@@ -3,7 +3,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorSchema, idParams } from '../../../shared/schemas/common';
 import { createServerBodySchema, galleryImageQuerySchema, serverSchema } from '../../../shared/schemas/server';
 import { MSG } from '../../../shared/messages';
-import { badRequest } from '../../errors';
+import { badRequest, forbidden } from '../../errors';
+import { serverPolicy } from '../../policies/servers.policy';
 import { requireUser } from '../../plugins/auth';
 import { readMultipart, type MultipartBody } from '../../plugins/multipart';
 import { uploadLimit } from './limits';
@@ -38,6 +39,11 @@ export const serversRoutes =
 
     r.post('/servers', {
       config: { signedIn: true },
+      // A player is told only owners create servers before the body is read: what it got wrong in
+      // the body is no answer for someone who may not create at all.
+      onRequest: async (request) => {
+        if (!serverPolicy.canOwnServers(await requireUser(request))) throw forbidden(MSG.onlyOwnersCreate);
+      },
       schema: { tags: ['servers'], body: createServerBodySchema, response: { 201: serverSchema, ...errors } },
       handler: async (request, reply) => reply.code(201).send(await servers.create(await requireUser(request), request.body)),
     });
