@@ -10,7 +10,7 @@ import { cycle, searchKinds } from './lib/search-mix';
 import { hotReads, readBenchData } from './lib/targets';
 import { accepted, countVoterRows, voteRequests } from './lib/votes';
 import { runInstances } from './instances';
-import { prepareDatabase } from './seed/database';
+import { dropDatabase, prepareDatabase } from './seed/database';
 import { FULL_SIZES, QUICK_SIZES, checkServerCounters, type SeedSizes } from './seed/seed';
 
 /**
@@ -31,7 +31,7 @@ const USAGE = `npm run bench -- [options]
   --instances N      N app processes on one PostgreSQL and one Redis, every load split across
                      them: checks errors, exact counters and that each instance shows the others'
                      votes (results go to bench/results-instances.json; with --quick, tiny data in
-                     database rp_bench_quick, part of npm test on PostgreSQL)
+                     a database of its own run, dropped after; part of npm test on PostgreSQL)
   --only KINDS       measure only these kinds, comma-separated: read, search, vote (results go to
                      bench/results-partial.json, never over the full table)
   --servers N --users N --votes N --reviews N --joins N --boosts N --views N --voters N
@@ -191,7 +191,10 @@ async function main(): Promise<number> {
   }
   // The quick run is a test: it always uses its own embedded database, or its own PostgreSQL database.
   const adminUrl = quick && instances === 1 ? undefined : process.env.DATABASE_URL || undefined;
-  const dbName = quick && instances > 1 && values.db === 'rp_bench' ? 'rp_bench_quick' : values.db!;
+  // A quick run with instances is a test: a database of its own run (two at once on one server must
+  // not drop each other's), dropped when it ends.
+  const ownDatabase = quick && instances > 1 && values.db === 'rp_bench';
+  const dbName = ownDatabase ? `rp_bench_quick_${process.pid}` : values.db!;
   const engine = adminUrl ? `PostgreSQL (${dbName})` : 'embedded PGlite';
   console.log(`Benchmark on ${engine}: ${SIZE_FLAGS.map((f) => `${sizes[f].toLocaleString('en-US')} ${f}`).join(', ')}`);
 
@@ -201,8 +204,13 @@ async function main(): Promise<number> {
     return 0;
   }
   if (instances > 1) {
+    if (only || values.redis) console.log('(--only and --redis are left out with --instances: every kind is measured, always with Redis)');
     const redisUrl = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
-    return runInstances({ prepared, count: instances, seconds, connections, redisUrl, engine, quick });
+    try {
+      return await runInstances({ prepared, count: instances, seconds, connections, redisUrl, engine, quick });
+    } finally {
+      if (ownDatabase && adminUrl) await dropDatabase(adminUrl, dbName);
+    }
   }
 
   const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'rp-bench-run-'));

@@ -50,7 +50,7 @@ if (process.env.TEST_DATABASE_URL) {
   console.log('\n› bench-instances-quick');
   const instances = run('node', ['--import', 'tsx', 'bench/run.ts', '--quick', '--instances', '2'], {
     allowFailure: true,
-    env: { DATABASE_URL: process.env.TEST_DATABASE_URL },
+    env: { DATABASE_URL: process.env.TEST_DATABASE_URL, REDIS_URL: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379' },
   });
   results.push({ label: 'bench-instances-quick', passed: instances === 0 ? 1 : 0, failed: instances === 0 ? 0 : 1, status: instances });
 }

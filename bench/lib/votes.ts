@@ -9,8 +9,8 @@ export interface VoteRequests {
   next: () => RequestSpec;
   /** Requests built so far (sent, or about to be). */
   sent: () => number;
-  /** Servers the first `count` requests go to, in order (a request's server depends only on its number). */
-  firstServers: (count: number) => number[];
+  /** Servers the next `count` requests will go to, in order (a request's server depends only on its number). */
+  upcomingServers: (count: number) => number[];
   voters: number;
 }
 
@@ -36,7 +36,7 @@ export async function voteRequests([firstVoter, lastVoter]: [number, number], vi
   return {
     voters,
     sent: () => n,
-    firstServers: (count) => Array.from({ length: count }, (_, i) => serverOf(i)),
+    upcomingServers: (count) => Array.from({ length: count }, (_, i) => serverOf(n + i)),
     next: () => {
       const i = n++;
       return {

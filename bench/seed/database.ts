@@ -34,6 +34,12 @@ async function adminQuery(url: string, text: string): Promise<void> {
   }
 }
 
+/** Drops a benchmark database of one run (a quick run's own). */
+export async function dropDatabase(adminUrl: string, dbName: string): Promise<void> {
+  if (!/^[a-z_][a-z0-9_]*$/.test(dbName)) throw new Error(`not a plain database name: ${dbName}`);
+  await adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+}
+
 /** Seeds into the open, migrated database and prints how long each step took. */
 async function seedInto(handle: DatabaseHandle, sizes: SeedSizes, log: (line: string) => void) {
   const started = performance.now();
