@@ -1,11 +1,11 @@
-import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { DEFAULT_RATE_LIMITS } from '../src/server/plugins/rate-limits';
 import { createTokenService } from '../src/server/modules/auth';
 import { BENCH_JWT_SECRET, ROOT, restWaiter, startApp, type AppProcess } from './lib/app-process';
-import { load, type Measured, type RequestSpec } from './lib/load';
+import { READ_HEADERS, combine, load, type Measured, type RequestSpec } from './lib/load';
+import { fmt, writeResults } from './lib/output';
 import { cycle, searchKinds } from './lib/search-mix';
 import { hotReads, readBenchData } from './lib/targets';
 import { accepted, countVoterRows, voteRequests } from './lib/votes';
@@ -21,41 +21,25 @@ import { checkServerCounters } from './seed/seed';
  * others (its cached pages and lists dropped) within a few seconds. Speed is printed, not judged:
  * the targets are one instance's (decision 021).
  */
-const READ_HEADERS = { 'accept-encoding': 'gzip, deflate, br' };
 /** Servers whose pages every instance caches, then must show with the counters of votes through any instance. */
 const WATCHED = 200;
 /** As many on tiny data (400 servers): fewer, so the check fits the caches' lifetime on a busy test machine. */
 const WATCHED_QUICK = 60;
 
-interface Row {
-  target: string;
-  rps: number;
-  p50: number;
-  p99: number;
-  errors: number;
-  non2xx: number;
-  statuses: Record<string, number>;
-  requests: number;
-}
+/** One target's load over every instance at once. */
+type Row = Measured & { target: string };
 
-/** Loads that ran at the same time, one per instance, as one: throughput added, the worst latencies. */
-function together(target: string, runs: Measured[]): Row {
-  const statuses: Record<string, number> = {};
-  for (const r of runs) for (const [code, n] of Object.entries(r.statuses)) statuses[code] = (statuses[code] ?? 0) + n;
-  const sum = (pick: (m: Measured) => number) => runs.reduce((s, r) => s + pick(r), 0);
-  return {
-    target,
-    rps: sum((r) => r.rps),
-    p50: Math.max(...runs.map((r) => r.p50)),
-    p99: Math.max(...runs.map((r) => r.p99)),
-    errors: sum((r) => r.errors),
-    non2xx: sum((r) => r.non2xx),
-    statuses,
-    requests: sum((r) => r.requests),
-  };
+/** A player (not an owner, not one of the voters), picked afresh each run. */
+async function pickPlayer(prepared: PreparedDatabase): Promise<number> {
+  const handle = await prepared.open();
+  try {
+    const row = await sql<{ id: number }>`
+      SELECT id FROM users WHERE role = 'player' AND id < ${prepared.facts.voterIds[0]} ORDER BY random() LIMIT 1`.execute(handle.db);
+    return Number(row.rows[0]?.id ?? prepared.facts.voterIds[0]);
+  } finally {
+    await handle.close();
+  }
 }
-
-const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits });
 
 /**
  * One player's joins sent to the instances in turn, each from an address of its own: the per-user
@@ -115,7 +99,7 @@ export async function runInstances(options: {
     const split = async (target: string, spec: { request?: RequestSpec; next?: () => RequestSpec }, secs = seconds) => {
       const runs = await Promise.all(apps.map((app) => load({ baseUrl: app.baseUrl, seconds: secs, connections: share, ...spec })));
       await drain();
-      return together(target, runs);
+      return { target, ...combine(runs, { concurrent: true }) };
     };
 
     console.log(`\nHot reads split across ${count} instances, ${seconds} s, ${share} connections each:`);
@@ -136,7 +120,7 @@ export async function runInstances(options: {
     }
 
     // A player the votes never use, picked afresh each run: the per-user limit's window outlasts a run in Redis.
-    const player = data.player;
+    const player = await pickPlayer(prepared);
     limited = await sharedLimit(apps, player, data.visible);
     console.log(
       `\nOne player's ${limited.passed + limited.refused} joins over ${count} instances: ${limited.passed} let through, ${limited.refused} refused (limit ${limited.limit} a minute)`,
@@ -233,7 +217,6 @@ export async function runInstances(options: {
   const resultsFile = options.quick
     ? path.join(ROOT, 'test-results', 'bench-instances-quick.json')
     : path.join(ROOT, 'bench', 'results-instances.json');
-  fs.mkdirSync(path.dirname(resultsFile), { recursive: true });
   const results = {
     at: new Date().toISOString(),
     mode: `${count} instances${options.quick ? ', quick' : ''}`,
@@ -253,11 +236,7 @@ export async function runInstances(options: {
     problems,
     table: output,
   };
-  const prettier = await import('prettier');
-  fs.writeFileSync(
-    resultsFile,
-    await prettier.format(JSON.stringify(results), { ...(await prettier.resolveConfig(resultsFile)), filepath: resultsFile }),
-  );
+  await writeResults(resultsFile, results);
   console.log(`Results: ${path.relative(ROOT, resultsFile)}`);
   if (problems.length > 0) {
     outputs.forEach((out, i) => {

@@ -5,7 +5,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { ROOT, restWaiter, startApp, type AppProcess } from './lib/app-process';
-import { alternate, combine, load, type Measured, type RequestSpec } from './lib/load';
+import { READ_HEADERS, alternate, combine, load, type Measured, type RequestSpec } from './lib/load';
+import { fmt, writeResults } from './lib/output';
 import { cycle, searchKinds } from './lib/search-mix';
 import { hotReads, readBenchData } from './lib/targets';
 import { accepted, countVoterRows, voteRequests } from './lib/votes';
@@ -68,8 +69,6 @@ interface Recorded {
   body: string;
 }
 
-/** What a browser sends that changes the answer: compressed bodies are part of what is measured. */
-const READ_HEADERS = { 'accept-encoding': 'gzip, deflate, br' };
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'date', 'content-length']);
 
 /** One GET with exactly the headers the load will send, body kept as bytes (no decompression). */
@@ -104,8 +103,6 @@ async function startBaseline(responsesFile: string): Promise<{ url: string; chil
   });
   return { url: `http://127.0.0.1:${port}`, child };
 }
-
-const fmt = (n: number | undefined, digits = 0) => (n === undefined ? '–' : n.toLocaleString('en-US', { maximumFractionDigits: digits }));
 
 function table(rows: Row[], app: AppProcess | undefined, peakRssMb: number, quick: boolean): string {
   const lines = [
@@ -223,8 +220,9 @@ async function main(): Promise<number> {
   let votesSent = 0;
   let votersBefore = 0;
   try {
-    const { visible, reviewed, votersBefore: before } = await readBenchData(prepared);
-    votersBefore = before;
+    const data = await readBenchData(prepared);
+    const { visible, reviewed } = data;
+    votersBefore = data.votersBefore;
 
     app = await startApp(prepared.target, { redisUrl: values.redis ? process.env.REDIS_URL || 'redis://127.0.0.1:6379' : undefined });
     console.log(`App: ${app.command}, ready in ${fmt(app.startupMs)} ms`);
@@ -375,10 +373,7 @@ async function main(): Promise<number> {
   const resultsFile = quick
     ? path.join(ROOT, 'test-results', 'bench-quick.json')
     : path.join(ROOT, 'bench', only ? 'results-partial.json' : 'results.json');
-  fs.mkdirSync(path.dirname(resultsFile), { recursive: true });
-  const prettier = await import('prettier');
-  const options = { ...(await prettier.resolveConfig(resultsFile)), filepath: resultsFile };
-  fs.writeFileSync(resultsFile, await prettier.format(JSON.stringify(results), options));
+  await writeResults(resultsFile, results);
   console.log(`Results: ${path.relative(ROOT, resultsFile)}`);
 
   if (problems.length > 0) {

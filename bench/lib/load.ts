@@ -2,6 +2,9 @@ import autocannon from 'autocannon';
 
 export const CONNECTIONS = 50;
 
+/** What a browser sends that changes the answer: compressed bodies are part of what is measured. */
+export const READ_HEADERS = { 'accept-encoding': 'gzip, deflate, br' };
+
 /** One measured load run, or several combined. */
 export interface Measured {
   rps: number;
@@ -70,12 +73,16 @@ export async function load(options: {
   };
 }
 
-/** Several runs of one target as one: throughput over the whole time, the worst p50 and p99 of the runs. */
-export function combine(runs: Measured[]): Measured {
+/**
+ * Several runs of one target as one, the worst p50 and p99 of the runs: runs one after another
+ * give the throughput over the whole time, runs at the same time (one per instance) their sum.
+ */
+export function combine(runs: Measured[], { concurrent = false } = {}): Measured {
   const statuses: Record<string, number> = {};
   for (const r of runs) for (const [code, n] of Object.entries(r.statuses)) statuses[code] = (statuses[code] ?? 0) + n;
+  const rps = runs.reduce((s, r) => s + r.rps, 0);
   return {
-    rps: runs.reduce((s, r) => s + r.rps, 0) / runs.length,
+    rps: concurrent ? rps : rps / runs.length,
     p50: Math.max(...runs.map((r) => r.p50)),
     p99: Math.max(...runs.map((r) => r.p99)),
     errors: runs.reduce((s, r) => s + r.errors, 0),

@@ -13,8 +13,6 @@ export interface BenchData {
   reviewed: number;
   /** Votes the seed's voters had before this run. */
   votersBefore: number;
-  /** A player (not an owner, not one of the voters), picked at random each run. */
-  player: number;
 }
 
 export async function readBenchData(prepared: PreparedDatabase): Promise<BenchData> {
@@ -29,14 +27,7 @@ export async function readBenchData(prepared: PreparedDatabase): Promise<BenchDa
       handle.db,
     );
     const reviewed = Number(withReviews.rows[0]?.id ?? visible[0]);
-    const player = await sql<{ id: number }>`
-      SELECT id FROM users WHERE role = 'player' AND id < ${prepared.facts.voterIds[0]} ORDER BY random() LIMIT 1`.execute(handle.db);
-    return {
-      visible,
-      reviewed,
-      votersBefore: await countVoterRows(handle.db, prepared.facts.voterIds),
-      player: Number(player.rows[0]?.id ?? prepared.facts.voterIds[0]),
-    };
+    return { visible, reviewed, votersBefore: await countVoterRows(handle.db, prepared.facts.voterIds) };
   } finally {
     await handle.close();
   }
