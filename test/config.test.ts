@@ -86,6 +86,63 @@ describe('configuration from the environment', () => {
     expect(loadConfig({}).stripe).toEqual({ secretKey: undefined, webhookSecret: undefined, apiUrl: undefined });
   });
 
+  it('reads OUTBOUND_TEST_TARGETS as exact loopback ip:port pairs and refuses anything else, entry by entry', () => {
+    expect(loadConfig({}).outboundTestTargets).toEqual([]);
+    expect(loadConfig({ OUTBOUND_TEST_TARGETS: '' }).outboundTestTargets).toEqual([]);
+    expect(loadConfig({ OUTBOUND_TEST_TARGETS: '127.0.0.1:25565, 127.0.0.1:30120,[::1]:30120,127.0.0.2:80' }).outboundTestTargets).toEqual([
+      '127.0.0.1:25565',
+      '127.0.0.1:30120',
+      '[::1]:30120',
+      '127.0.0.2:80',
+    ]);
+    const refused = [
+      '10.0.0.1:80', // private
+      '8.8.8.8:53', // public
+      'localhost:80', // a name
+      'game.example:30120',
+      '127.0.0.1', // no port
+      '[::1]',
+      '127.0.0.1:', // empty port
+      '127.0.0.1:0',
+      '127.0.0.1:65536',
+      '127.0.0.0/8:80', // a range
+      '127.0.0.1-127.0.0.9:80',
+      '127.0.0.1:1000-2000',
+      '127.1:80', // not the standard spelling
+      '2130706433:80',
+      '::1:80', // IPv6 without its brackets
+      '[::ffff:127.0.0.1]:80', // IPv4 in IPv6: the guard does not take it either
+      '[::1%lo]:80',
+      '[127.0.0.1]:80',
+      'http://127.0.0.1:80',
+    ];
+    for (const entry of refused) {
+      let error: unknown;
+      try {
+        loadConfig({ OUTBOUND_TEST_TARGETS: `127.0.0.1:25565,${entry}` });
+      } catch (e) {
+        error = e;
+      }
+      expect(error, entry).toBeInstanceOf(ConfigError);
+      expect((error as ConfigError).problems, entry).toEqual([`OUTBOUND_TEST_TARGETS: ${entry} is not a loopback ip:port`]);
+    }
+    // Every bad entry is listed, alongside the other variables' problems.
+    let error: unknown;
+    try {
+      loadConfig({ OUTBOUND_TEST_TARGETS: '10.0.0.1:80,127.0.0.1:1,localhost:80,', PORT: 'eighty' });
+    } catch (e) {
+      error = e;
+    }
+    expect((error as ConfigError).problems).toEqual(
+      expect.arrayContaining([
+        'OUTBOUND_TEST_TARGETS: 10.0.0.1:80 is not a loopback ip:port',
+        'OUTBOUND_TEST_TARGETS: localhost:80 is not a loopback ip:port',
+        'OUTBOUND_TEST_TARGETS: an empty entry is not a loopback ip:port',
+      ]),
+    );
+    expect((error as ConfigError).problems.join('\n')).toContain('PORT');
+  });
+
   it('treats empty values as unset', () => {
     expect(loadConfig({ DATABASE_URL: '', PORT: '' }).databaseUrl).toBeUndefined();
   });

@@ -3,6 +3,7 @@ import { verifyWebhook, SIGNATURE_HEADER } from '../src/server/modules/vote-rewa
 import { createTestApp, type TestApp } from './helpers/test-app';
 import { createServer, createUser, type TestUser } from './helpers/factories';
 import { startVotifier, startWebhookReceiver } from './helpers/reward-receivers';
+import { tableLookup } from './helpers/address-spellings';
 
 /** Polls until `check` answers something truthy (the queue's worker runs on its own time). */
 async function until<T>(check: () => Promise<T | undefined | false>, timeoutMs = 20_000): Promise<T> {
@@ -22,13 +23,18 @@ describe('vote rewards', () => {
   let v1: Awaited<ReturnType<typeof startVotifier>>;
   let owner: TestUser;
   let serverId: number;
+  /** What names resolve to; a test changes it to see delivery check again when it connects. */
+  const dns: Record<string, string[]> = { 'hooks.example': ['93.184.216.34'] };
   beforeAll(async () => {
     [hook, v2, v1] = await Promise.all([startWebhookReceiver(), startVotifier(2), startVotifier(1)]);
     t = await createTestApp({
       build: {
         runWorkers: true,
         queue: { pollingIntervalSeconds: 0.5, retryDelaySeconds: 1 },
-        voteRewards: { policy: { allowTargets: [hook.target, v2.target, v1.target] }, ca: hook.cert },
+        voteRewards: {
+          policy: { allowTargets: [hook.target, v2.target, v1.target], lookup: (name, options) => tableLookup(dns)(name, options) },
+          ca: hook.cert,
+        },
       },
     });
     owner = await createUser(t.app, { role: 'server_owner' });
@@ -139,8 +145,11 @@ describe('vote rewards', () => {
     ).toBe(400);
     await api('DELETE', '/rewards/votifier', owner);
     expect((await api('POST', '/rewards/test', owner)).statusCode).toBe(400);
-    // A loopback port nobody allowed: the guard refuses it, every attempt.
-    await api('PUT', '/rewards/webhook', owner, { url: 'https://127.0.0.1:9/hook' });
+    // A loopback port nobody allowed is refused when saved.
+    expect((await api('PUT', '/rewards/webhook', owner, { url: 'https://127.0.0.1:9/hook' })).statusCode).toBe(400);
+    // A name that was public when saved and now resolves to loopback: delivery checks again, every attempt.
+    expect((await api('PUT', '/rewards/webhook', owner, { url: 'https://hooks.example/hook' })).statusCode).toBe(200);
+    dns['hooks.example'] = ['127.0.0.1'];
     const [id] = (await api('POST', '/rewards/test', owner)).json().deliveries;
     const refused = await until(async () =>
       (await settings()).deliveries.find((d: { id: string; lastError: string | null }) => d.id === id && d.lastError),

@@ -135,6 +135,12 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
       "TRUST_PROXY=true believes any X-Forwarded-For, so clients can pick the address rate limits see: set the number of proxy hops or the proxies' addresses instead",
     );
   }
+  if (config.outboundTestTargets.length > 0) {
+    app.log.warn(
+      { targets: config.outboundTestTargets },
+      'OUTBOUND_TEST_TARGETS is set: the outbound address guard lets these loopback targets through; for tests only',
+    );
+  }
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   // While shutting down, answers to in-flight requests close their connection, so keep-alive

@@ -1,5 +1,28 @@
 import { z } from 'zod';
+import net from 'node:net';
 import path from 'node:path';
+import ipaddr from 'ipaddr.js';
+
+/**
+ * One exact loopback target as the address guard's allow-list takes it: `127.0.0.1:25565` or
+ * `[::1]:30120`. No names, ranges, zones or missing ports: each entry lets through one listener
+ * on this machine, never a name that could resolve elsewhere or a whole network.
+ */
+function isLoopbackTarget(entry: string): boolean {
+  const m = /^\[([\da-f:.]+)\]:(\d{1,5})$/i.exec(entry) ?? /^(\d{1,3}(?:\.\d{1,3}){3}):(\d{1,5})$/.exec(entry);
+  if (!m || net.isIP(m[1]!) !== (entry.startsWith('[') ? 6 : 4)) return false;
+  const port = Number(m[2]);
+  return ipaddr.parse(m[1]!).range() === 'loopback' && port >= 1 && port <= 65535;
+}
+
+/** Comma-separated loopback `ip:port` targets; each other entry is listed as its own problem. */
+const loopbackTargets = z.string().transform((value, ctx) => {
+  const entries = value.split(',').map((entry) => entry.trim());
+  for (const entry of entries) {
+    if (!isLoopbackTarget(entry)) ctx.addIssue({ code: 'custom', message: `${entry || 'an empty entry'} is not a loopback ip:port` });
+  }
+  return entries;
+});
 
 /** Environment variables (listed in the README's Configuration), parsed once at start-up. */
 const envSchema = z.object({
@@ -35,6 +58,7 @@ const envSchema = z.object({
     .string()
     .regex(/^[\w.-]+(:\d+)?(,[\w.-]+(:\d+)?)*$/, 'must be host[:port] names separated by commas')
     .optional(),
+  OUTBOUND_TEST_TARGETS: loopbackTargets.optional(),
 });
 
 /** Rules across variables, checked on the raw values so they are listed alongside every other problem. */
@@ -69,6 +93,11 @@ export interface Config {
   seedDemo: boolean | undefined;
   /** Push services allowed besides the browsers' own (tests add their local endpoint). */
   pushEndpointHosts: string[];
+  /**
+   * Exact loopback `ip:port` targets the outbound address guard lets game queries, webhooks and
+   * Votifier reach (local test servers); empty in production.
+   */
+  outboundTestTargets: string[];
   /** How often each game server is asked for its players. */
   gamePollSeconds: number;
   /** Whether suspicious votes and joins are held for review (off: every one counts at once). */
@@ -120,6 +149,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : undefined,
     seedDemo: e.SEED_DEMO === undefined ? undefined : e.SEED_DEMO === '1',
     pushEndpointHosts: e.PUSH_ENDPOINT_HOSTS ? e.PUSH_ENDPOINT_HOSTS.split(',') : [],
+    outboundTestTargets: e.OUTBOUND_TEST_TARGETS ?? [],
     gamePollSeconds: e.GAME_POLL_SECONDS,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     holdRules: e.HOLD_RULES === 'on',

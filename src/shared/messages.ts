@@ -128,6 +128,18 @@ export const MSG = {
   gameHostInvalid: 'Enter a host name or an IP address.',
   gameHostPrivate: 'This address points to a private or reserved network and cannot be queried.',
   gameHostUnresolved: 'That host name does not resolve.',
+  // vote rewards: where the webhook and Votifier may point, checked when saved
+  webhookHostPrivate:
+    'This webhook address is, or resolves to, a loopback, private, link-local, shared, reserved or metadata address: vote rewards go to public addresses only.',
+  webhookHostInvalid: 'The host of this webhook address is not a valid host name or IP address.',
+  webhookHostUnresolved: 'The host name of this webhook address does not resolve: check its spelling.',
+  webhookCredentials: 'Remove the user name and password from the webhook address: the signature on each request proves it comes from us.',
+  votifierHostPrivate:
+    'This Votifier host is, or resolves to, a loopback, private, link-local, shared, reserved or metadata address: vote rewards go to public addresses only.',
+  votifierHostIsUrl: 'Enter only the host name or IP of your Votifier listener, not a URL.',
+  votifierHostWithPort: 'Enter only the host name or IP of your Votifier listener: its port goes in the Port field.',
+  votifierHostInvalid: 'Enter the host name or IP address of your Votifier listener.',
+  votifierHostUnresolved: 'That Votifier host name does not resolve: check its spelling, or enter the listener’s IP address.',
   // web fallbacks, shown when the server's answer has no error
   joinFailed: 'Join failed',
   actionFailed: 'Action failed',

@@ -52,8 +52,8 @@ describe('object-level access: user B cannot read or change user A’s objects',
   let operations: Operation[];
 
   beforeAll(async () => {
-    // The one game address this app may query (nothing listens there), so the game route takes a valid body.
-    t = await createTestApp({ build: { gamePoll: { allowTargets: [GAME_TARGET] } } });
+    // The one address this app may reach (nothing listens there), so the game and vote-reward routes take a valid body.
+    t = await createTestApp({ env: { OUTBOUND_TEST_TARGETS: GAME_TARGET } });
     operations = await listOperations(t.app);
     cast = await createCast(t.app);
   });

@@ -105,8 +105,8 @@ describe('property-level: privileged fields in a body are ignored, private field
   const exchanges: Exchange[] = [];
 
   beforeAll(async () => {
-    // The one game address this app may query (nothing listens there), so the game route takes a valid body.
-    t = await createTestApp({ build: { gamePoll: { allowTargets: [GAME_TARGET] } } });
+    // The one address this app may reach (nothing listens there), so the game and vote-reward routes take a valid body.
+    t = await createTestApp({ env: { OUTBOUND_TEST_TARGETS: GAME_TARGET } });
     operations = await listOperations(t.app);
     cast = await createCast(t.app);
     // An admin nobody writes to: no notification or e-mail target includes it, so its id in a row is an injection.

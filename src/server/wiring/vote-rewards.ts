@@ -39,6 +39,8 @@ export function voteRewardsFor(
         ).status,
       votifier: (target, vote) => sendVotifierVote(target, vote, { policy, timeoutMs: 10_000 }),
     },
+    // Targets are checked when saved with the policy deliveries connect with, so what saves can be reached.
+    outbound: policy,
     enqueue: async (deliveryId) => {
       await queue.send(
         VOTE_REWARDS_QUEUE,

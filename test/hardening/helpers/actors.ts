@@ -4,7 +4,7 @@ import { createServer, createUser, TEST_PASSWORD, uniqueName, type TestUser } fr
 import { makeImage, multipart, file } from '../../helpers/multipart';
 import { fillPath, sampleQuery, sampleValue, type Operation } from './openapi';
 
-/** The loopback game address hardening apps allow: the discard port, where nothing answers. */
+/** The loopback address hardening apps let game queries and vote rewards reach: the discard port, where nothing answers. */
 export const GAME_TARGET = '127.0.0.1:9';
 
 /** One side of the cast: an owner with a server and a player with a vote, an inbox, a report. */
@@ -208,7 +208,7 @@ const BODY_OVERRIDES: Record<string, (user: TestUser | undefined) => Record<stri
   'POST /api/boost-credits': () => ({ amount: 10 }),
   'POST /api/notifications': () => ({ userType: 'player', title: 'Hello', message: 'A message', link: '/home' }),
   'POST /api/notifications/send-mass': () => ({ playerCount: 10 }),
-  // Accepted only by apps built with `allowTargets: [GAME_TARGET]`; a public host would mean outbound traffic.
+  // Accepted only by apps that let GAME_TARGET through (OUTBOUND_TEST_TARGETS); a public host would mean outbound traffic.
   'PUT /api/servers/{id}/game': () => ({ game: 'fivem', host: '127.0.0.1', port: 9 }),
   'POST /api/admin/send-email': () => ({ subject: 'Hi', content: 'Body', target: 'players' }),
   'POST /api/reports': () => ({ reason: 'spam' }),
@@ -220,8 +220,8 @@ const BODY_OVERRIDES: Record<string, (user: TestUser | undefined) => Record<stri
   'POST /api/push/subscribe': () => ({ subscription: PUSH_SUBSCRIPTION }),
   'POST /api/servers/{id}/vote': () => ({ playerName: 'Steve' }),
   'PUT /api/servers/{id}/review': () => ({ review: 'Changed my mind: great staff.' }),
-  'PUT /api/servers/{id}/rewards/webhook': () => ({ url: 'https://hooks.example.test/votes' }),
-  // Saved only: nothing is sent until a vote or a test, and then only through the guard.
+  // Targets are checked when saved, like the game's address: GAME_TARGET, so no name is looked up.
+  'PUT /api/servers/{id}/rewards/webhook': () => ({ url: 'https://127.0.0.1:9/votes' }),
   'PUT /api/servers/{id}/rewards/votifier': () => ({ version: 2, host: '127.0.0.1', port: 9, token: 'hardening-token' }),
   'POST /api/servers/{id}/api-keys': () => ({ name: 'Plugin' }),
   'POST /api/servers/{id}/events': () => ({ title: 'Event night', details: '', startsAt: new Date(Date.now() + 86_400_000).toISOString() }),

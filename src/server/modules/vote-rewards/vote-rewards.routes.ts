@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorSchema, idParams, messageSchema } from '../../../shared/schemas/common';
 import {
@@ -9,7 +9,7 @@ import {
   webhookSavedSchema,
 } from '../../../shared/schemas/vote-rewards';
 import { MSG } from '../../../shared/messages';
-import { toApiId } from '../../lib/ids';
+import { parseId, toApiId } from '../../lib/ids';
 import { requireUser } from '../../plugins/auth';
 import { voteLimit } from '../servers';
 import type { VoteRewardsService } from './vote-rewards.service';
@@ -22,6 +22,13 @@ export const voteRewardsRoutes =
   ({ voteRewards }: { voteRewards: VoteRewardsService }): FastifyPluginAsync =>
   async (app: FastifyInstance) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
+    // Someone else's server answers 403 (or 404) before the body is read: what a body gets wrong,
+    // or where its address points, is no answer for someone who may not set it at all. An id that
+    // cannot be one is left to the params' 404.
+    const ownerFirst = async (request: FastifyRequest) => {
+      const id = parseId((request.params as { id?: string }).id);
+      if (id !== undefined) await voteRewards.assertOwner(await requireUser(request), id);
+    };
 
     r.get('/servers/:id/rewards', {
       config: { signedIn: true },
@@ -31,6 +38,7 @@ export const voteRewardsRoutes =
 
     r.put('/servers/:id/rewards/webhook', {
       config: { signedIn: true },
+      onRequest: ownerFirst,
       schema: { tags: ['rewards'], params, body: webhookBodySchema, response: { 200: webhookSavedSchema, ...errors } },
       handler: async (request) => voteRewards.saveWebhook(await requireUser(request), request.params.id, request.body),
     });
@@ -46,6 +54,7 @@ export const voteRewardsRoutes =
 
     r.put('/servers/:id/rewards/votifier', {
       config: { signedIn: true },
+      onRequest: ownerFirst,
       schema: { tags: ['rewards'], params, body: votifierBodySchema, response: { 200: messageSchema, ...errors } },
       handler: async (request) => {
         await voteRewards.saveVotifier(await requireUser(request), request.params.id, request.body);

@@ -5,9 +5,11 @@ import { MSG } from '../../../shared/messages';
 import { badRequest, notFound } from '../../errors';
 import { toApiId } from '../../lib/ids';
 import { serverPolicy } from '../../policies/servers.policy';
+import type { TargetPolicy } from '../../adapters/address-guard';
 import type { VotifierTarget, VotifierVote } from '../../adapters/votifier';
 import { parseVotifierKey } from '../../adapters/votifier';
 import type { VoteRewardsRepository } from './vote-rewards.repository';
+import { assertVotifierTarget, assertWebhookTarget } from './reward-targets';
 import { newWebhookSecret, SIGNATURE_HEADER, signWebhook } from './webhook-signature';
 
 /** Attempts per delivery before it is marked failed (with backoff: about an hour and a half in all). */
@@ -34,6 +36,8 @@ export interface RewardedVote {
 interface Deps {
   repository: VoteRewardsRepository;
   senders: RewardSenders;
+  /** What the address guard lets a saved target be: the same policy the senders connect with. */
+  outbound: TargetPolicy;
   /** Queues a delivery for the worker (durable, retried with backoff). */
   enqueue: (deliveryId: number) => Promise<void>;
   now: () => Date;
@@ -48,7 +52,7 @@ const hint = (secret: string) => `${secret.slice(0, 6)}…${secret.slice(-4)}`;
  * server hears of it, through a signed HTTPS webhook and/or Votifier, from the durable queue with
  * retries; the owner sees every delivery and can send a test.
  */
-export function voteRewardsService({ repository, senders, enqueue, now, serviceName, log }: Deps) {
+export function voteRewardsService({ repository, senders, outbound, enqueue, now, serviceName, log }: Deps) {
   const owned = async (actor: UserRow, serverId: number) => {
     const server = await repository.findServer(serverId);
     if (!server) throw notFound(MSG.serverNotFound);
@@ -73,6 +77,14 @@ export function voteRewardsService({ repository, senders, enqueue, now, serviceN
   };
 
   return {
+    /**
+     * Only the owner may go on. The routes that take a target ask this before the body is read,
+     * so someone else learns nothing about the server or the rules from what a body gets wrong.
+     */
+    async assertOwner(actor: UserRow, serverId: number): Promise<void> {
+      await owned(actor, serverId);
+    },
+
     /** What is set up (secrets only as hints) and the latest deliveries. */
     async settings(actor: UserRow, serverId: number): Promise<RewardSettings> {
       await owned(actor, serverId);
@@ -102,13 +114,17 @@ export function voteRewardsService({ repository, senders, enqueue, now, serviceN
       };
     },
 
-    /** Sets the webhook URL; a new (or rotated) signing secret is answered this once. */
+    /**
+     * Sets the webhook URL, once the guard has checked its host; a new (or rotated) signing secret
+     * is answered this once.
+     */
     async saveWebhook(
       actor: UserRow,
       serverId: number,
       body: { url: string; rotate: boolean },
     ): Promise<{ url: string; secret: string | null }> {
       await owned(actor, serverId);
+      await assertWebhookTarget(body.url, outbound);
       const current = await repository.targets(serverId);
       const secret = !current?.webhookSecret || body.rotate ? newWebhookSecret() : null;
       await repository.saveTargets(serverId, { webhookUrl: body.url, ...(secret ? { webhookSecret: secret } : {}) }, now());
@@ -120,7 +136,10 @@ export function voteRewardsService({ repository, senders, enqueue, now, serviceN
       await repository.saveTargets(serverId, { webhookUrl: null, webhookSecret: null }, now());
     },
 
-    /** Sets the Votifier listener; a v1 key that is not an RSA public key is refused at once. */
+    /**
+     * Sets the Votifier listener, once the guard has checked its host; a v1 key that is not an RSA
+     * public key is refused at once.
+     */
     async saveVotifier(actor: UserRow, serverId: number, body: VotifierBody): Promise<void> {
       await owned(actor, serverId);
       if (body.version === 1) {
@@ -130,6 +149,7 @@ export function voteRewardsService({ repository, senders, enqueue, now, serviceN
           throw badRequest('That is not a Votifier public key: paste the contents of plugins/Votifier/rsa/public.key');
         }
       }
+      await assertVotifierTarget(body.host, body.port, outbound);
       await repository.saveTargets(
         serverId,
         {
