@@ -50,6 +50,10 @@ describe('demo seed (SEED_DEMO=1)', () => {
       expect(s.lastPolledAt).not.toBeNull();
       expect(s.gameHost).toMatch(/\.demo\.invalid$/);
     }
+    // Their feed is ours: each demo address is a verified claim, so a real listing would have to prove it.
+    const claims = await db.selectFrom('gameClaims').select(['serverId', 'status', 'host']).execute();
+    expect(claims.map((c) => c.serverId).sort((a, b) => a - b)).toEqual(live.map((s) => s.id).sort((a, b) => a - b));
+    expect(claims.every((c) => c.status === 'verified' && c.host.endsWith('.demo.invalid'))).toBe(true);
     const page = (await t.app.inject({ url: `/api/servers/${live[0]!.id}` })).json();
     expect(page.live).toMatchObject({ map: expect.any(String), version: expect.any(String) });
     expect(page.connect.address).toContain('.demo.invalid');

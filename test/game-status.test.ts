@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers/test-app';
-import { createServer, createUser, putGame, type TestUser } from './helpers/factories';
+import { createServer, createUser, proveGame, putGame, type TestUser } from './helpers/factories';
 import { startCanary, startFakeFiveM, startFakeMinecraft } from './helpers/fake-game-servers';
 import { REFUSED_SPELLINGS, tableLookup } from './helpers/address-spellings';
 import { GAMES } from '../src/shared/games';
@@ -113,9 +113,17 @@ describe('polling real game protocols (fake servers on loopback, allowed for tes
     const set = await putGame(t.app, server.id, owner, { game: 'fivem', host: '127.0.0.1', port: fivem.port });
     expect(set.statusCode).toBe(200);
     expect(set.json()).toMatchObject({ game: 'fivem', online: true, currentPlayers: 12, maxPlayers: 48, error: null });
+    expect(set.json().claim).toMatchObject({ status: 'pending', found: false });
+    let code = '';
+    const proved = await proveGame(t.app, server.id, owner, (c) => {
+      code = c;
+      fivem.set({ players: 12, max: 48, name: `RP ${c}` });
+    });
+    expect(proved.json().claim).toMatchObject({ status: 'verified', found: true });
 
     for (const players of [20, 30]) {
-      fivem.set({ players, max: 48 });
+      // The code may come out once proven: the address stays verified.
+      fivem.set({ players, max: 48, name: players === 20 ? `RP ${code}` : 'RP' });
       advance(61_000);
       expect(await t.app.ctx.gameStatus.pollDue()).toBeGreaterThanOrEqual(1);
     }
@@ -145,6 +153,7 @@ describe('polling real game protocols (fake servers on loopback, allowed for tes
     const server = await createServer(t.app, owner.row.id);
     const set = await putGame(t.app, server.id, owner, { game: 'minecraft', host: '127.0.0.1', port: mc.port });
     expect(set.json()).toMatchObject({ online: true, currentPlayers: 42, maxPlayers: 100 });
+    expect(set.json().claim.seen).toEqual([{ field: 'MOTD', text: 'Fake MC' }]);
   }, 30_000);
 
   it('asks FiveM over HTTP itself: a name resolved once, and older servers without /dynamic.json', async () => {
@@ -172,6 +181,9 @@ describe('polling real game protocols (fake servers on loopback, allowed for tes
         ...(showPlayerNames === undefined ? {} : { showPlayerNames }),
       });
     expect((await put()).json()).toMatchObject({ online: true, currentPlayers: 3, showPlayerNames: true });
+    await proveGame(t.app, server.id, owner, (code) =>
+      fivem.set({ players: 3, max: 32, map: 'Los Santos\u0007', names: ['Niko', hostile, ''], projectName: code }),
+    );
     const live = (await t.app.inject({ url: `/api/servers/${server.id}` })).json().live;
     expect(live).toMatchObject({ map: 'Los Santos', version: 'FXServer-master v1.0.0.7290 linux' });
     expect(live.players[0]).toBe('Niko');
@@ -223,6 +235,8 @@ describe('polling real game protocols (fake servers on loopback, allowed for tes
     fivem.set({ players: 5, max: 10, name: '<script>alert(1)</script>' });
     const html = await putGame(t.app, server.id, owner, { game: 'fivem', host: '127.0.0.1', port: fivem.port });
     expect(html.json()).toMatchObject({ online: true, currentPlayers: 5 });
+    expect(html.json().claim.seen[0].text).toBe('<script>alert(1)</script>');
+    await proveGame(t.app, server.id, owner, (code) => fivem.set({ players: 5, max: 10, projectDesc: code }));
     expect((await t.app.inject({ url: `/api/servers/${server.id}` })).json().name).not.toContain('<script>');
     for (const bad of [
       { players: -5, max: 10 },

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers/test-app';
-import { createServer, createUser, putGame, type TestUser } from './helpers/factories';
+import { createServer, createUser, proveGame, putGame, type TestUser } from './helpers/factories';
 import { startFakeFiveM } from './helpers/fake-game-servers';
 
 let clock = new Date('2026-11-22T12:00:00Z');
@@ -41,6 +41,8 @@ describe('a game poll round drops only what shows its servers', () => {
     const other = await createServer(t.app, owner.row.id, { name: `Unpolled ${Date.now()}` });
     const set = await putGame(t.app, polled.id, owner, { game: 'fivem', host: '127.0.0.1', port: fivem.port });
     expect(set.json()).toMatchObject({ online: true, currentPlayers: 5 });
+    // Its owner proves control (the code in the host name), so the count is public from here on.
+    await proveGame(t.app, polled.id, owner, (code) => fivem.set({ players: 5, max: 64, name: code }));
 
     const byPlayers = '/api/servers?sort=players&online=true&limit=50';
     const byName = `/api/servers?q=${encodeURIComponent(polled.name)}`;

@@ -58,7 +58,7 @@ import { FANOUT_QUEUE, notificationsRepository, notificationsService, promotions
 import { settingsRepository, settingsService } from './modules/settings';
 import { MASS_EMAIL_QUEUE, massEmailRepository, massEmailService, unsubscribeTokens } from './modules/email';
 import { moderationRepository, moderationService } from './modules/moderation';
-import { DEFAULT_POLL_SETTINGS, gameStatusRepository, gameStatusService } from './modules/game-status';
+import { DEFAULT_POLL_SETTINGS, gameClaimsRepository, gameStatusRepository, gameStatusService } from './modules/game-status';
 import { queryGame } from './adapters/game-query';
 import { transactionRunner } from './db/transaction';
 import type { FrontCache } from './lib/front-cache';
@@ -148,7 +148,11 @@ export async function createContainer(
   const push = pushSenderFor(config, options);
   const follows = followsService({ repository: followsRepository(db), now, push, log: app.log });
   const queue = await startJobQueue(app, handle, queueOptions);
-  const voteRewards = voteRewardsFor(app, db, queue, queueOptions, options, now);
+  // OUTBOUND_TEST_TARGETS join the loopback targets a test build lets game queries and vote rewards reach.
+  const allowTargets = (listed: readonly string[] = []) => [...config.outboundTestTargets, ...listed];
+  const pollTargets = allowTargets(options.gamePoll?.allowTargets);
+  const rewardPolicy = { ...options.voteRewards?.policy, allowTargets: allowTargets(options.voteRewards?.policy?.allowTargets) };
+  const voteRewards = voteRewardsFor(app, db, queue, queueOptions, { voteRewards: { ...options.voteRewards, policy: rewardPolicy } }, now);
   const dailyVotes = dailyVotesService({
     repository: dailyVotesRepository(db, holdRules),
     inTransaction,
@@ -274,9 +278,13 @@ export async function createContainer(
     health: healthService({ repository: healthRepository(db) }),
     gameStatus: gameStatusService({
       repo: gameStatusRepository(db),
+      claims: gameClaimsRepository(db),
       inTransaction,
+      mailer,
+      publicUrl: config.publicUrl,
+      log: app.log,
       now,
-      settings: { ...DEFAULT_POLL_SETTINGS, intervalMs: config.gamePollSeconds * 1000, ...options.gamePoll },
+      settings: { ...DEFAULT_POLL_SETTINGS, intervalMs: config.gamePollSeconds * 1000, ...options.gamePoll, allowTargets: pollTargets },
       query: options.gameQuery ?? queryGame,
       // The total of players online moves only with new counts; a round of failures changes only pages.
       onCountsChanged: (serverIds, checkedIds) =>

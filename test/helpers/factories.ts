@@ -75,3 +75,14 @@ export async function createServer(app: FastifyInstance, ownerId: number, attrs:
 export function putGame(app: FastifyInstance, serverId: number, user: Pick<TestUser, 'headers'>, payload: object) {
   return app.inject({ method: 'PUT', url: `/api/servers/${serverId}/game`, headers: user.headers, payload });
 }
+
+/**
+ * Proves control of the address the owner connected, as an owner would: reads the claim's code,
+ * has the test's game server report it (`putCode`), then presses "Check now". Answers the check.
+ */
+export async function proveGame(app: FastifyInstance, serverId: number, user: Pick<TestUser, 'headers'>, putCode: (code: string) => void) {
+  const status = (await app.inject({ url: `/api/servers/${serverId}/game`, headers: user.headers })).json();
+  if (!status.claim?.code) throw new Error(`server ${serverId} has no claim to prove`);
+  putCode(status.claim.code);
+  return app.inject({ method: 'POST', url: `/api/servers/${serverId}/game/check`, headers: user.headers });
+}

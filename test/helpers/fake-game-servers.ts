@@ -1,4 +1,5 @@
 import http from 'node:http';
+import dgram from 'node:dgram';
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 
@@ -9,10 +10,13 @@ export interface Answer {
   /** FiveM: the names /players.json lists (default p0, p1, …) and the map /dynamic.json names. */
   names?: string[];
   map?: string;
+  /** FiveM: `sv_projectName` and `sv_projectDesc` in /info.json's vars. */
+  projectName?: string;
+  projectDesc?: string;
 }
 
 /** Minecraft's server-list ping over TCP: handshake, status request, JSON answer, ping/pong. */
-export async function startFakeMinecraft(initial: Answer) {
+export async function startFakeMinecraft(initial: Answer, port = 0) {
   let answer: Answer | null = initial;
   const writeVarInt = (value: number) => {
     const bytes: number[] = [];
@@ -41,7 +45,11 @@ export async function startFakeMinecraft(initial: Answer) {
       if (buffer.length > 0 && answer) {
         const json = JSON.stringify({
           version: { name: '1.20.4', protocol: 765 },
-          players: { max: answer.max, online: answer.players, sample: [] },
+          players: {
+            max: answer.max,
+            online: answer.players,
+            sample: (answer.names ?? []).map((name, i) => ({ name, id: `00000000-0000-0000-0000-${String(i).padStart(12, '0')}` })),
+          },
           description: { text: answer.name ?? 'Fake MC' },
         });
         const text = Buffer.from(json, 'utf8');
@@ -51,7 +59,7 @@ export async function startFakeMinecraft(initial: Answer) {
       }
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   return {
     port: (server.address() as AddressInfo).port,
     set(next: Answer | null) {
@@ -79,7 +87,7 @@ export type FiveMMode =
   | { huge: number; chunked?: boolean };
 
 /** A FiveM/RedM server's HTTP side (FXServer answers /dynamic.json, /info.json and /players.json on the game port). */
-export async function startFakeFiveM(initial: Answer) {
+export async function startFakeFiveM(initial: Answer, listenPort = 0) {
   let answer: Answer | null = initial;
   let mode: FiveMMode = 'normal';
   const requests: string[] = [];
@@ -118,7 +126,15 @@ export async function startFakeFiveM(initial: Answer) {
     }
     if (req.url === '/info.json')
       return res.end(
-        JSON.stringify({ vars: { sv_maxClients: String(answer.max) }, version: 7290, server: 'FXServer-master v1.0.0.7290 linux' }),
+        JSON.stringify({
+          vars: {
+            sv_maxClients: String(answer.max),
+            ...(answer.projectName !== undefined ? { sv_projectName: answer.projectName } : {}),
+            ...(answer.projectDesc !== undefined ? { sv_projectDesc: answer.projectDesc } : {}),
+          },
+          version: 7290,
+          server: 'FXServer-master v1.0.0.7290 linux',
+        }),
       );
     if (req.url === '/players.json') {
       const n = typeof answer.players === 'number' && answer.players >= 0 && answer.players <= 1000 ? answer.players : 0;
@@ -127,7 +143,7 @@ export async function startFakeFiveM(initial: Answer) {
     }
     res.writeHead(404).end();
   });
-  await new Promise<void>((resolve) => httpServer.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => httpServer.listen(listenPort, '127.0.0.1', resolve));
   const port = (httpServer.address() as AddressInfo).port;
   return {
     port,
@@ -163,5 +179,60 @@ export async function startCanary(address = '127.0.0.1', port = 0) {
     port: (server.address() as AddressInfo).port,
     hits: () => hits,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/**
+ * A Source engine server's A2S queries over UDP (Garry's Mod and the other Source games): INFO
+ * (after a challenge, as current servers ask), and PLAYER with its challenge. `null` stays silent.
+ */
+export async function startFakeSource(initial: Answer) {
+  let answer: Answer | null = initial;
+  const challenge = Buffer.from([0x5a, 0x17, 0xc3, 0x09]);
+  const socket = dgram.createSocket('udp4');
+  const cstring = (text: string) => Buffer.concat([Buffer.from(text, 'utf8'), Buffer.from([0])]);
+  const header = (type: number) => Buffer.from([0xff, 0xff, 0xff, 0xff, type]);
+  const count = (v: number | string) => (typeof v === 'number' ? v & 0xff : Number.parseInt(v, 10) & 0xff || 0);
+  socket.on('message', (message, remote) => {
+    if (!answer || message.length < 5 || message.readInt32LE(0) !== -1) return;
+    const send = (packet: Buffer) => socket.send(packet, remote.port, remote.address);
+    const type = message[4];
+    if (type === 0x54) {
+      const asked = message.subarray(5 + 'Source Engine Query'.length + 1);
+      if (!asked.equals(challenge)) return send(Buffer.concat([header(0x41), challenge]));
+      return send(
+        Buffer.concat([
+          header(0x49),
+          Buffer.from([17]),
+          cstring(answer.name ?? 'Fake Source'),
+          cstring(answer.map ?? 'rp_downtown_v4c_v2'),
+          cstring('garrysmod'),
+          cstring('DarkRP'),
+          Buffer.from([0xa0, 0x0f]), // app id 4000, little-endian
+          Buffer.from([count(answer.players), count(answer.max), 0, 0x64, 0x6c, 0, 0]),
+          cstring('2024.10.29'),
+          Buffer.from([0]),
+        ]),
+      );
+    }
+    if (type === 0x55) {
+      if (!message.subarray(5, 9).equals(challenge)) return send(Buffer.concat([header(0x41), challenge]));
+      const names = answer.names ?? Array.from({ length: count(answer.players) }, (_, i) => `p${i}`);
+      const rows = names.map((name, i) => {
+        const tail = Buffer.alloc(8);
+        tail.writeInt32LE(i, 0);
+        tail.writeFloatLE(60, 4);
+        return Buffer.concat([Buffer.from([i]), cstring(name), tail]);
+      });
+      return send(Buffer.concat([header(0x44), Buffer.from([rows.length]), ...rows]));
+    }
+  });
+  await new Promise<void>((resolve) => socket.bind(0, '127.0.0.1', resolve));
+  return {
+    port: socket.address().port,
+    set(next: Answer | null) {
+      answer = next;
+    },
+    close: () => new Promise<void>((resolve) => socket.close(() => resolve())),
   };
 }

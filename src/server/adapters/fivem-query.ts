@@ -1,8 +1,8 @@
 import type { TargetPolicy } from './address-guard';
-import type { GameStatus } from './game-query';
-import { gameCount } from './game-counts';
+import type { GameStatus, SeenField } from './game-query';
+import { gameCount, plausibleCount } from './game-counts';
 import { guardedFetch, OutboundRefused } from './guarded-http';
-import { cleanGameText, cleanPlayerNames } from '../lib/game-text';
+import { cleanGameText, cleanPlayerNames, seenField } from '../lib/game-text';
 
 const SMALL_ANSWER = 64 * 1024;
 const INFO_ANSWER = 1024 * 1024;
@@ -17,10 +17,21 @@ function json(body: Buffer): unknown {
   }
 }
 
-function status(players: number | undefined, max: number | undefined): GameStatus {
+function counted(players: number | undefined, max: number | undefined, listed?: number) {
   if (players === undefined) throw new Error('the server answered an impossible player count');
-  const maxPlayers = max ?? null;
-  return { online: true, players, maxPlayers: maxPlayers !== null && maxPlayers < players ? players : maxPlayers };
+  return plausibleCount(players, max ?? null, listed);
+}
+
+type Info = { server?: unknown; vars?: Record<string, unknown> } | null;
+
+/** Where a FiveM or RedM owner can put a claim's code: the host name and the project's name and description. */
+function seen(hostname: unknown, info: Info): SeenField[] {
+  const fields = [
+    seenField('Host name (sv_hostname)', hostname ?? info?.vars?.['sv_hostname']),
+    seenField('sv_projectName', info?.vars?.['sv_projectName']),
+    seenField('sv_projectDesc', info?.vars?.['sv_projectDesc']),
+  ];
+  return fields.filter((f): f is SeenField => f !== null);
 }
 
 /**
@@ -50,7 +61,7 @@ export async function queryFiveM(ip: string, port: number, timeoutMs: number, po
   const readInfo = async () => {
     const info = await get('/info.json', INFO_ANSWER);
     if (info.status !== 200) throw new Error(`the server answered ${info.status}`);
-    return json(info.body) as { server?: unknown; vars?: Record<string, unknown> } | null;
+    return json(info.body) as Info;
   };
   const readPlayers = async () => {
     const list = await get('/players.json', PLAYER_LIST);
@@ -62,13 +73,16 @@ export async function queryFiveM(ip: string, port: number, timeoutMs: number, po
 
   const dynamic = await get('/dynamic.json', SMALL_ANSWER);
   if (dynamic.status === 200) {
-    const body = json(dynamic.body) as { clients?: unknown; sv_maxclients?: unknown; mapname?: unknown } | null;
+    const body = json(dynamic.body) as { clients?: unknown; sv_maxclients?: unknown; mapname?: unknown; hostname?: unknown } | null;
     const [info, players] = [await optional(readInfo), await optional(readPlayers)];
     return {
-      ...status(gameCount(body?.clients), gameCount(body?.sv_maxclients)),
+      online: true,
+      // The player list names everyone connected: a count above it is not believed.
+      ...counted(gameCount(body?.clients), gameCount(body?.sv_maxclients), players ? players.length : undefined),
       map: cleanGameText(body?.mapname, 64),
       version: cleanGameText(info?.server, 64),
       playerNames: cleanPlayerNames(players),
+      seen: seen(body?.hostname, info),
     };
   }
   if (dynamic.status !== 404) throw new Error(`the server answered ${dynamic.status}`);
@@ -76,9 +90,11 @@ export async function queryFiveM(ip: string, port: number, timeoutMs: number, po
   const info = await readInfo();
   const players = await readPlayers();
   return {
-    ...status(gameCount(players.length), gameCount(info?.vars?.sv_maxClients ?? info?.vars?.sv_maxclients)),
+    online: true,
+    ...counted(gameCount(players.length), gameCount(info?.vars?.sv_maxClients ?? info?.vars?.sv_maxclients)),
     map: cleanGameText(info?.vars?.mapname, 64),
     version: cleanGameText(info?.server, 64),
     playerNames: cleanPlayerNames(players),
+    seen: seen(undefined, info),
   };
 }

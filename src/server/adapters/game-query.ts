@@ -3,8 +3,8 @@ import type * as GameDigApi from 'gamedig';
 import { gameById } from '../../shared/games';
 import type { TargetPolicy } from './address-guard';
 import { queryFiveM } from './fivem-query';
-import { gameCount } from './game-counts';
-import { cleanGameText, cleanPlayerNames } from '../lib/game-text';
+import { cleanGameText, cleanPlayerNames, seenField } from '../lib/game-text';
+import { gameCount, plausibleCount } from './game-counts';
 
 export interface GameStatus {
   online: true;
@@ -14,6 +14,16 @@ export interface GameStatus {
   map?: string | null;
   version?: string | null;
   playerNames?: string[] | null;
+  /** The fields a claim's code counts in (the name, MOTD or description the game reports), cleaned. */
+  seen?: SeenField[];
+  /** Why the count is not what the game reported (it was not plausible, so the lower number is shown). */
+  flag?: string | null;
+}
+
+/** One field of the game's answer that an owner can write to: what it is called and what it says. */
+export interface SeenField {
+  field: string;
+  text: string;
 }
 
 type GameDigModule = typeof GameDigApi;
@@ -68,19 +78,28 @@ export async function queryGame(game: string, ip: string, port: number, timeoutM
     attemptTimeout: timeoutMs,
     portCache: false,
   });
-  const raw = state as unknown as { numplayers?: unknown; maxplayers?: unknown; players?: unknown[]; map?: unknown; version?: unknown };
+  const raw = state as unknown as {
+    name?: unknown;
+    numplayers?: unknown;
+    maxplayers?: unknown;
+    players?: unknown[];
+    map?: unknown;
+    version?: unknown;
+  };
   const listed = Array.isArray(raw.players) ? raw.players.length : 0;
   const reported = raw.numplayers === undefined ? listed : gameCount(raw.numplayers);
   // Some protocols report 0 while listing players (gamedig's quake2 family): the larger is the truth.
   const players = reported === undefined ? undefined : Math.max(reported, listed);
   const max = raw.maxplayers === undefined ? null : (gameCount(raw.maxplayers) ?? null);
   if (players === undefined) throw new Error('the server answered an impossible player count');
+  // Minecraft's name is its MOTD (colour codes already stripped by gamedig); Source's is the server name.
+  const name = seenField(entry.gamedig === 'minecraft' || entry.gamedig === 'mbe' ? 'MOTD' : 'Server name', raw.name);
   return {
     online: true,
-    players,
-    maxPlayers: max !== null && max < players ? players : max,
+    ...plausibleCount(players, max),
     map: cleanGameText(raw.map, 64),
     version: cleanGameText(raw.version, 64),
     playerNames: cleanPlayerNames(raw.players),
+    seen: name ? [name] : [],
   };
 }

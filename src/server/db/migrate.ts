@@ -20,6 +20,7 @@ import * as fraudDailyVotes from './migrations/20261126_1000_fraud_daily_votes';
 import * as boostCreditBalance from './migrations/20261126_1400_boost_credit_balance';
 import * as playersSortPolledFirst from './migrations/20261126_1500_players_sort_polled_first';
 import * as reviewListing from './migrations/20261129_0000_review_listing';
+import * as gameClaims from './migrations/20261203_0900_game_claims';
 
 /**
  * Migrations are listed here rather than read from disk, so they run the same under tsx,
@@ -46,6 +47,7 @@ const migrations: Record<string, Migration> = {
   '20261126_1400_boost_credit_balance': boostCreditBalance,
   '20261126_1500_players_sort_polled_first': playersSortPolledFirst,
   '20261129_0000_review_listing': reviewListing,
+  '20261203_0900_game_claims': gameClaims,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -13,6 +13,7 @@ import type {
   PlayerCountSamplesTable,
   ServerViewsTable,
   SearchLogTable,
+  GameClaimsTable,
 } from './tables/servers';
 import type { JoinsTable, VotesTable, DailyVotesTable, RewardTargetsTable, RewardDeliveriesTable, FraudActionsTable } from './tables/votes';
 import type {
@@ -52,6 +53,8 @@ export type {
   PlayerCountSamplesTable,
   ServerViewsTable,
   SearchLogTable,
+  GameClaimsTable,
+  ClaimAnswer,
 } from './tables/servers';
 export type {
   JoinsTable,
@@ -121,6 +124,7 @@ export interface Database {
   reports: ReportsTable;
   emailCampaigns: EmailCampaignsTable;
   emailDeliveries: EmailDeliveriesTable;
+  gameClaims: GameClaimsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -25,3 +25,15 @@ export function cleanPlayerNames(list: unknown): string[] | null {
   }
   return names;
 }
+
+/** The longest text of a claim field kept (a MOTD is two lines, a FiveM description a paragraph). */
+const SEEN_MAX = 300;
+
+/**
+ * A field of the game's answer where an owner can put a claim's code, as the owner will see it:
+ * colour codes out (Minecraft's `§a`, FiveM's `^1`), cleaned like any game text. Null when empty.
+ */
+export function seenField(field: string, value: unknown): { field: string; text: string } | null {
+  const text = cleanGameText(typeof value === 'string' ? value.replace(/\u00A7./g, '').replace(/\^\d/g, '') : value, SEEN_MAX);
+  return text ? { field, text } : null;
+}

@@ -6,7 +6,7 @@ import { hashPassword } from '../../modules/auth';
 import { DEMO_PLAYER_NAMES, DEMO_REVIEWS, DEMO_SERVERS } from './demo-servers';
 import { generateBanner, generateEmblem, rng } from './images';
 import { normalizedEmail } from '../../lib/email-address';
-import { demoGameColumns, seedDemoHistory, tickDemoServers } from './demo-live';
+import { claimDemoAddresses, demoGameColumns, seedDemoHistory, tickDemoServers } from './demo-live';
 import { PRICES } from '../../../shared/limits';
 
 /** Demo logins, printed at start-up and listed in the README. */
@@ -223,6 +223,7 @@ export async function seedDemo(db: Kysely<Database>, storage: Storage, log: Fast
         .execute();
     }
     await recountServers(trx);
+    await claimDemoAddresses(trx);
     await trx
       .insertInto('settings')
       .values({ key: 'demoSeeded', value: JSON.stringify(true) })

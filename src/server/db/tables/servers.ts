@@ -1,4 +1,5 @@
 // Servers and what describes them: filters, media, followers, events, API keys, views, player counts, searches.
+import type { ColumnType } from 'kysely';
 import type { Id, CreatedAt, Timestamp, NullableTimestamp, Defaulted } from './columns';
 
 export interface ServersTable {
@@ -145,4 +146,50 @@ export interface SearchLogTable {
   viewer: string;
   day: Defaulted<string>;
   createdAt: CreatedAt;
+}
+
+/** What the game answered to the last check of a claim: shown to its owner only. */
+export interface ClaimAnswer {
+  /** null: no answer yet, but not so many failures that the server counts as offline. */
+  online: boolean | null;
+  players: number | null;
+  maxPlayers: number | null;
+  /** The fields a code counts in, as the game reported them (cleaned): "MOTD", "Server name", … */
+  seen: Array<{ field: string; text: string }>;
+  error: string | null;
+}
+
+/** An owner's claim of a game address: pending until the game reports its code, then verified. */
+export interface GameClaimsTable {
+  id: Id;
+  serverId: number;
+  game: string;
+  /** As the owner typed it (trimmed). */
+  host: string;
+  /** The host compared across listings: lower case, no trailing dot, an IP in its canonical form. */
+  hostKey: string;
+  port: number;
+  /** The IP the address resolved to when claimed, and when verified (null: a name that never resolves, the demo's). */
+  ip: string | null;
+  cfxCode: string | null;
+  /** What the owner puts in the game server's name, MOTD or description. */
+  code: string;
+  status: 'pending' | 'verified' | 'ended';
+  endedReason: 'changed' | 'removed' | 'revoked' | 'superseded' | null;
+  /** The admin who revoked it. */
+  endedBy: number | null;
+  /** The claim that proved control of the same address. */
+  supersededBy: number | null;
+  createdAt: CreatedAt;
+  verifiedAt: NullableTimestamp;
+  endedAt: NullableTimestamp;
+  checkedAt: NullableTimestamp;
+  /** When the poller checks a pending claim next (null: only "Check now"). */
+  nextCheckAt: NullableTimestamp;
+  checkFailures: Defaulted<number>;
+  /** Written as JSON text, read as the object. */
+  answer: ColumnType<ClaimAnswer | null, string | null | undefined, string | null>;
+  /** Why the last count was not believed as reported (a verified or pending address), for admins. */
+  flag: string | null;
+  flaggedAt: NullableTimestamp;
 }

@@ -3,6 +3,7 @@ import { MSG } from '../../../shared/messages';
 import { AddressRefused, resolvePublicAddress, type HostLookup, type TargetPolicy } from '../../adapters/address-guard';
 import type { GameStatus } from '../../adapters/game-query';
 import type { GameStatusRepository, PollTarget } from './game-status.repository';
+import type { GameClaimsRepository } from './game-claims.repository';
 
 /** How the poller asks game servers: how often, how long, how many at once. */
 export interface PollSettings {
@@ -32,9 +33,29 @@ export const outboundPolicy = (settings: PollSettings): TargetPolicy => ({ allow
 /** Asks one game server for its players at a checked IP (the `game-query` adapter). */
 export type GameQuery = (game: string, ip: string, port: number, timeoutMs: number, policy: TargetPolicy) => Promise<GameStatus>;
 
+/**
+ * Asks one game at its address, resolved and checked on every call (what a name points to may
+ * have changed since it was set): the answer and the IP asked, or why there is none.
+ */
+export async function askGame(
+  settings: PollSettings,
+  query: GameQuery,
+  target: { game: string; host: string; port: number },
+): Promise<{ result: GameStatus; ip: string; error: null } | { result: undefined; ip: string | null; error: string }> {
+  const outbound = outboundPolicy(settings);
+  let ip: string | null = null;
+  try {
+    ip = await resolvePublicAddress(target.host, target.port, outbound);
+    return { result: await query(target.game, ip, target.port, settings.timeoutMs, outbound), ip, error: null };
+  } catch (e) {
+    return { result: undefined, ip, error: e instanceof AddressRefused ? e.message : MSG.gameUnreachable };
+  }
+}
+
 /** What the poller needs: its queries, transactions, a clock, its settings and the game query. */
 export interface PollerDeps {
   repo: GameStatusRepository;
+  claims: GameClaimsRepository;
   inTransaction: InTransaction;
   now: () => Date;
   settings: PollSettings;
@@ -52,21 +73,11 @@ export interface PollerDeps {
  * The poller: claims due servers (one instance each), queries them with a timeout and bounded
  * concurrency, backs off from failing servers, and keeps a sample per poll.
  */
-export function gamePoller({ repo, inTransaction, now, settings, query, onCountsChanged, onBackOnline }: PollerDeps) {
-  const outbound = outboundPolicy(settings);
-
+export function gamePoller({ repo, claims, inTransaction, now, settings, query, onCountsChanged, onBackOnline }: PollerDeps) {
   /** One query of one server, recorded: counts, online state, backoff and a sample. */
   const pollOne = async (server: PollTarget) => {
     const at = now();
-    let result: GameStatus | undefined;
-    let error: string | null = null;
-    try {
-      // Resolved and checked on every poll: what a name points to may have changed since it was set.
-      const ip = await resolvePublicAddress(server.gameHost, server.gamePort, outbound);
-      result = await query(server.game, ip, server.gamePort, settings.timeoutMs, outbound);
-    } catch (e) {
-      error = e instanceof AddressRefused ? e.message : MSG.gameUnreachable;
-    }
+    const { result, error } = await askGame(settings, query, { game: server.game, host: server.gameHost, port: server.gamePort });
     const failures = result ? 0 : server.pollFailures + 1;
     const online = result ? true : failures >= settings.offlineAfter ? false : undefined;
     // Failing servers are asked less often: doubling up to an hour.
@@ -94,6 +105,7 @@ export function gamePoller({ repo, inTransaction, now, settings, query, onCounts
         },
         tx,
       );
+      if (result?.flag) await claims.flagVerified(server.id, result.flag, at, tx);
       await repo.addSample(
         {
           serverId: server.id,

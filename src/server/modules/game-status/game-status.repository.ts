@@ -116,13 +116,26 @@ export function gameStatusRepository(db: Kysely<Database>) {
         .execute();
     },
 
-    /** Forgets the address, the poll state and the player count: only a polled game has one. */
+    /** The owner's switch for the names of the players online. */
+    async setShowPlayerNames(id: number, showPlayerNames: boolean, tx: Executor = db) {
+      await tx.updateTable('servers').set({ showPlayerNames }).where('id', '=', id).execute();
+    },
+
+    /**
+     * Forgets the address, the poll state and everything the game said (count, slots, map,
+     * version, names, when it was seen): only a verified address's listing shows any of it.
+     */
     async disconnectGame(id: number, tx: Executor = db) {
       await tx
         .updateTable('servers')
         .set({
           currentPlayers: 0,
+          maxPlayers: null,
           playerNames: null,
+          gameMap: null,
+          gameVersion: null,
+          lastSeenAt: null,
+          lastPolledAt: null,
           game: null,
           gameHost: null,
           gamePort: null,
@@ -196,6 +209,11 @@ export function gameStatusRepository(db: Kysely<Database>) {
     /** Drops the samples of one resolution older than `cutoff` (once rolled up). */
     async deleteSamplesBefore(resolution: 'raw' | 'hour', cutoff: Date, tx: Executor = db) {
       await tx.deleteFrom('playerCountSamples').where('resolution', '=', resolution).where('sampledAt', '<', cutoff).execute();
+    },
+
+    /** Forgets a listing's player-count history (its address was proven to be another listing's). */
+    async deleteSamples(serverId: number, tx: Executor = db) {
+      await tx.deleteFrom('playerCountSamples').where('serverId', '=', serverId).execute();
     },
 
     /** A server's samples since `since`, oldest first, at most 5000. */

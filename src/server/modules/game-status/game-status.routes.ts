@@ -2,6 +2,8 @@ import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorSchema, idParams } from '../../../shared/schemas/common';
 import {
+  adminClaimsQuerySchema,
+  adminClaimsSchema,
   gameAddressBodySchema,
   gameClearedSchema,
   gameListSchema,
@@ -10,12 +12,14 @@ import {
   historySchema,
 } from '../../../shared/schemas/game-status';
 import { MSG } from '../../../shared/messages';
+import { CLAIM_MSG } from '../../../shared/claims';
 import { requireUser } from '../../plugins/auth';
 import { uploadLimit } from '../servers';
 import type { GameStatusService } from './game-status.service';
 
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 429: errorSchema };
 const params = idParams(MSG.serverNotFound);
+const claimParams = idParams(CLAIM_MSG.claimNotFound);
 
 /** Live status from the game: the owner sets the address, everyone reads the history. */
 export const gameStatusRoutes =
@@ -40,6 +44,27 @@ export const gameStatusRoutes =
       // Each change queries a game server at once: limited like uploads.
       preHandler: uploadLimit(app),
       handler: async (request) => gameStatus.setAddress(await requireUser(request), request.params.id, request.body),
+    });
+
+    r.post('/servers/:id/game/check', {
+      config: { signedIn: true },
+      schema: { tags: ['status'], params, response: { 200: gameStatusSchema, ...errors } },
+      // Asks a game server at once, like setting the address: limited the same way.
+      preHandler: uploadLimit(app),
+      handler: async (request) => gameStatus.checkNow(await requireUser(request), request.params.id),
+    });
+
+    r.get('/admin/game-claims', {
+      schema: { tags: ['admin'], querystring: adminClaimsQuerySchema, response: { 200: adminClaimsSchema, ...errors } },
+      handler: async (request) => gameStatus.adminClaims(await requireUser(request, 'admin'), request.query),
+    });
+
+    r.post('/admin/game-claims/:id/revoke', {
+      schema: { tags: ['admin'], params: claimParams, response: { 204: gameClearedSchema, ...errors, 409: errorSchema } },
+      handler: async (request, reply) => {
+        await gameStatus.revokeClaim(await requireUser(request, 'admin'), request.params.id);
+        return reply.code(204).send(null);
+      },
     });
 
     r.delete('/servers/:id/game', {
