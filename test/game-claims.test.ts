@@ -370,6 +370,38 @@ describe('owners prove they run the game server they list', () => {
     expect((inbox.notifications ?? inbox)[0].message).toContain('An admin revoked');
   }, 60_000);
 
+  it('keeps one live claim per listing when saves, checks and removals arrive at once', async () => {
+    const user = await owner();
+    const id = await listing(user);
+    const ports = [pool.fivem8!.port, pool.mc1!.port, pool.source1!.port];
+    const games: Game[] = ['fivem', 'minecraft', 'garrysmod'];
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        i % 4 === 3 ? check(id, user) : putGame(t.app, id, user, { game: games[i % 3], host: '127.0.0.1', port: ports[i % 3] }),
+      ),
+    );
+    expect(answers.map((a) => a.statusCode).filter((s) => s !== 200 && s !== 400)).toEqual([]);
+    const live = await t.app.ctx.db
+      .selectFrom('gameClaims')
+      .select('status')
+      .where('serverId', '=', id)
+      .where('status', '<>', 'ended')
+      .execute();
+    expect(live).toHaveLength(1);
+    await Promise.all([
+      t.app.inject({ method: 'DELETE', url: `/api/servers/${id}/game`, headers: user.headers }),
+      putGame(t.app, id, user, { game: 'fivem', host: '127.0.0.1', port: pool.fivem8!.port }),
+    ]);
+    const after = await t.app.ctx.db
+      .selectFrom('gameClaims')
+      .select('status')
+      .where('serverId', '=', id)
+      .where('status', '<>', 'ended')
+      .execute();
+    expect(after.length).toBeLessThanOrEqual(1);
+    expect(t.takeErrors()).toEqual([]);
+  }, 60_000);
+
   it("answers another owner's check with 403, and a check without an address with 400", async () => {
     const user = await owner();
     const other = await owner();

@@ -86,6 +86,11 @@ export function gameStatusRepository(db: Kysely<Database>) {
         .where('id', '=', id)
         .executeTakeFirstOrThrow(),
 
+    /** Holds the listing's row for the rest of `tx`: one change of its address at a time. */
+    async lockServer(id: number, tx: Executor) {
+      await tx.selectFrom('servers').select('id').where('id', '=', id).forUpdate().execute();
+    },
+
     /** A new address starts afresh: no failures, no error, unknown state, due at `nextPollAt`. */
     async connectGame(
       id: number,

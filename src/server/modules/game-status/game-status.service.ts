@@ -183,6 +183,8 @@ export function gameStatusService(deps: GameStatusDeps) {
       const key = hostKey(host);
       const at = now();
       const changedPublic = await inTransaction(async (tx) => {
+        // Two saves at once (two tabs, a double click) must not both start a claim.
+        await repo.lockServer(server.id, tx);
         const live = await claims.live(server.id, tx, true);
         const row = await repo.findStatus(server.id, tx);
         if (body.showPlayerNames !== undefined) await repo.setShowPlayerNames(server.id, body.showPlayerNames, tx);
@@ -246,6 +248,7 @@ export function gameStatusService(deps: GameStatusDeps) {
     async clearAddress(actor: UserRow, id: number): Promise<void> {
       const server = await managedServer(repo, actor, id);
       await inTransaction(async (tx) => {
+        await repo.lockServer(server.id, tx);
         const live = await claims.live(server.id, tx, true);
         if (live) await claims.end(live.id, 'removed', now(), tx);
         await repo.disconnectGame(server.id, tx);
