@@ -19,6 +19,8 @@ export interface Side {
   testimonialId: number;
   /** An API key of the owner's server (its id, for revoking). */
   apiKeyId: number;
+  /** The verified claim of the server's game address (admins revoke it). */
+  gameClaimId: number;
 }
 
 /** Two owners and two players (sides A and B) and an admin, each with objects of their own. */
@@ -45,11 +47,28 @@ async function createSide(app: FastifyInstance, label: string, other?: number): 
       .execute();
   }
   const server = await createServer(app, owner.row.id, { name: uniqueName(`Server${label}`) });
+  // A documentation address the guard refuses: a check of it never leaves the machine.
+  const gameHost = label === 'A' ? '203.0.113.10' : '203.0.113.11';
   await db
     .updateTable('servers')
-    .set({ game: 'fivem', gameHost: '203.0.113.10', gamePort: 30120, bio: `bio of ${label}`, likes: 1 })
+    .set({ game: 'fivem', gameHost, gamePort: 30120, bio: `bio of ${label}`, likes: 1 })
     .where('id', '=', server.id)
     .execute();
+  const claim = await db
+    .insertInto('gameClaims')
+    .values({
+      serverId: server.id,
+      game: 'fivem',
+      host: gameHost,
+      hostKey: gameHost,
+      port: 30120,
+      ip: gameHost,
+      code: `rps-HARD${label}`,
+      status: 'verified',
+      verifiedAt: new Date(),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   await db
     .insertInto('media')
     .values({ serverId: server.id, kind: 'gallery', storageKey: `gallery-${label}.webp`, width: 8, height: 8, bytes: 10 })
@@ -104,6 +123,7 @@ async function createSide(app: FastifyInstance, label: string, other?: number): 
     .executeTakeFirstOrThrow();
   return {
     apiKeyId: apiKey.id,
+    gameClaimId: claim.id,
     owner,
     player,
     serverId: server.id,
@@ -155,6 +175,7 @@ export const ID_KINDS: Record<string, keyof Side | 'user' | 'campaign'> = {
   'email-campaigns': 'campaign',
   testimonials: 'testimonialId',
   'api-keys': 'apiKeyId',
+  'game-claims': 'gameClaimId',
 };
 
 /** The id kind of each path parameter of an operation, from the segment before it. */
