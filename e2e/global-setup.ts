@@ -12,6 +12,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     baseURL: string;
     dataDir: string;
+    /** Loopback ports the server may ask game servers on: each journey starts its own fake game server on one. */
+    gamePorts: number[];
   }
 }
 
@@ -48,6 +50,12 @@ export default async function setup(project: TestProject): Promise<() => Promise
     throw new Error('dist/web is missing: run `npx vite build` before the browser tests (npm test does it for you).');
   }
   const port = await freePort();
+  // Game queries never reach loopback, except these exact targets: free now, bound later by a test's fake game server.
+  const gamePorts: number[] = [];
+  while (gamePorts.length < 3) {
+    const next = await freePort();
+    if (next !== port && !gamePorts.includes(next)) gamePorts.push(next);
+  }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rp-e2e-'));
   const logs: string[] = [];
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/server.ts'], {
@@ -64,6 +72,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
       ADMIN_USERNAME: E2E_ADMIN.username,
       ADMIN_PASSWORD: E2E_ADMIN.password,
       ADMIN_EMAIL: E2E_ADMIN.email,
+      OUTBOUND_TEST_TARGETS: gamePorts.map((p) => `127.0.0.1:${p}`).join(','),
       LOG_LEVEL: 'warn',
       NODE_ENV: 'test',
     },
@@ -82,6 +91,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   }
   project.provide('baseURL', baseURL);
   project.provide('dataDir', dataDir);
+  project.provide('gamePorts', gamePorts);
 
   return async () => {
     if (child.exitCode === null) {

@@ -8,6 +8,8 @@ export const adminKeys = {
   settings: ['admin', 'settings'] as const,
   reports: ['admin', 'reports'] as const,
   fraud: ['admin', 'fraud'] as const,
+  claims: (params: object) => ['admin', 'game-claims', params] as const,
+  claimCounts: ['admin', 'game-claims', 'counts'] as const,
   campaigns: ['admin', 'email-campaigns'] as const,
   campaign: (id: string) => ['admin', 'email-campaigns', id] as const,
 };

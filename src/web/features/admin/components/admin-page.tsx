@@ -1,6 +1,7 @@
 import { ButtonLink } from '../../../components/button';
 import { useSession } from '../../../lib/session';
 import { AnalyticsCards } from './analytics-cards';
+import { ClaimsPanel } from './claims-panel';
 import { FraudPanel } from './fraud-panel';
 import { PopularFilters } from './popular-filters';
 import { ReportsQueue } from './reports-queue';
@@ -9,7 +10,7 @@ import { ServersPanel } from './servers-panel';
 import { TogglesPanel } from './toggles-panel';
 import { UsersPanel } from './users-panel';
 
-/** `/admin`: stats, revenue, popular filters, toggles, moderation, fraud review, users and servers. */
+/** `/admin`: stats, revenue, popular filters, toggles, moderation, fraud review, game address claims, users and servers. */
 export function AdminPage() {
   const session = useSession();
   if (session?.user.role !== 'admin') return <AccessDenied />;
@@ -32,6 +33,7 @@ export function AdminPage() {
       </div>
       <ReportsQueue />
       <FraudPanel />
+      <ClaimsPanel />
       <UsersPanel />
       <ServersPanel />
     </div>

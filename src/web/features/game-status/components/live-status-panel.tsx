@@ -9,15 +9,23 @@ import { useClearGameAddress } from '../api/clear-game-address';
 import { useGameStatus } from '../api/get-game-status';
 import { useGames } from '../api/get-games';
 import { useSetGameAddress } from '../api/set-game-address';
+import { ClaimBox } from './claim-box';
 
 const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
-/** One line for the last query: "Online, 87/128 players" or why it failed. */
+/**
+ * One line for the last query: "Online, 87/128 players" or why it failed. While the address waits
+ * for verification the line says that nobody else sees it, so an owner does not think it is live.
+ */
 export function statusLine(status: GameStatusView): { text: string; tone: 'ok' | 'bad' | 'idle' } {
   if (!status.host) return { text: 'Not connected: player counts come from the game once you add its address.', tone: 'idle' };
+  const privately = status.claim?.status === 'pending' ? ' (only you see this until verified)' : '';
   if (status.online)
-    return { text: `Online, ${status.currentPlayers}${status.maxPlayers !== null ? `/${status.maxPlayers}` : ''} players`, tone: 'ok' };
-  if (status.error) return { text: status.online === false ? `Offline: ${status.error}` : status.error, tone: 'bad' };
+    return {
+      text: `Online, ${status.currentPlayers}${status.maxPlayers !== null ? `/${status.maxPlayers}` : ''} players${privately}`,
+      tone: 'ok',
+    };
+  if (status.error) return { text: `${status.online === false ? `Offline: ${status.error}` : status.error}${privately}`, tone: 'bad' };
   return { text: 'Waiting for the first answer…', tone: 'idle' };
 }
 
@@ -57,7 +65,8 @@ function LiveStatusForm({ serverId, stored, refetch }: { serverId: string; store
     save.mutate({ game, host: host.trim(), port: Number(port) });
   };
 
-  const current = save.data ?? stored;
+  // The stored status first: "Check now" and saving both write it, so it is the newest answer.
+  const current = stored ?? save.data;
   const line = current ? statusLine(current) : undefined;
   return (
     <section
@@ -80,11 +89,13 @@ function LiveStatusForm({ serverId, stored, refetch }: { serverId: string; store
           className={`rounded-xl px-3 py-2 text-sm ${line.tone === 'ok' ? 'bg-emerald-500/10 text-emerald-300' : line.tone === 'bad' ? 'bg-red-500/10 text-red-300' : 'bg-white/5 text-slate-300'}`}
         >
           {line.text}
-          {current?.lastPolledAt ? (
+          {/* While pending, the claim box says when the game was last asked, beside what it answered. */}
+          {current?.lastPolledAt && current.claim?.status !== 'pending' ? (
             <span className="block text-xs text-slate-400">Last asked {when.format(new Date(current.lastPolledAt))}</span>
           ) : null}
         </p>
       ) : null}
+      {current?.host && current.claim ? <ClaimBox serverId={serverId} status={current} claim={current.claim} /> : null}
       <form onSubmit={submit} className="grid gap-3 sm:grid-cols-[1fr_2fr_7rem]">
         <SelectField
           label="Game"
