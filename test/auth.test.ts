@@ -26,11 +26,15 @@ describe('register and login', () => {
         subscriptionPlan: '',
         displayName: username,
         profilePicture: null,
+        discord: null,
+        hasPassword: true,
       });
       expect(Object.keys(body.user).sort()).toEqual([
+        'discord',
         'displayName',
         'email',
         'emailConfirmed',
+        'hasPassword',
         'id',
         'profilePicture',
         'role',

@@ -78,6 +78,8 @@ export interface BuildOptions {
   /** How often the poller looks for due servers (default 10 s; 0: never, tests poll by hand). */
   pollerTickMs?: number;
   gameQuery?: typeof queryGame;
+  /** Longest wait for each request to Discord (default 8 s; tests of a slow provider use less). */
+  discordTimeoutMs?: number;
   /** Event-loop lag beyond which requests get 503 (tests lower it to see it work). */
   loadShedding?: Partial<LoadSheddingOptions>;
 }

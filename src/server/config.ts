@@ -59,6 +59,18 @@ const envSchema = z.object({
     .regex(/^[\w.-]+(:\d+)?(,[\w.-]+(:\d+)?)*$/, 'must be host[:port] names separated by commas')
     .optional(),
   OUTBOUND_TEST_TARGETS: loopbackTargets.optional(),
+  DISCORD_CLIENT_ID: z
+    .string()
+    .regex(/^\d{5,25}$/, "must be the Discord application's numeric client id")
+    .optional(),
+  DISCORD_CLIENT_SECRET: z.string().min(8, 'must be the Discord application’s client secret').optional(),
+  DISCORD_API_URL: z
+    .url({ error: 'must be a URL' })
+    .refine(
+      (u) => u.startsWith('https://') || /^http:\/\/(127\.0\.0\.1|localhost|\[::1\])(:\d+)?(\/|$)/.test(u),
+      'must be https:// (plain http only for a local test provider on loopback)',
+    )
+    .default('https://discord.com'),
 });
 
 /** Rules across variables, checked on the raw values so they are listed alongside every other problem. */
@@ -70,6 +82,8 @@ function crossFieldProblems(env: Record<string, string | undefined>): string[] {
   if (Boolean(env.VAPID_PUBLIC_KEY) !== Boolean(env.VAPID_PRIVATE_KEY))
     problems.push('VAPID_PRIVATE_KEY: VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together');
   // Payments are fulfilled only from signed webhooks: a key without the secret would take money and credit nothing.
+  if (Boolean(env.DISCORD_CLIENT_ID) !== Boolean(env.DISCORD_CLIENT_SECRET))
+    problems.push('DISCORD_CLIENT_SECRET: DISCORD_CLIENT_ID and DISCORD_CLIENT_SECRET go together');
   if (env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET)
     problems.push('STRIPE_WEBHOOK_SECRET: required with STRIPE_SECRET_KEY (purchases are credited only from signed Stripe webhooks)');
   return problems;
@@ -98,6 +112,8 @@ export interface Config {
    * Votifier reach (local test servers); empty in production.
    */
   outboundTestTargets: string[];
+  /** Sign in with Discord: on when the application's id and secret are set. */
+  discord: { clientId: string; clientSecret: string; apiUrl: string } | undefined;
   /** How often each game server is asked for its players. */
   gamePollSeconds: number;
   /** Whether suspicious votes and joins are held for review (off: every one counts at once). */
@@ -150,6 +166,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: e.SEED_DEMO === undefined ? undefined : e.SEED_DEMO === '1',
     pushEndpointHosts: e.PUSH_ENDPOINT_HOSTS ? e.PUSH_ENDPOINT_HOSTS.split(',') : [],
     outboundTestTargets: e.OUTBOUND_TEST_TARGETS ?? [],
+    discord:
+      e.DISCORD_CLIENT_ID && e.DISCORD_CLIENT_SECRET
+        ? { clientId: e.DISCORD_CLIENT_ID, clientSecret: e.DISCORD_CLIENT_SECRET, apiUrl: e.DISCORD_API_URL }
+        : undefined,
     gamePollSeconds: e.GAME_POLL_SECONDS,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     holdRules: e.HOLD_RULES === 'on',

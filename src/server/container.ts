@@ -60,6 +60,8 @@ import { MASS_EMAIL_QUEUE, massEmailRepository, massEmailService, unsubscribeTok
 import { moderationRepository, moderationService } from './modules/moderation';
 import { DEFAULT_POLL_SETTINGS, gameClaimsRepository, gameStatusRepository, gameStatusService } from './modules/game-status';
 import { queryGame } from './adapters/game-query';
+import { discordOAuth } from './adapters/discord-oauth';
+import { discordRepository, discordService } from './modules/discord';
 import { transactionRunner } from './db/transaction';
 import type { FrontCache } from './lib/front-cache';
 import { startJobQueue } from './wiring/job-queue';
@@ -90,6 +92,18 @@ export async function createContainer(
   const tokens = createTokenService(secret);
   const users = usersRepository(db);
   const storage = createLocalStorage(path.join(config.dataDir, 'uploads'));
+  const auth = authService({
+    users,
+    sessions: sessionsRepository(db),
+    resetCodes: resetCodesRepository(db, now),
+    emailChanges: emailChangesRepository(db),
+    inTransaction,
+    tokens,
+    mailer,
+    publicUrl: config.publicUrl,
+    now,
+    onMailError: (err) => app.log.error({ err }, 'e-mail failed'),
+  });
   const io = attachSocket(app, { redisUrl: config.redisUrl, trustProxy: config.trustProxy });
   const playerCount = playerCountService(playerCountRepository(db), (count) => io.emit('playerCountUpdated', count));
   sendCountOnConnect(io, playerCount);
@@ -180,17 +194,20 @@ export async function createContainer(
     tokens,
     users,
     activeUser: activeUserLoader(users),
-    auth: authService({
+    auth,
+    discord: discordService({
+      repo: discordRepository(db),
       users,
-      sessions: sessionsRepository(db),
-      resetCodes: resetCodesRepository(db, now),
-      emailChanges: emailChangesRepository(db),
+      auth,
       inTransaction,
-      tokens,
-      mailer,
-      publicUrl: config.publicUrl,
       now,
-      onMailError: (err) => app.log.error({ err }, 'e-mail failed'),
+      client: config.discord
+        ? discordOAuth({
+            ...config.discord,
+            redirectUri: `${config.publicUrl}/api/auth/discord/callback`,
+            timeoutMs: options.discordTimeoutMs ?? 8000,
+          })
+        : undefined,
     }),
     playerCount,
     filters,

@@ -33,6 +33,7 @@ import type { SettingsService } from './modules/settings';
 import type { MassEmailService } from './modules/email';
 import type { ModerationService } from './modules/moderation';
 import type { GameStatusService } from './modules/game-status';
+import type { DiscordService } from './modules/discord';
 
 /** What routes and services share: built once in `build()`, reached as `app.ctx`. */
 export interface Context {
@@ -48,6 +49,7 @@ export interface Context {
   /** The user an access token names (batched across requests), or undefined. */
   activeUser: ActiveUserLoader;
   auth: AuthService;
+  discord: DiscordService;
   playerCount: PlayerCountService;
   filters: FilterCatalog;
   servers: ServersService;

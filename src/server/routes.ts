@@ -3,6 +3,7 @@ import type { Context } from './context';
 import { callersFirst } from './plugins/auth';
 import { healthRoutes } from './modules/health';
 import { authRoutes } from './modules/auth';
+import { discordRoutes } from './modules/discord';
 import { playerCountRoutes } from './modules/player-count';
 import { discoveryRoutes, ownerServersRoutes, serversRoutes, votesRoutes } from './modules/servers';
 import { filtersRoutes } from './modules/filters';
@@ -28,6 +29,7 @@ export const apiRoutes =
     callersFirst(app, app.prefix);
     await app.register(healthRoutes(ctx));
     await app.register(authRoutes(ctx));
+    await app.register(discordRoutes(ctx));
     await app.register(playerCountRoutes(ctx));
     await app.register(ownerServersRoutes(ctx));
     await app.register(serversRoutes(ctx));

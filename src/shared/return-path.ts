@@ -14,15 +14,15 @@ const SITE_PATH = /^\/(?!\/)[\w\-./?=&%]*$/;
 const ENCODED_SEPARATOR = /%(2f|5c|2e)/i;
 
 /**
- * `path` when it is a path on this site, else {@link DEFAULT_RETURN_PATH}: a return path comes
+ * `path` when it is a path on this site, else `fallback` ({@link DEFAULT_RETURN_PATH} by default): a return path comes
  * from the client and is stored, so it must never send the browser to another site (open
  * redirect) or climb out of its folder with `..`. Kept paths are cut to {@link RETURN_PATH_MAX}
  * characters. Used by the server when it stores a checkout's return path and by the web app
  * before it navigates there.
  */
-export function safeReturnPath(path: string | null | undefined): string {
+export function safeReturnPath(path: string | null | undefined, fallback: string = DEFAULT_RETURN_PATH): string {
   if (typeof path !== 'string' || !SITE_PATH.test(path) || path.includes('..') || ENCODED_SEPARATOR.test(path)) {
-    return DEFAULT_RETURN_PATH;
+    return fallback;
   }
   return path.slice(0, RETURN_PATH_MAX);
 }

@@ -21,6 +21,7 @@ import * as boostCreditBalance from './migrations/20261126_1400_boost_credit_bal
 import * as playersSortPolledFirst from './migrations/20261126_1500_players_sort_polled_first';
 import * as reviewListing from './migrations/20261129_0000_review_listing';
 import * as gameClaims from './migrations/20261203_0900_game_claims';
+import * as discord from './migrations/20261203_1000_discord';
 
 /**
  * Migrations are listed here rather than read from disk, so they run the same under tsx,
@@ -48,6 +49,7 @@ const migrations: Record<string, Migration> = {
   '20261126_1500_players_sort_polled_first': playersSortPolledFirst,
   '20261129_0000_review_listing': reviewListing,
   '20261203_0900_game_claims': gameClaims,
+  '20261203_1000_discord': discord,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -1,5 +1,12 @@
 import type { Insertable, Selectable, Updateable } from 'kysely';
-import type { UsersTable, ResetTokensTable, RefreshTokensTable, EmailChangesTable } from './tables/accounts';
+import type {
+  UsersTable,
+  ResetTokensTable,
+  RefreshTokensTable,
+  EmailChangesTable,
+  OauthStatesTable,
+  DiscordSignupsTable,
+} from './tables/accounts';
 import type {
   ServersTable,
   MediaTable,
@@ -39,7 +46,14 @@ import type { SettingsTable, TestimonialsTable, ReportsTable } from './tables/si
  * Table types for Kysely, camelCased by CamelCasePlugin, one file per part of the product under
  * `tables/`; this file names the database and is what the rest of the app imports.
  */
-export type { UsersTable, ResetTokensTable, RefreshTokensTable, EmailChangesTable } from './tables/accounts';
+export type {
+  UsersTable,
+  ResetTokensTable,
+  RefreshTokensTable,
+  EmailChangesTable,
+  OauthStatesTable,
+  DiscordSignupsTable,
+} from './tables/accounts';
 export type {
   ServersTable,
   MediaTable,
@@ -125,6 +139,8 @@ export interface Database {
   emailCampaigns: EmailCampaignsTable;
   emailDeliveries: EmailDeliveriesTable;
   gameClaims: GameClaimsTable;
+  oauthStates: OauthStatesTable;
+  discordSignups: DiscordSignupsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -94,6 +94,10 @@ export const userSchema = z.object({
   subscriptionPlan: z.enum(PLANS),
   displayName: z.string(),
   profilePicture: z.string().nullable(),
+  /** The linked Discord account (its name and when it was linked), if any. */
+  discord: z.object({ username: z.string(), linkedAt: z.iso.datetime() }).nullable().default(null),
+  /** False for an account made with Discord that has not set a password yet. */
+  hasPassword: z.boolean().default(true),
 });
 export type User = z.infer<typeof userSchema>;
 

@@ -4,7 +4,8 @@ import type { Id, CreatedAt, Timestamp, NullableTimestamp, Defaulted } from './c
 export interface UsersTable {
   id: Id;
   username: string;
-  passwordHash: string;
+  /** Null for an account that signs in with Discord only (it can set a password later). */
+  passwordHash: string | null;
   role: 'player' | 'server_owner' | 'admin';
   email: string | null;
   /** When the link mailed to `email` was opened; null while unconfirmed. */
@@ -19,8 +20,44 @@ export interface UsersTable {
   profilePicture: string | null;
   tokenVersion: Defaulted<number>;
   stripeCustomerId: string | null;
+  /** The linked Discord account: its id (one user each), its name, when Discord created it, when it was linked. */
+  discordId: Defaulted<string | null>;
+  discordUsername: Defaulted<string | null>;
+  discordCreatedAt: NullableTimestamp;
+  discordLinkedAt: NullableTimestamp;
   createdAt: CreatedAt;
   updatedAt: Timestamp;
+}
+
+/** One authorization with Discord under way: its `state` and the browser it is bound to, hashed; used once. */
+export interface OauthStatesTable {
+  id: Id;
+  stateHash: string;
+  bindingHash: string;
+  codeVerifier: string;
+  intent: 'login' | 'link';
+  /** The signed-in user who is linking (intent `link`). */
+  userId: number | null;
+  returnTo: string;
+  expiresAt: Date;
+  usedAt: NullableTimestamp;
+  createdAt: CreatedAt;
+}
+
+/** A Discord account signing up, waiting for its owner to pick a username and a role. */
+export interface DiscordSignupsTable {
+  id: Id;
+  tokenHash: string;
+  discordId: string;
+  discordUsername: string;
+  discordCreatedAt: Date;
+  email: string | null;
+  emailVerified: Defaulted<boolean>;
+  network: string | null;
+  returnTo: string;
+  expiresAt: Date;
+  usedAt: NullableTimestamp;
+  createdAt: CreatedAt;
 }
 
 export interface ResetTokensTable {

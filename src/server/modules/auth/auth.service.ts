@@ -3,6 +3,7 @@ import type { InTransaction } from '../../db/transaction';
 import type { Mailer } from '../../adapters/mailer';
 import type { RegisterBody, LoginBody } from '../../../shared/schemas/auth';
 import { MSG } from '../../../shared/messages';
+import { DISCORD_MSG } from '../../../shared/discord';
 import { AppError, badRequest, conflict, isUniqueViolation } from '../../errors';
 import { authPolicy } from '../../policies/auth.policy';
 import type { UsersRepository } from '../users';
@@ -49,6 +50,21 @@ export function authService(deps: Deps) {
   };
 
   return {
+    /** A session for a user who proved who they are another way (Discord): the same as after a password login. */
+    startSession: session,
+
+    /**
+     * A first password for an account that has none (one made with Discord): a fresh session,
+     * every older one ends, as after a password change.
+     */
+    async setFirstPassword(user: UserRow, newPassword: string): Promise<SessionGrant> {
+      if (user.passwordHash !== null) throw conflict(DISCORD_MSG.hasPassword);
+      await users.setPassword(user.id, await hashPassword(newPassword));
+      const updated = await users.findById(user.id);
+      if (!updated) throw new AppError(401, MSG.sessionExpired);
+      return session(updated);
+    },
+
     /** A new account; `network` (the caller's /24 or /64) is kept to see registration bursts. */
     async register(body: RegisterBody, network: string | null = null): Promise<SessionGrant> {
       authPolicy.assertMayRegisterAs(body.role);

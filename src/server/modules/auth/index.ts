@@ -7,3 +7,5 @@ export { hashPassword, verifyPassword } from './password';
 export { sessionsRepository } from './sessions.repository';
 export { resetCodesRepository } from './reset-codes.repository';
 export { emailChangesRepository } from './email-changes.repository';
+export { randomCode, sha256 } from './secret-codes';
+export { setRefreshCookie } from './refresh-cookie';

@@ -25,7 +25,15 @@ export function hashPassword(password: string): Promise<string> {
   return inSlot(() => hash(password, OPTIONS));
 }
 
-export function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
+/**
+ * Whether `password` is the account's. An account without a password (Discord only) answers
+ * false after the same work as a wrong password, so its answer takes no less time.
+ */
+export async function verifyPassword(passwordHash: string | null, password: string): Promise<boolean> {
+  if (passwordHash === null) {
+    await burnVerifyTime(password);
+    return false;
+  }
   return inSlot(() => verify(passwordHash, password).catch(() => false));
 }
 

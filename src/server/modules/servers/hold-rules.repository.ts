@@ -1,23 +1,39 @@
 import { sql, type RawBuilder } from 'kysely';
+import { DISCORD_YOUNG_MS } from '../../../shared/discord';
 
 /**
  * When a new vote, join or daily vote is held instead of counted (docs/decisions/029-ranking-integrity.md):
  * its network already gave `sameNetworkPerDay` to that server in the last 24 hours (counted or not:
  * held ones were sent too),
  * or its account is younger than `youngAccountMs` and one of at least `burstAccounts` accounts
- * registered from one network within `burstWindowMs`.
+ * registered from one network within `burstWindowMs`; or its Discord account is younger than
+ * `discordYoungMs` and it was registered in such a burst (for as long as the Discord account is young).
  */
 export interface HoldRules {
   sameNetworkPerDay: number;
   youngAccountMs: number;
+  /** An account whose linked Discord account is younger than this counts as young too (decision 052). */
+  discordYoungMs: number;
   burstAccounts: number;
   burstWindowMs: number;
 }
 
-export const DEFAULT_HOLD_RULES: HoldRules = { sameNetworkPerDay: 2, youngAccountMs: 3600_000, burstAccounts: 3, burstWindowMs: 3600_000 };
+export const DEFAULT_HOLD_RULES: HoldRules = {
+  sameNetworkPerDay: 2,
+  youngAccountMs: 3600_000,
+  discordYoungMs: DISCORD_YOUNG_MS,
+  burstAccounts: 3,
+  burstWindowMs: 3600_000,
+};
 
 /** Rules that never hold (tests whose many accounts all come from 127.0.0.1; `HOLD_RULES=off`). */
-export const NO_HOLDS: HoldRules = { sameNetworkPerDay: 1_000_000_000, youngAccountMs: 0, burstAccounts: 1_000_000_000, burstWindowMs: 0 };
+export const NO_HOLDS: HoldRules = {
+  sameNetworkPerDay: 1_000_000_000,
+  youngAccountMs: 0,
+  discordYoungMs: 0,
+  burstAccounts: 1_000_000_000,
+  burstWindowMs: 0,
+};
 
 const DAY_MS = 24 * 3600_000;
 
@@ -36,7 +52,9 @@ export function heldExpression(
 ): RawBuilder<boolean> {
   const dayAgo = new Date(row.now.getTime() - DAY_MS);
   const youngSince = new Date(row.now.getTime() - rules.youngAccountMs);
+  const discordYoungSince = new Date(row.now.getTime() - rules.discordYoungMs);
   const burstSince = new Date(row.now.getTime() - rules.burstWindowMs);
+  const windowText = `${rules.burstWindowMs} milliseconds`;
   return sql<boolean>`(
     (${row.network}::text IS NOT NULL AND (
       SELECT count(*) FROM ${sql.table(table)} x
@@ -46,6 +64,12 @@ export function heldExpression(
       SELECT 1 FROM users u
       WHERE u.id = ${row.userId} AND u.created_at > ${youngSince} AND u.registered_network IS NOT NULL
         AND (SELECT count(*) FROM users o WHERE o.registered_network = u.registered_network AND o.created_at > ${burstSince}) >= ${rules.burstAccounts}
+    )
+    OR EXISTS (
+      SELECT 1 FROM users u
+      WHERE u.id = ${row.userId} AND u.discord_created_at > ${discordYoungSince} AND u.registered_network IS NOT NULL
+        AND (SELECT count(*) FROM users o WHERE o.registered_network = u.registered_network
+               AND o.created_at BETWEEN u.created_at - ${windowText}::interval AND u.created_at + ${windowText}::interval) >= ${rules.burstAccounts}
     )
   )`;
 }

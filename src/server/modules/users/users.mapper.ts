@@ -13,5 +13,8 @@ export function toApiUser(row: UserRow): User {
     subscriptionPlan: row.subscriptionPlan,
     displayName: row.displayName || row.username,
     profilePicture: row.profilePicture,
+    discord:
+      row.discordId && row.discordLinkedAt ? { username: row.discordUsername ?? 'Discord', linkedAt: row.discordLinkedAt.toISOString() } : null,
+    hasPassword: row.passwordHash !== null,
   };
 }

@@ -1,0 +1,152 @@
+import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { authResponseSchema } from '../../../shared/schemas/auth';
+import { errorSchema, messageSchema } from '../../../shared/schemas/common';
+import {
+  discordEnabledSchema,
+  discordLinkBodySchema,
+  discordSignupBodySchema,
+  discordSignupInfoBodySchema,
+  discordSignupInfoSchema,
+  discordStartBodySchema,
+  discordStartSchema,
+  setPasswordBodySchema,
+} from '../../../shared/schemas/discord';
+import { DISCORD_MSG } from '../../../shared/discord';
+import { currentUser, requireUser } from '../../plugins/auth';
+import { limitPerIpAndUsername, type RateLimitSettings } from '../../plugins/rate-limits';
+import type { Config } from '../../config';
+import { clientKey, clientNetwork } from '../../lib/network';
+import { toApiUser } from '../users';
+import { setRefreshCookie, type AuthService, type SessionGrant } from '../auth';
+import type { DiscordService } from './discord.service';
+
+const errors = { 400: errorSchema, 401: errorSchema, 404: errorSchema, 409: errorSchema, 429: errorSchema };
+
+/** The cookie that binds an authorization to the browser that started it: sent back only to the callback. */
+const BINDING_COOKIE = 'rp_discord';
+const BINDING_PATH = '/api/auth/discord/callback';
+
+function bindingCookie(reply: FastifyReply, value: string, maxAgeSeconds: number, secure: boolean) {
+  // Lax, not Strict: the callback is a top-level navigation that comes from Discord's site.
+  const attributes = [`Path=${BINDING_PATH}`, 'HttpOnly', 'SameSite=Lax', `Max-Age=${maxAgeSeconds}`, ...(secure ? ['Secure'] : [])];
+  reply.header('set-cookie', `${BINDING_COOKIE}=${value}; ${attributes.join('; ')}`);
+}
+
+function readBinding(request: FastifyRequest): string | undefined {
+  for (const part of (request.headers.cookie ?? '').split(';')) {
+    const [name, ...rest] = part.trim().split('=');
+    if (name === BINDING_COOKIE) {
+      const value = rest.join('=');
+      return /^[\w-]{20,100}$/.test(value) ? value : undefined;
+    }
+  }
+  return undefined;
+}
+
+interface Deps {
+  discord: DiscordService;
+  auth: AuthService;
+  rateLimits: RateLimitSettings;
+  config: Pick<Config, 'publicUrl'>;
+}
+
+/** Sign in with Discord, sign up from it, link and unlink it, and a first password for its accounts. */
+export const discordRoutes =
+  ({ discord, auth, rateLimits, config }: Deps): FastifyPluginAsync =>
+  async (app: FastifyInstance) => {
+    const r = app.withTypeProvider<ZodTypeProvider>();
+    const secure = config.publicUrl.startsWith('https://');
+    const grant = (reply: FastifyReply, { user, token, refreshToken }: SessionGrant) => {
+      setRefreshCookie(reply, refreshToken, config.publicUrl);
+      return { user: toApiUser(user), token };
+    };
+    // Each start stores a row and each sign-up a user: limited per client like logins and registrations.
+    const perClient = (action: string, limit: RateLimitSettings['loginPerIp']) =>
+      limitPerIpAndUsername(app, action, limit, limit, (request) => clientKey(request.ip));
+
+    r.get('/auth/discord', {
+      schema: { tags: ['accounts'], response: { 200: discordEnabledSchema } },
+      handler: async () => ({ enabled: discord.enabled() }),
+    });
+
+    const start =
+      (intent: 'login' | 'link') => async (request: FastifyRequest<{ Body: { returnTo?: string | undefined } }>, reply: FastifyReply) => {
+        const actor = intent === 'link' ? await requireUser(request) : undefined;
+        const { url, binding } = await discord.start(intent, request.body.returnTo, actor);
+        bindingCookie(reply, binding, 600, secure);
+        return { url };
+      };
+
+    r.post('/auth/discord/start', {
+      schema: {
+        tags: ['accounts'],
+        description: 'The Discord authorization URL to send the browser to; binds the authorization to this browser with a cookie.',
+        body: discordStartBodySchema,
+        response: { 200: discordStartSchema, ...errors },
+      },
+      preHandler: perClient('discord-start', rateLimits.loginPerIp),
+      handler: start('login'),
+    });
+
+    r.post('/users/discord/link', {
+      config: { signedIn: true },
+      schema: { tags: ['accounts'], body: discordLinkBodySchema, response: { 200: discordStartSchema, ...errors } },
+      preHandler: perClient('discord-start', rateLimits.loginPerIp),
+      handler: start('link'),
+    });
+
+    r.get('/auth/discord/callback', {
+      schema: {
+        tags: ['accounts'],
+        description: 'Where Discord sends the browser back: signs in, starts a sign-up or links, then redirects.',
+      },
+      preHandler: perClient('discord-callback', rateLimits.loginPerIp),
+      handler: async (request, reply) => {
+        const query = new URLSearchParams(request.raw.url?.split('?')[1] ?? '');
+        const outcome = await discord.callback(query, readBinding(request), clientNetwork(request.ip));
+        bindingCookie(reply, '', 0, secure);
+        if (outcome.session) setRefreshCookie(reply, outcome.session.refreshToken, config.publicUrl);
+        return reply.header('cache-control', 'no-store').redirect(outcome.redirect, 303);
+      },
+    });
+
+    r.post('/auth/discord/signup/info', {
+      schema: { tags: ['accounts'], body: discordSignupInfoBodySchema, response: { 200: discordSignupInfoSchema, ...errors } },
+      handler: async (request) => discord.pending(request.body.token),
+    });
+
+    r.post('/auth/discord/signup', {
+      schema: { tags: ['accounts'], body: discordSignupBodySchema, response: { 201: authResponseSchema, ...errors } },
+      preHandler: limitPerIpAndUsername(app, 'register', rateLimits.registerPerIp, rateLimits.registerPerUsername, undefined, {
+        perNetwork: rateLimits.registerPerNetworkHour,
+      }),
+      handler: async (request, reply) => {
+        const { token, username, role } = request.body;
+        const created = await discord.complete(token, { username, role }, clientNetwork(request.ip));
+        return reply.code(201).send(grant(reply, created));
+      },
+    });
+
+    r.delete('/users/discord', {
+      config: { signedIn: true },
+      schema: { tags: ['accounts'], response: { 200: messageSchema, ...errors } },
+      handler: async (request) => {
+        await discord.unlink(await requireUser(request));
+        return { message: DISCORD_MSG.unlinked };
+      },
+    });
+
+    r.post('/users/set-password', {
+      config: { signedIn: true },
+      schema: { tags: ['accounts'], body: setPasswordBodySchema, response: { 200: authResponseSchema, ...errors } },
+      preHandler: limitPerIpAndUsername(
+        app,
+        'change-password',
+        rateLimits.passwordChangePerIp,
+        rateLimits.passwordChangePerUser,
+        async (request) => String((await currentUser(request))?.id ?? 'anonymous'),
+      ),
+      handler: async (request, reply) => grant(reply, await auth.setFirstPassword(await requireUser(request), request.body.newPassword)),
+    });
+  };
