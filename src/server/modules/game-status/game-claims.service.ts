@@ -6,7 +6,7 @@ import type { GameStatus } from '../../adapters/game-query';
 import { isUniqueViolation } from '../../errors';
 import type { GameStatusRepository } from './game-status.repository';
 import type { ClaimRow, GameClaimsRepository } from './game-claims.repository';
-import { askGame, type GameQuery, type PollSettings } from './game-poller.service';
+import { answeredColumns, askGame, pollSample, type GameQuery, type PollSettings } from './game-poller.service';
 import { codeFound, newClaimCode } from './claim-code';
 
 const HOUR = 3600_000;
@@ -141,35 +141,11 @@ export function gameClaimsService(deps: ClaimsDeps) {
         );
         await repo.savePoll(
           current.serverId,
-          {
-            lastPolledAt: at,
-            nextPollAt: next,
-            pollFailures: 0,
-            pollError: null,
-            online: true,
-            currentPlayers: result.players,
-            maxPlayers: result.maxPlayers,
-            lastSeenAt: at,
-            gameMap: result.map ?? null,
-            gameVersion: result.version ?? null,
-            playerNames: result.playerNames ?? null,
-          },
+          { lastPolledAt: at, nextPollAt: next, pollFailures: 0, pollError: null, ...answeredColumns(result, at) },
           tx,
         );
         if (result.flag) await claims.flagVerified(current.serverId, result.flag, at, tx);
-        await repo.addSample(
-          {
-            serverId: current.serverId,
-            sampledAt: at,
-            resolution: 'raw',
-            players: result.players,
-            maxPlayers: result.maxPlayers,
-            online: true,
-            samples: 1,
-            onlineSamples: 1,
-          },
-          tx,
-        );
+        await repo.addSample(pollSample(current.serverId, at, result), tx);
         return true;
       });
     } catch (error) {

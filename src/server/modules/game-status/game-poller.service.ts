@@ -2,7 +2,7 @@ import type { InTransaction } from '../../db/transaction';
 import { MSG } from '../../../shared/messages';
 import { AddressRefused, resolvePublicAddress, type HostLookup, type TargetPolicy } from '../../adapters/address-guard';
 import type { GameStatus } from '../../adapters/game-query';
-import type { GameStatusRepository, PollTarget } from './game-status.repository';
+import type { GameStatusRepository, PlayerCountSample, PollTarget } from './game-status.repository';
 import type { GameClaimsRepository } from './game-claims.repository';
 
 /** How the poller asks game servers: how often, how long, how many at once. */
@@ -52,6 +52,33 @@ export async function askGame(
   }
 }
 
+/** What a poll that answered writes on its listing: the count, the limit and what else the game said. */
+export function answeredColumns(result: GameStatus, at: Date) {
+  return {
+    online: true,
+    currentPlayers: result.players,
+    maxPlayers: result.maxPlayers,
+    lastSeenAt: at,
+    gameMap: result.map ?? null,
+    gameVersion: result.version ?? null,
+    playerNames: result.playerNames ?? null,
+  };
+}
+
+/** The raw history sample of one poll (no answer: offline, no players). */
+export function pollSample(serverId: number, at: Date, result: GameStatus | undefined): PlayerCountSample {
+  return {
+    serverId,
+    sampledAt: at,
+    resolution: 'raw',
+    players: result?.players ?? 0,
+    maxPlayers: result?.maxPlayers ?? null,
+    online: Boolean(result),
+    samples: 1,
+    onlineSamples: result ? 1 : 0,
+  };
+}
+
 /** What the poller needs: its queries, transactions, a clock, its settings and the game query. */
 export interface PollerDeps {
   repo: GameStatusRepository;
@@ -90,35 +117,13 @@ export function gamePoller({ repo, claims, inTransaction, now, settings, query, 
           nextPollAt: new Date(at.getTime() + wait),
           pollFailures: failures,
           pollError: error,
-          ...(result
-            ? {
-                online: true,
-                currentPlayers: result.players,
-                maxPlayers: result.maxPlayers,
-                lastSeenAt: at,
-                gameMap: result.map ?? null,
-                gameVersion: result.version ?? null,
-                playerNames: result.playerNames ?? null,
-              }
-            : {}),
+          ...(result ? answeredColumns(result, at) : {}),
           ...(online === false ? { online: false, currentPlayers: 0, playerNames: null } : {}),
         },
         tx,
       );
       if (result?.flag) await claims.flagVerified(server.id, result.flag, at, tx);
-      await repo.addSample(
-        {
-          serverId: server.id,
-          sampledAt: at,
-          resolution: 'raw',
-          players: result?.players ?? 0,
-          maxPlayers: result?.maxPlayers ?? null,
-          online: Boolean(result),
-          samples: 1,
-          onlineSamples: result ? 1 : 0,
-        },
-        tx,
-      );
+      await repo.addSample(pollSample(server.id, at, result), tx);
     });
     if (result && server.online === false) onBackOnline?.(server.id);
     // A failure before the server counts as offline changes only when it was last checked.
