@@ -57,7 +57,7 @@ describe('register and login', () => {
     ]) {
       const res = await register(payload);
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ error: 'All fields are required' });
+      expect(res.json()).toMatchObject({ error: 'All fields are required' });
     }
   });
 
@@ -65,7 +65,7 @@ describe('register and login', () => {
     for (const role of ['admin', 'moderator', 'ADMIN', 'Player']) {
       const res = await register({ username: uniqueName('r'), password: 'long-enough-pw', role });
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ error: 'Role must be player or server_owner' });
+      expect(res.json()).toMatchObject({ error: 'Role must be player or server_owner' });
     }
   });
 
@@ -136,7 +136,7 @@ describe('register and login', () => {
     expect((await register({ username, password: 'long-enough-pw', role: 'player' })).statusCode).toBe(201);
     const again = await register({ username: username.toLowerCase(), password: 'long-enough-pw', role: 'server_owner' });
     expect(again.statusCode).toBe(409);
-    expect(again.json()).toEqual({ error: 'Username is already taken' });
+    expect(again.json()).toMatchObject({ error: 'Username is already taken' });
 
     const racer = uniqueName('racer');
     const results = await Promise.all(
@@ -174,7 +174,7 @@ describe('register and login', () => {
 
     const missing = await t.app.inject({ method: 'POST', url: '/api/login', payload: { username: user.row.username } });
     expect(missing.statusCode).toBe(400);
-    expect(missing.json()).toEqual({ error: 'All fields are required' });
+    expect(missing.json()).toMatchObject({ error: 'All fields are required' });
   });
 
   it('refuses an address that is not one rather than mangling it', async () => {
@@ -200,14 +200,14 @@ describe('current user and e-mail', () => {
   it('answers 401 without a token and with a forged, malformed or expired one', async () => {
     const none = await t.app.inject({ url: '/api/user' });
     expect(none.statusCode).toBe(401);
-    expect(none.json()).toEqual({ error: 'You must be logged in to perform this action.' });
+    expect(none.json()).toMatchObject({ error: 'You must be logged in to perform this action.' });
     const user = await createUser(t.app);
     const [head, body] = user.token.split('.');
     const forged = `${head}.${body}.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA`;
     for (const token of ['garbage', forged, `${user.token}x`]) {
       const res = await t.app.inject({ url: '/api/user', headers: { authorization: `Bearer ${token}` } });
       expect(res.statusCode).toBe(401);
-      expect(res.json()).toEqual({ error: 'User data unavailable. Please login again.' });
+      expect(res.json()).toMatchObject({ error: 'User data unavailable. Please login again.' });
     }
     const { createTokenService } = await import('../src/server/modules/auth/tokens');
     const secret = (await import('../src/server/lib/secrets')).loadOrCreateSecret(t.dataDir, 'jwtSecret', () => 'unused');
@@ -221,9 +221,9 @@ describe('current user and e-mail', () => {
       t.app.inject({ method: 'POST', url: '/api/users/update-email', headers: headers as Record<string, string>, payload });
     const empty = await post({ email: '  ' });
     expect(empty.statusCode).toBe(400);
-    expect(empty.json()).toEqual({ error: 'Email required' });
-    expect((await post({})).json()).toEqual({ error: 'Email required' });
-    expect((await post({ email: 'not-an-address' })).json()).toEqual({ error: 'Enter a valid e-mail address' });
+    expect(empty.json()).toMatchObject({ error: 'Email required' });
+    expect((await post({})).json()).toMatchObject({ error: 'Email required' });
+    expect((await post({ email: 'not-an-address' })).json()).toMatchObject({ error: 'Enter a valid e-mail address' });
     const ok = await post({ email: ' me@example.com ' });
     expect(ok.statusCode).toBe(200);
     expect(ok.json().email).toBe('me@example.com');
@@ -262,14 +262,14 @@ describe('password change', () => {
       payload: { currentPassword: 'not-it-at-all', newPassword: 'new-password-1' },
     });
     expect(wrong.statusCode).toBe(400);
-    expect(wrong.json()).toEqual({ error: 'Current password is incorrect' });
+    expect(wrong.json()).toMatchObject({ error: 'Current password is incorrect' });
     const short = await t.app.inject({
       method: 'POST',
       url: '/api/users/change-password',
       headers: user.headers,
       payload: { currentPassword: TEST_PASSWORD, newPassword: 'short' },
     });
-    expect(short.json()).toEqual({ error: 'Password must be 8 to 128 characters' });
+    expect(short.json()).toMatchObject({ error: 'Password must be 8 to 128 characters' });
     const anonymous = await t.app.inject({
       method: 'POST',
       url: '/api/users/change-password',

@@ -99,7 +99,9 @@ describe('daily votes', () => {
     expect((await t.app.inject({ url: '/api/rankings/votes?month=2026-13' })).statusCode).toBe(400);
     // The year 0000 is ISO (1 BC) but no date the database holds: a 400, never a 500.
     for (const month of ['0000-01', '0000-12'])
-      expect((await t.app.inject({ url: `/api/rankings/votes?month=${month}` })).json()).toEqual({ error: 'month must look like 2026-11' });
+      expect((await t.app.inject({ url: `/api/rankings/votes?month=${month}` })).json()).toMatchObject({
+        error: 'month must look like 2026-11',
+      });
     expect((await t.app.inject({ url: '/api/rankings/votes?month=0001-01' })).json()).toEqual({ month: '0001-01', servers: [] });
     // A month of the years 0001–0099 is that month, not one of the 1900s.
     expect(monthRange('0050-12')).toEqual({ from: new Date('0050-12-01T00:00:00Z'), to: new Date('0051-01-01T00:00:00Z') });

@@ -62,7 +62,7 @@ describe('following servers', () => {
     expect((await announce(owner, 'Three')).statusCode).toBe(201);
     const fourth = await announce(owner, 'Four');
     expect(fourth.statusCode).toBe(429);
-    expect(fourth.json()).toEqual({ error: 'A server can announce at most 3 events a day.' });
+    expect(fourth.json()).toMatchObject({ error: 'A server can announce at most 3 events a day.' });
     // The first of the day's three leaves the window in about a day.
     expect(Number(fourth.headers['retry-after'])).toBeGreaterThan(23 * 3600);
     expect(Number(fourth.headers['retry-after'])).toBeLessThanOrEqual(24 * 3600);

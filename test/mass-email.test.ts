@@ -36,9 +36,9 @@ describe('mass e-mail through a real SMTP server', () => {
       (await t.app.inject({ method: 'POST', url: '/api/admin/send-email', payload: { subject: 's', content: 'c', target: 'owners' } }))
         .statusCode,
     ).toBe(401);
-    expect((await send({ content: 'c', target: 'owners' })).json()).toEqual({ error: 'Subject is required' });
-    expect((await send({ subject: 's', content: ' ', target: 'owners' })).json()).toEqual({ error: 'Content is required' });
-    expect((await send({ subject: 's', content: 'c', target: 'admins' })).json()).toEqual({ error: 'Choose owners or players' });
+    expect((await send({ content: 'c', target: 'owners' })).json()).toMatchObject({ error: 'Subject is required' });
+    expect((await send({ subject: 's', content: ' ', target: 'owners' })).json()).toMatchObject({ error: 'Content is required' });
+    expect((await send({ subject: 's', content: 'c', target: 'admins' })).json()).toMatchObject({ error: 'Choose owners or players' });
   });
 
   it('mails owners only, skips and counts those without an address or unsubscribed, and honours the unsubscribe link next time', async () => {

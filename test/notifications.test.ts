@@ -54,7 +54,7 @@ describe('push subscriptions', () => {
     ]) {
       const res = await post(t, '/push/subscribe', player, { subscription: { endpoint: url, keys } });
       expect(res.statusCode, url).toBe(400);
-      expect(res.json()).toEqual({ error: 'This push service is not supported.' });
+      expect(res.json()).toMatchObject({ error: 'This push service is not supported.' });
     }
     expect(
       (await post(t, '/push/subscribe', player, { subscription: { endpoint: 'https://fcm.googleapis.com/fcm/send/abc', keys } }))
@@ -153,9 +153,9 @@ describe('inbox', () => {
     for (const link of ['https://evil.example', '//evil.example', 'javascript:alert(1)']) {
       const bad = await post(t, '/notifications', admin, { userType: 'player', title: 'x', message: 'y', link });
       expect(bad.statusCode, link).toBe(400);
-      expect(bad.json()).toEqual({ error: 'Links must be paths on this site, like /servers/12' });
+      expect(bad.json()).toMatchObject({ error: 'Links must be paths on this site, like /servers/12' });
     }
-    expect((await post(t, '/notifications', admin, { title: 'x', message: 'y' })).json()).toEqual({
+    expect((await post(t, '/notifications', admin, { title: 'x', message: 'y' })).json()).toMatchObject({
       error: 'Choose either one user (targetUserId) or a role (userType)',
     });
   });
@@ -167,7 +167,7 @@ describe('push promotions (send-mass)', () => {
     const freeServer = await createServer(t.app, free.row.id);
     const refused = await post(t, '/notifications/send-mass', free, { serverId: String(freeServer.id) });
     expect(refused.statusCode).toBe(403);
-    expect(refused.json()).toEqual({ error: 'Push promotions need the Pro or Premium plan.' });
+    expect(refused.json()).toMatchObject({ error: 'Push promotions need the Pro or Premium plan.' });
 
     const pro = await createUser(t.app, { role: 'server_owner', plan: 'Pro' });
     const proServer = await createServer(t.app, pro.row.id);
@@ -176,7 +176,7 @@ describe('push promotions (send-mass)', () => {
     );
     expect(results.filter((r) => r.statusCode === 202)).toHaveLength(2);
     expect(results.filter((r) => r.statusCode === 429)).toHaveLength(8);
-    expect(results.find((r) => r.statusCode === 429)!.json()).toEqual({
+    expect(results.find((r) => r.statusCode === 429)!.json()).toMatchObject({
       error: 'You have used all push promotions for the last 24 hours.',
     });
     expect((await t.app.inject({ url: '/api/notifications/push-count', headers: pro.headers })).json()).toEqual({ count: 2, limit: 2 });
@@ -200,7 +200,7 @@ describe('push promotions (send-mass)', () => {
     for (const playerCount of [-1, 1.5, 'ten', '3e2', true]) {
       const res = await post(t, '/notifications/send-mass', b, { serverId: String(bServer.id), playerCount });
       expect(res.statusCode, String(playerCount)).toBe(400);
-      expect(res.json()).toEqual({ error: 'Player count must be a non-negative whole number' });
+      expect(res.json()).toMatchObject({ error: 'Player count must be a non-negative whole number' });
     }
     const empty = await post(t, '/notifications/send-mass', b, { serverId: String(bServer.id), playerCount: '' });
     expect(empty.json().playerCount).toBe(42);

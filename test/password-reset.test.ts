@@ -70,7 +70,7 @@ describe('password reset through a real SMTP server', () => {
 
     const reuse = await reset({ token: code, newPassword: 'another-password' });
     expect(reuse.statusCode).toBe(400);
-    expect(reuse.json()).toEqual({ error: 'This reset code is invalid or has expired.' });
+    expect(reuse.json()).toMatchObject({ error: 'This reset code is invalid or has expired.' });
   });
 
   it('uses a code only once even when two requests race', async () => {
@@ -109,7 +109,7 @@ describe('password reset through a real SMTP server', () => {
       expect(res.statusCode).toBe(400);
     }
     const missing = await reset({ username: user.row.username, newPassword: 'hijacked-password' });
-    expect(missing.json()).toEqual({ error: 'All fields are required.' });
+    expect(missing.json()).toMatchObject({ error: 'All fields are required.' });
     const login = await t.app.inject({
       method: 'POST',
       url: '/api/login',
@@ -122,7 +122,7 @@ describe('password reset through a real SMTP server', () => {
   it('checks the new password like registration does', async () => {
     const res = await reset({ token: 'whatever-token-value', newPassword: 'short' });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ error: 'Password must be 8 to 128 characters' });
+    expect(res.json()).toMatchObject({ error: 'Password must be 8 to 128 characters' });
   });
 });
 
@@ -187,7 +187,7 @@ describe('guessing reset codes', () => {
     for (let i = 0; i < 5; i++) expect((await reset(wrongVersionOf(code, i), `10.20.${i}.1`)).statusCode).toBe(400);
     const sixth = await reset(code, '10.20.9.1');
     expect(sixth.statusCode).toBe(400);
-    expect(sixth.json()).toEqual({ error: 'This reset code is invalid or has expired.' });
+    expect(sixth.json()).toMatchObject({ error: 'This reset code is invalid or has expired.' });
     const login = await t.app.inject({ method: 'POST', url: '/api/login', payload: { username: a.row.username, password: TEST_PASSWORD } });
     expect(login.statusCode).toBe(200);
   });

@@ -106,7 +106,7 @@ describe('checkout sessions are rate-limited per user', () => {
     for (const call of calls) expect((await call()).statusCode).toBe(200);
     const limited = await post('/boost-session', owner, { serverId: String(server.id), amount: 25 });
     expect(limited.statusCode).toBe(429);
-    expect(limited.json()).toEqual({ error: MSG.tooMany });
+    expect(limited.json()).toMatchObject({ error: MSG.tooMany });
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
     expect((await post('/subscribe-session', owner, { plan: 'Premium' })).statusCode).toBe(429);
     expect((await post('/subscribe-session', other, { plan: 'Premium' })).statusCode).toBe(200);

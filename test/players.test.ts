@@ -64,8 +64,8 @@ describe('player profiles (/players/{id})', () => {
     const player = await createUser(t.app);
     const long = await put(player.headers, player.row.id, [{ name: 'displayName', value: 'd'.repeat(51) }]);
     expect(long.statusCode).toBe(400);
-    expect(long.json()).toEqual({ error: 'Display name can be at most 50 characters' });
-    expect((await put(player.headers, player.row.id, [{ name: 'displayName', value: '   ' }])).json()).toEqual({
+    expect(long.json()).toMatchObject({ error: 'Display name can be at most 50 characters' });
+    expect((await put(player.headers, player.row.id, [{ name: 'displayName', value: '   ' }])).json()).toMatchObject({
       error: 'Display name cannot be empty',
     });
 

@@ -37,7 +37,7 @@ describe('brute-force limits in memory', () => {
     const limited = await login(t, user.row.username, '10.0.0.1');
     expect(limited.statusCode).toBe(429);
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
-    expect(limited.json()).toEqual({ error: 'Too many attempts. Please wait and try again.' });
+    expect(limited.json()).toMatchObject({ error: 'Too many attempts. Please wait and try again.' });
   });
 
   it('only slows a username down across IPs, never refuses it: a stranger cannot lock the owner out', async () => {

@@ -104,7 +104,7 @@ describe('reviews people can trust', () => {
 
     const none = await edit(server.id, player, { review: 'Too early' });
     expect(none.statusCode).toBe(404);
-    expect(none.json()).toEqual({ error: 'Like or dislike this server first: your review goes with your vote.' });
+    expect(none.json()).toMatchObject({ error: 'Like or dislike this server first: your review goes with your vote.' });
 
     await post(`/api/servers/${server.id}/dislike`, player, { review: 'Laggy' });
     const again = await post(`/api/servers/${server.id}/like`, player, { review: 'Second review' });
@@ -121,7 +121,9 @@ describe('reviews people can trust', () => {
     // Someone else's edit touches only their own (missing) vote.
     expect((await edit(server.id, other, { review: 'Hijack' })).statusCode).toBe(404);
     expect((await edit(server.id, undefined, { review: 'Anon' })).statusCode).toBe(401);
-    expect((await edit(server.id, player, { review: 'x'.repeat(301) })).json()).toEqual({ error: 'Review can be at most 300 characters' });
+    expect((await edit(server.id, player, { review: 'x'.repeat(301) })).json()).toMatchObject({
+      error: 'Review can be at most 300 characters',
+    });
     expect((await edit(server.id, owner, { review: 'My own' })).statusCode).toBe(403);
     expect((await edit(999_999_999, player, { review: 'Nowhere' })).statusCode).toBe(404);
 

@@ -66,7 +66,7 @@ describe('sessions: short access tokens, rotating refresh cookie, logout', () =>
 
     const reused = await refresh(first.refresh);
     expect(reused.statusCode).toBe(401);
-    expect(reused.json()).toEqual({ error: 'User data unavailable. Please login again.' });
+    expect(reused.json()).toMatchObject({ error: 'User data unavailable. Please login again.' });
     expect(refreshCookie(reused).attributes).toContain('Max-Age=0');
     // The whole family is gone: the newest refresh token and the access tokens it issued.
     expect((await refresh(next)).statusCode).toBe(401);

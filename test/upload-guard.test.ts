@@ -43,7 +43,7 @@ describe('uploads are checked before their body is read', () => {
       timeoutMs: 3000,
     });
     expect(res.status).toBe(403);
-    expect(JSON.parse(res.body)).toEqual({ error: 'You can only manage your own servers.' });
+    expect(JSON.parse(res.body)).toMatchObject({ error: 'You can only manage your own servers.' });
     expect(res.headers.connection).toBe('close');
     expect(res.ms).toBeLessThan(1000);
     expect(process.memoryUsage().rss - rssBefore).toBeLessThan(20 * MB);
@@ -93,7 +93,7 @@ describe('uploads are checked before their body is read', () => {
       timeoutMs: 3000,
     });
     expect(res.status).toBe(413);
-    expect(JSON.parse(res.body)).toEqual({ error: 'Images can be at most 5 MB.' });
+    expect(JSON.parse(res.body)).toMatchObject({ error: 'Images can be at most 5 MB.' });
     expect(res.ms).toBeLessThan(1000);
   });
 
@@ -142,7 +142,7 @@ describe('uploads are checked before their body is read', () => {
       });
       expect(refused.status).toBe(503);
       expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
-      expect(JSON.parse(refused.body)).toEqual({ error: 'The site is busy right now. Please try again in a moment.' });
+      expect(JSON.parse(refused.body)).toMatchObject({ error: 'The site is busy right now. Please try again in a moment.' });
     } finally {
       for (const req of stalled) req.destroy();
     }

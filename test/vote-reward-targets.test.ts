@@ -209,7 +209,7 @@ describe('vote-reward targets are checked when saved', () => {
       ] as const) {
         const res = await put(kind, payload, user);
         expect(res.statusCode, `${kind} ${JSON.stringify(payload)}`).toBe(403);
-        expect(res.json()).toEqual({ error: MSG.notYourServer });
+        expect(res.json()).toMatchObject({ error: MSG.notYourServer });
       }
     }
     expect(asked).toEqual([]);

@@ -26,7 +26,7 @@ describe('a vote in one statement', () => {
     const player = await createUser(t.app);
     const hidden = await like(server.id, player.headers);
     expect(hidden.statusCode).toBe(404);
-    expect(hidden.json()).toEqual({ error: 'Server not found' });
+    expect(hidden.json()).toMatchObject({ error: 'Server not found' });
     expect(await voteRows(server.id)).toBe(0);
     const row = await t.app.ctx.db.selectFrom('servers').select(['likes']).where('id', '=', server.id).executeTakeFirstOrThrow();
     expect(row.likes).toBe(0);

@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../errors';
 import { MSG } from '../../shared/messages';
+import { errorCode } from '../../shared/error-codes';
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../db/unavailable';
 
 /** Fastify's own client-error codes, answered with a clear message instead of its default text. */
@@ -33,6 +34,13 @@ function repeatedParameter(context: string | undefined, instancePath: string | u
  * Retry-After; other server errors are logged with the request id and hidden.
  */
 export function registerErrorHandler(app: FastifyInstance): void {
+  // Every `{error}` answer, from the handler below or from a route, carries its machine code.
+  app.addHook('preSerialization', async (_request, reply, payload) => {
+    if (reply.statusCode < 400 || typeof payload !== 'object' || payload === null) return payload;
+    const body = payload as { error?: unknown; code?: unknown };
+    if (typeof body.error !== 'string' || body.code !== undefined) return payload;
+    return { ...body, code: errorCode(body.error, reply.statusCode) };
+  });
   app.setErrorHandler((rawError: FastifyError | AppError | Error, request, reply) => {
     const error = rawError as FastifyError & { headers?: Record<string, string> };
     if (hasZodFastifySchemaValidationErrors(error)) {

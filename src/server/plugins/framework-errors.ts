@@ -2,6 +2,7 @@ import http from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { MSG } from '../../shared/messages';
+import { errorCode } from '../../shared/error-codes';
 import { JSON_TYPE } from '../lib/cached-body';
 
 /** What Fastify's router refuses before any route or hook runs, and how we answer it. */
@@ -40,7 +41,7 @@ export function earlyErrorAnswers() {
         .header('x-request-id', request.id)
         .code(status)
         .type(JSON_TYPE)
-        .send(JSON.stringify({ error: message }));
+        .send(JSON.stringify({ error: message, code: errorCode(message, status) }));
     },
 
     /** Fastify's `clientErrorHandler`: the HTTP parser's refusals, written to the socket as Node would. */
@@ -49,7 +50,7 @@ export function earlyErrorAnswers() {
       if (error.code === 'ECONNRESET' || socket.destroyed) return;
       if (socket.writable) {
         const { status, message } = (error.code ? PARSER_ERRORS[error.code] : undefined) ?? PARSER_ERROR;
-        const body = JSON.stringify({ error: message });
+        const body = JSON.stringify({ error: message, code: errorCode(message, status) });
         const lines = [
           `HTTP/1.1 ${status} ${http.STATUS_CODES[status]}`,
           ...Object.entries(securityHeaders).map(([name, value]) => `${name}: ${value}`),

@@ -1,7 +1,10 @@
 import { z } from 'zod';
 
-/** `{error}` body of every failed API call. */
-export const errorSchema = z.object({ error: z.string() });
+/**
+ * `{error, code}` body of every failed API call: the English message, and a stable machine code the
+ * web app translates (`src/shared/error-codes.ts`).
+ */
+export const errorSchema = z.object({ error: z.string(), code: z.string().optional() });
 
 /** Ids are strings of digits in the API (docs/decisions/002-ids-and-types.md). */
 export const idSchema = z.string().regex(/^\d{1,18}$/, 'Invalid id');
