@@ -3,7 +3,6 @@ import * as sourceRenderer from '../src/web/ssr/render';
 import { createTestApp, type TestApp } from './helpers/test-app';
 import { createServer, createUser, proveGame, putGame, type TestUser } from './helpers/factories';
 import { startFakeFiveM, startFakeMinecraft, startFakeSource, type Answer } from './helpers/fake-game-servers';
-import { tableLookup } from './helpers/address-spellings';
 import { startSmtpServer } from './helpers/smtp';
 import { APP_INDEX_HTML, tempWebDist } from './helpers/web-dist';
 
@@ -35,11 +34,17 @@ describe('owners prove they run the game server they list', () => {
   let admin: TestUser;
   // Started before the app, which is given exactly their addresses.
   const pool: Record<string, Fake> = {};
+  const dns: Record<string, string[]> = { 'play.borrowed.example': ['127.0.0.1'] };
+  let elsewhere: Fake;
 
   beforeAll(async () => {
     for (let i = 0; i < 9; i++) pool[`fivem${i}`] = await spawn('fivem', { players: 12, max: 48 });
     for (let i = 0; i < 3; i++) pool[`mc${i}`] = await spawn('minecraft', { players: 42, max: 100 });
     for (let i = 0; i < 3; i++) pool[`source${i}`] = await spawn('garrysmod', { players: 9, max: 64 });
+    // Another machine (127.0.0.2) on the same port as mc0: what a name can be re-pointed to.
+    elsewhere = await startFakeMinecraft({ players: 1, max: 10 }, pool.mc0!.port, '127.0.0.2');
+    fakes.push(elsewhere);
+    allowed.push(`127.0.0.2:${pool.mc0!.port}`);
     smtp = await startSmtpServer();
     dist = tempWebDist({ 'index.html': APP_INDEX_HTML });
     t = await createTestApp({
@@ -51,7 +56,8 @@ describe('owners prove they run the game server they list', () => {
         pageRenderer: sourceRenderer,
         gamePoll: {
           allowTargets: allowed,
-          lookup: tableLookup({ 'play.borrowed.example': ['127.0.0.1'] }),
+          // A name can be pointed elsewhere mid-test, as its owner's DNS could.
+          lookup: (name) => Promise.resolve((dns[name] ?? []).map((address) => ({ address }))),
           timeoutMs: 3000,
           intervalMs: 60_000,
           offlineAfter: 2,
@@ -296,6 +302,32 @@ describe('owners prove they run the game server they list', () => {
     const moved = await putGame(t.app, id, user, { game: 'minecraft', host: '127.0.0.1', port: pool.mc1!.port });
     expect(moved.json().claim.status).toBe('pending');
     expect(await detail(id)).toMatchObject({ currentPlayers: 0, online: null });
+  }, 60_000);
+
+  it('takes the proof away when a verified name is pointed at another IP: no borrowing by DNS', async () => {
+    const victim = pool.mc0!;
+    victim.set({ players: 777, max: 1000, name: 'The real server' });
+    const attacker = await owner();
+    const id = await listing(attacker, 'Borrowing by DNS');
+    dns['play.attacker.example'] = ['127.0.0.2'];
+    const set = await putGame(t.app, id, attacker, { game: 'minecraft', host: 'play.attacker.example', port: victim.port });
+    expect(set.json().claim.status).toBe('pending');
+    await proveGame(t.app, id, attacker, (code) => elsewhere.set({ players: 2, max: 10, name: `Mine ${code}` }));
+    expect((await detail(id)).currentPlayers).toBe(2);
+    // The name now points at the popular server: its 777 players must not show on this listing.
+    dns['play.attacker.example'] = ['127.0.0.1'];
+    advance(61_000);
+    await t.app.ctx.gameStatus.pollDue();
+    expect(await detail(id)).toMatchObject({ currentPlayers: 0, online: null, connect: null });
+    const view = await status(id, attacker);
+    expect(view.claim.status).toBe('pending');
+    const inbox = (await t.app.inject({ url: '/api/notifications', headers: attacker.headers })).json();
+    expect((inbox.notifications ?? inbox)[0].message).toContain('now points to another IP');
+    // Saving the same name again does not bring the proof back either.
+    await putGame(t.app, id, attacker, { game: 'minecraft', host: 'play.attacker.example', port: victim.port });
+    expect((await status(id, attacker)).claim.status).toBe('pending');
+    expect((await detail(id)).currentPlayers).toBe(0);
+    delete dns['play.attacker.example'];
   }, 60_000);
 
   it('verifies a pending claim from the poller alone, without "Check now"', async () => {

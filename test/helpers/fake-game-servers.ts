@@ -16,7 +16,7 @@ export interface Answer {
 }
 
 /** Minecraft's server-list ping over TCP: handshake, status request, JSON answer, ping/pong. */
-export async function startFakeMinecraft(initial: Answer, port = 0) {
+export async function startFakeMinecraft(initial: Answer, port = 0, host = '127.0.0.1') {
   let answer: Answer | null = initial;
   const writeVarInt = (value: number) => {
     const bytes: number[] = [];
@@ -59,7 +59,7 @@ export async function startFakeMinecraft(initial: Answer, port = 0) {
       }
     });
   });
-  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(port, host, resolve));
   return {
     port: (server.address() as AddressInfo).port,
     set(next: Answer | null) {

@@ -141,8 +141,13 @@ export function checkTarget(ip: string, port: number, policy: TargetPolicy = {})
  * answer itself, so a second DNS answer can never change the target.
  */
 export async function resolvePublicAddress(host: string, port: number, policy: TargetPolicy = {}): Promise<string> {
+  return (await resolvePublicAddresses(host, port, policy))[0]!;
+}
+
+/** Every address a host resolves to, each checked like {@link resolvePublicAddress}'s (at least one). */
+export async function resolvePublicAddresses(host: string, port: number, policy: TargetPolicy = {}): Promise<string[]> {
   const target = normaliseHost(host);
-  if ('ip' in target) return checkTarget(target.ip, port, policy);
+  if ('ip' in target) return [checkTarget(target.ip, port, policy)];
   const lookup: HostLookup = policy.lookup ?? ((name, options) => dns.lookup(name, options));
   let addresses: ReadonlyArray<{ address: string }>;
   try {
@@ -152,6 +157,5 @@ export async function resolvePublicAddress(host: string, port: number, policy: T
   }
   if (addresses.length === 0) throw new AddressRefused(MSG.gameHostUnresolved);
   // Every address must pass, not just the one connected to: the resolver may rotate them.
-  const checked = addresses.map((a) => checkTarget(a.address, port, policy));
-  return checked[0]!;
+  return addresses.map((a) => checkTarget(a.address, port, policy));
 }

@@ -65,9 +65,14 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       '/dashboard/' || s.id
     FROM servers s
     WHERE s.game IS NOT NULL AND s.game_host IS NOT NULL AND NOT (${demo})`.execute(db);
+  // Nothing unproven stays public: the history (peak, average, uptime) and every column a poll wrote go too.
+  await sql`
+    DELETE FROM player_count_samples p USING servers s
+    WHERE p.server_id = s.id AND s.game_host IS NOT NULL AND NOT (${demo})`.execute(db);
   await sql`
     UPDATE servers s SET game = NULL, game_host = NULL, game_port = NULL, cfx_code = NULL, online = NULL, current_players = 0,
-      player_names = NULL, game_map = NULL, game_version = NULL, next_poll_at = NULL, poll_error = NULL, poll_failures = 0
+      max_players = NULL, player_names = NULL, game_map = NULL, game_version = NULL, last_seen_at = NULL, last_polled_at = NULL,
+      next_poll_at = NULL, poll_error = NULL, poll_failures = 0
     WHERE s.game_host IS NOT NULL AND NOT (${demo})`.execute(db);
 }
 

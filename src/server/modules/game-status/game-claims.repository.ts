@@ -116,17 +116,22 @@ export function gameClaimsRepository(db: Kysely<Database>) {
     },
 
     /** Other listings' verified claims of the same address (same game and port, and the same IP or host). */
-    sameAddressVerified: (claim: { id: number; game: string; port: number; hostKey: string }, ip: string, tx: Executor = db) =>
-      tx
+    sameAddressVerified: (
+      claim: { id: number; game: string; port: number; hostKey: string },
+      ip: string,
+      tx: Executor = db,
+      lock = true,
+    ) => {
+      const query = tx
         .selectFrom('gameClaims')
         .selectAll()
         .where('status', '=', 'verified')
         .where('game', '=', claim.game)
         .where('port', '=', claim.port)
         .where((eb) => eb.or([eb('ip', '=', ip), eb('hostKey', '=', claim.hostKey)]))
-        .where('id', '<>', claim.id)
-        .forUpdate()
-        .execute(),
+        .where('id', '<>', claim.id);
+      return (lock ? query.forUpdate() : query).execute();
+    },
 
     /**
      * Claims up to `limit` pending claims due by `dueBy` (of listings not hidden) by moving their

@@ -29,15 +29,16 @@ export interface ClaimsDeps {
 }
 
 /**
- * When the poller checks a pending claim next: at the poll interval for its first day, hourly for
- * a week, then only when its owner presses "Check now" (a listing nobody proves must not make us
- * ask someone else's game server forever).
+ * When the poller checks a pending claim next: at the poll interval for its first day (backing off
+ * while the server does not answer), hourly for a week, then only when its owner presses "Check
+ * now" (a listing nobody proves must not make us ask someone else's game server forever).
  */
-export function nextClaimCheck(createdAt: Date, at: Date, intervalMs: number): Date | null {
+export function nextClaimCheck(createdAt: Date, at: Date, intervalMs: number, failures = 0): Date | null {
   const age = at.getTime() - createdAt.getTime();
-  if (age < DAY) return new Date(at.getTime() + intervalMs);
-  if (age < 7 * DAY) return new Date(at.getTime() + Math.max(intervalMs, HOUR));
-  return null;
+  if (age >= 7 * DAY) return null;
+  // A claim whose server does not answer is asked less often, doubling up to an hour, like a listing.
+  const wait = Math.min(intervalMs * 2 ** Math.min(failures, 5), HOUR);
+  return new Date(at.getTime() + (age < DAY ? wait : Math.max(wait, HOUR)));
 }
 
 /** What the game answered, as the owner sees it on the dashboard (offline after as many failures as a listing). */
@@ -58,14 +59,16 @@ export function gameClaimsService(deps: ClaimsDeps) {
   const { repo, claims, inTransaction, now, settings, query, mailer, publicUrl, onAddressChanged, log } = deps;
 
   /** Tells an owner their listing lost its address: in the inbox (in `tx`), and by mail once committed. */
-  const lostNotice = async (serverId: number, reason: 'superseded' | 'revoked', tx: Tx) => {
+  const lostNotice = async (serverId: number, reason: 'superseded' | 'revoked' | 'moved', tx: Tx) => {
     const owner = await claims.owner(serverId, tx);
     if (!owner) return undefined;
     const title = `${owner.name} no longer shows live numbers`;
     const message =
       reason === 'superseded'
         ? 'Another listing proved that it runs the game server at the address of yours, so its player count, uptime and connect address now show there. If you run that server, open Live status on your dashboard and put the new code in its name or MOTD to prove it.'
-        : 'An admin revoked the verification of your game address. Open Live status on your dashboard and put the new code in the server’s name or MOTD to prove you run it.';
+        : reason === 'revoked'
+          ? 'An admin revoked the verification of your game address. Open Live status on your dashboard and put the new code in the server’s name or MOTD to prove you run it.'
+          : 'The host name of your game address now points to another IP than the one you proved, so its numbers no longer show. Open Live status on your dashboard and put the new code in the server’s name or MOTD to prove the new one.';
     const link = `/dashboard/${serverId}`;
     await claims.notify(owner.ownerId, { title, message, link }, tx);
     return owner.email && owner.emailConfirmedAt ? { to: owner.email, username: owner.username, title, message, link } : undefined;
@@ -90,14 +93,16 @@ export function gameClaimsService(deps: ClaimsDeps) {
    */
   const takeAway = async (
     earlier: ClaimRow,
-    reason: 'superseded' | 'revoked',
+    reason: 'superseded' | 'revoked' | 'moved',
     at: Date,
     tx: Tx,
-    by: { endedBy?: number; supersededBy?: number },
+    by: { endedBy?: number; supersededBy?: number; ip?: string } = {},
   ) => {
-    await claims.end(earlier.id, reason, at, tx, by);
+    const { ip, ...ended } = by;
+    await claims.end(earlier.id, reason === 'moved' ? 'changed' : reason, at, tx, ended);
     await repo.disconnectGame(earlier.serverId, tx);
-    await repo.deleteSamples(earlier.serverId, tx);
+    // The history was taken from an address proven by someone else, or revoked; a moved name keeps its own.
+    if (reason !== 'moved') await repo.deleteSamples(earlier.serverId, tx);
     await claims.insert(
       {
         serverId: earlier.serverId,
@@ -105,7 +110,7 @@ export function gameClaimsService(deps: ClaimsDeps) {
         host: earlier.host,
         hostKey: earlier.hostKey,
         port: earlier.port,
-        ip: earlier.ip,
+        ip: ip ?? earlier.ip,
         cfxCode: earlier.cfxCode,
         code: newClaimCode(),
         nextCheckAt: new Date(at.getTime() + settings.intervalMs),
@@ -125,6 +130,9 @@ export function gameClaimsService(deps: ClaimsDeps) {
     let done: boolean;
     try {
       done = await inTransaction(async (tx) => {
+        // Listings' rows first, in id order, then claims: the order every change of an address takes.
+        const others = await claims.sameAddressVerified(claim, ip, tx, false);
+        await repo.lockServers([claim.serverId, ...others.map((o) => o.serverId)], tx);
         const current = await claims.byId(claim.id, tx, true);
         if (!current || current.status !== 'pending' || current.code !== claim.code) return false;
         notices = [];
@@ -170,7 +178,7 @@ export function gameClaimsService(deps: ClaimsDeps) {
       at,
       answer,
       failures,
-      nextCheckAt: nextClaimCheck(claim.createdAt, at, settings.intervalMs),
+      nextCheckAt: nextClaimCheck(claim.createdAt, at, settings.intervalMs, failures),
       flag: asked.result?.flag ?? null,
     });
     if (!asked.result || !asked.ip || !codeFound(claim.code, answer.seen)) return { verified: false };
@@ -181,8 +189,10 @@ export function gameClaimsService(deps: ClaimsDeps) {
     check,
 
     /** One round of the poller over pending claims: claims up to `limit` due ones and checks them. */
-    async checkDue(limit = 50): Promise<number> {
-      const queue = await claims.claimDue(limit, new Date(now().getTime() + settings.timeoutMs * 4), now());
+    async checkDue(limit = 20): Promise<number> {
+      // Held long enough for the whole round (a batch that never answers takes limit / concurrency timeouts).
+      const hold = settings.timeoutMs * (Math.ceil(limit / Math.max(1, settings.concurrency)) + 1);
+      const queue = await claims.claimDue(limit, new Date(now().getTime() + hold), now());
       const claimed = queue.length;
       const workers = Array.from({ length: Math.min(settings.concurrency, queue.length) }, async () => {
         for (let next = queue.shift(); next; next = queue.shift()) await check(next);
@@ -195,6 +205,7 @@ export function gameClaimsService(deps: ClaimsDeps) {
     async revoke(adminId: number, claim: ClaimRow): Promise<boolean> {
       const at = now();
       const notice = await inTransaction(async (tx) => {
+        await repo.lockServers([claim.serverId], tx);
         const current = await claims.byId(claim.id, tx, true);
         if (!current || current.status !== 'verified') return null;
         return takeAway(current, 'revoked', at, tx, { endedBy: adminId });
@@ -203,6 +214,24 @@ export function gameClaimsService(deps: ClaimsDeps) {
       onAddressChanged();
       mail([notice]);
       return true;
+    },
+
+    /**
+     * A verified address's name now resolves away from the IP it was proven at: the proof no longer
+     * stands (someone could point the name at another server and borrow its numbers). The listing
+     * loses the address and gets a pending claim of the name at its new IP, with a new code.
+     */
+    async proofMoved(serverId: number, ip: string): Promise<void> {
+      const at = now();
+      const notice = await inTransaction(async (tx) => {
+        await repo.lockServers([serverId], tx);
+        const current = await claims.live(serverId, tx, true);
+        if (!current || current.status !== 'verified') return null;
+        return takeAway(current, 'moved', at, tx, { ip });
+      });
+      if (notice === null) return;
+      onAddressChanged();
+      mail([notice]);
     },
   };
 }

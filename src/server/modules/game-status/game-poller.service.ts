@@ -1,6 +1,6 @@
 import type { InTransaction } from '../../db/transaction';
 import { MSG } from '../../../shared/messages';
-import { AddressRefused, resolvePublicAddress, type HostLookup, type TargetPolicy } from '../../adapters/address-guard';
+import { AddressRefused, resolvePublicAddresses, type HostLookup, type TargetPolicy } from '../../adapters/address-guard';
 import type { GameStatus } from '../../adapters/game-query';
 import type { GameStatusRepository, PlayerCountSample, PollTarget } from './game-status.repository';
 import type { GameClaimsRepository } from './game-claims.repository';
@@ -35,17 +35,25 @@ export type GameQuery = (game: string, ip: string, port: number, timeoutMs: numb
 
 /**
  * Asks one game at its address, resolved and checked on every call (what a name points to may
- * have changed since it was set): the answer and the IP asked, or why there is none.
+ * have changed since it was set): the answer and the IP asked, or why there is none. With
+ * `provenIp` (the IP a claim was proven at), a name that no longer points there is not asked at
+ * all: `moved` says so, and the proof no longer stands.
  */
 export async function askGame(
   settings: PollSettings,
   query: GameQuery,
   target: { game: string; host: string; port: number },
-): Promise<{ result: GameStatus; ip: string; error: null } | { result: undefined; ip: string | null; error: string }> {
+  provenIp?: string | null,
+): Promise<
+  | { result: GameStatus; ip: string; error: null; moved?: undefined }
+  | { result: undefined; ip: string | null; error: string; moved?: boolean }
+> {
   const outbound = outboundPolicy(settings);
   let ip: string | null = null;
   try {
-    ip = await resolvePublicAddress(target.host, target.port, outbound);
+    const addresses = await resolvePublicAddresses(target.host, target.port, outbound);
+    if (provenIp && !addresses.includes(provenIp)) return { result: undefined, ip: addresses[0]!, error: MSG.gameUnreachable, moved: true };
+    ip = provenIp ?? addresses[0]!;
     return { result: await query(target.game, ip, target.port, settings.timeoutMs, outbound), ip, error: null };
   } catch (e) {
     return { result: undefined, ip, error: e instanceof AddressRefused ? e.message : MSG.gameUnreachable };
@@ -94,17 +102,24 @@ export interface PollerDeps {
   onCountsChanged: (serverIds: number[], checkedIds: number[]) => void;
   /** A server that was offline answered again (its followers are told). */
   onBackOnline?: (serverId: number) => void;
+  /** A verified address's name now points away from the IP it was proven at: the proof must be made again. */
+  onProofMoved?: (serverId: number, ip: string) => Promise<void>;
 }
 
 /**
  * The poller: claims due servers (one instance each), queries them with a timeout and bounded
  * concurrency, backs off from failing servers, and keeps a sample per poll.
  */
-export function gamePoller({ repo, claims, inTransaction, now, settings, query, onCountsChanged, onBackOnline }: PollerDeps) {
+export function gamePoller({ repo, claims, inTransaction, now, settings, query, onCountsChanged, onBackOnline, onProofMoved }: PollerDeps) {
   /** One query of one server, recorded: counts, online state, backoff and a sample. */
   const pollOne = async (server: PollTarget) => {
     const at = now();
-    const { result, error } = await askGame(settings, query, { game: server.game, host: server.gameHost, port: server.gamePort });
+    const asked = await askGame(settings, query, { game: server.game, host: server.gameHost, port: server.gamePort }, server.provenIp);
+    if (asked.moved && asked.ip && onProofMoved) {
+      await onProofMoved(server.id, asked.ip);
+      return { ok: false, error: asked.error, shown: true };
+    }
+    const { result, error } = asked;
     const failures = result ? 0 : server.pollFailures + 1;
     const online = result ? true : failures >= settings.offlineAfter ? false : undefined;
     // Failing servers are asked less often: doubling up to an hour.

@@ -11,6 +11,8 @@ export interface PollTarget {
   pollFailures: number;
   /** Its state before this poll (false: it was offline). */
   online?: boolean | null;
+  /** The IP its claim was proven at (null: verified before claims, or a name that never resolves). */
+  provenIp?: string | null;
 }
 
 /** Columns one poll writes on its server; the optional ones only when the poll changed them. */
@@ -91,6 +93,12 @@ export function gameStatusRepository(db: Kysely<Database>) {
       await tx.selectFrom('servers').select('id').where('id', '=', id).forUpdate().execute();
     },
 
+    /** Holds several listings' rows, in id order (two changes that touch the same rows never wait on each other in a circle). */
+    async lockServers(ids: number[], tx: Executor) {
+      const sorted = [...new Set(ids)].sort((a, b) => a - b);
+      await tx.selectFrom('servers').select('id').where('id', 'in', sorted).orderBy('id').forUpdate().execute();
+    },
+
     /** A new address starts afresh: no failures, no error, unknown state, due at `nextPollAt`. */
     async connectGame(
       id: number,
@@ -166,7 +174,8 @@ export function gameStatusRepository(db: Kysely<Database>) {
           SELECT id FROM servers
           WHERE game_host IS NOT NULL AND game IS NOT NULL AND NOT hidden AND (next_poll_at IS NULL OR next_poll_at <= ${dueBy})
           ORDER BY next_poll_at NULLS FIRST LIMIT ${limit} FOR UPDATE SKIP LOCKED)
-        RETURNING id, game, game_host, game_port, poll_failures, online`.execute(tx);
+        RETURNING id, game, game_host, game_port, poll_failures, online,
+          (SELECT c.ip FROM game_claims c WHERE c.server_id = servers.id AND c.status = 'verified') AS proven_ip`.execute(tx);
       return claimed.rows.map((r) => ({
         id: Number(r.id),
         game: r.game,
@@ -174,6 +183,7 @@ export function gameStatusRepository(db: Kysely<Database>) {
         gamePort: r.gamePort,
         pollFailures: r.pollFailures,
         online: r.online,
+        provenIp: r.provenIp ?? null,
       }));
     },
 

@@ -6,7 +6,7 @@ import { MSG } from '../../../shared/messages';
 import { badRequest, conflict, notFound } from '../../errors';
 import { toApiId } from '../../lib/ids';
 import { adminPolicy } from '../../policies/admin.policy';
-import { AddressRefused, resolvePublicAddress } from '../../adapters/address-guard';
+import { AddressRefused, resolvePublicAddresses } from '../../adapters/address-guard';
 import { gameStatusPolicy } from '../../policies/game-status.policy';
 import type { GameStatusRepository, GameStatusRow } from './game-status.repository';
 import type { AdminClaimRow, ClaimRow } from './game-claims.repository';
@@ -116,8 +116,8 @@ async function managedServer(repo: GameStatusRepository, actor: UserRow, id: num
 export function gameStatusService(deps: GameStatusDeps) {
   const { repo, claims, inTransaction, now, settings, onAddressChanged } = deps;
   const outbound = outboundPolicy(settings);
-  const poller = gamePoller(deps);
   const claiming = gameClaimsService(deps);
+  const poller = gamePoller({ ...deps, onProofMoved: (serverId, ip) => claiming.proofMoved(serverId, ip) });
 
   /** The address, the claim and the last answer of an existing server. */
   const status = async (id: number): Promise<GameStatusView> => {
@@ -141,6 +141,7 @@ export function gameStatusService(deps: GameStatusDeps) {
       gamePort: row.gamePort,
       pollFailures: 0,
       online: row.online,
+      provenIp: claim?.status === 'verified' ? claim.ip : null,
     });
     if (polled.shown) onAddressChanged();
   };
@@ -171,9 +172,9 @@ export function gameStatusService(deps: GameStatusDeps) {
     ): Promise<GameStatusView> {
       const server = await managedServer(repo, actor, id);
       const host = body.host.trim();
-      let ip: string;
+      let addresses: string[];
       try {
-        ip = await resolvePublicAddress(host, body.port, outbound);
+        addresses = await resolvePublicAddresses(host, body.port, outbound);
       } catch (e) {
         if (e instanceof AddressRefused) throw badRequest(e.message);
         throw e;
@@ -189,8 +190,9 @@ export function gameStatusService(deps: GameStatusDeps) {
         const row = await repo.findStatus(server.id, tx);
         if (body.showPlayerNames !== undefined) await repo.setShowPlayerNames(server.id, body.showPlayerNames, tx);
         // Verified before claims existed (no claim row): the same address stays verified too.
+        // The same address: same game, port and host, still resolving to the IP it was proven at.
         const same = live
-          ? live.game === body.game && live.port === body.port && live.hostKey === key
+          ? live.game === body.game && live.port === body.port && live.hostKey === key && (live.ip === null || addresses.includes(live.ip))
           : row.game === body.game && row.gamePort === body.port && row.gameHost !== null && hostKey(row.gameHost) === key;
         if (same && (live?.status === 'verified' || (!live && row.game))) {
           if (live) await claims.resave(live.id, { cfxCode, host }, at, tx);
@@ -206,7 +208,17 @@ export function gameStatusService(deps: GameStatusDeps) {
         const hadPublic = row.game !== null;
         if (hadPublic) await repo.disconnectGame(server.id, tx);
         await claims.insert(
-          { serverId: server.id, game: body.game, host, hostKey: key, port: body.port, ip, cfxCode, code: newClaimCode(), nextCheckAt: at },
+          {
+            serverId: server.id,
+            game: body.game,
+            host,
+            hostKey: key,
+            port: body.port,
+            ip: addresses[0]!,
+            cfxCode,
+            code: newClaimCode(),
+            nextCheckAt: at,
+          },
           tx,
         );
         return hadPublic;
