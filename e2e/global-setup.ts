@@ -4,7 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { E2E_ADMIN } from './accounts';
+import { E2E_ADMIN, E2E_DISCORD } from './accounts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 
@@ -14,6 +14,8 @@ declare module 'vitest' {
     dataDir: string;
     /** Loopback ports the server may ask game servers on: each journey starts its own fake game server on one. */
     gamePorts: number[];
+    /** The loopback port the server knows as Discord: the Discord journeys start their local provider on it. */
+    discordPort: number;
   }
 }
 
@@ -56,6 +58,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
     const next = await freePort();
     if (next !== port && !gamePorts.includes(next)) gamePorts.push(next);
   }
+  let discordPort = await freePort();
+  while (discordPort === port || gamePorts.includes(discordPort)) discordPort = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rp-e2e-'));
   const logs: string[] = [];
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/server.ts'], {
@@ -73,6 +77,10 @@ export default async function setup(project: TestProject): Promise<() => Promise
       ADMIN_PASSWORD: E2E_ADMIN.password,
       ADMIN_EMAIL: E2E_ADMIN.email,
       OUTBOUND_TEST_TARGETS: gamePorts.map((p) => `127.0.0.1:${p}`).join(','),
+      // Sign in with Discord, against a local provider a journey starts on this port when it needs it.
+      DISCORD_CLIENT_ID: E2E_DISCORD.clientId,
+      DISCORD_CLIENT_SECRET: E2E_DISCORD.clientSecret,
+      DISCORD_API_URL: `http://127.0.0.1:${discordPort}`,
       LOG_LEVEL: 'warn',
       NODE_ENV: 'test',
     },
@@ -92,6 +100,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   project.provide('baseURL', baseURL);
   project.provide('dataDir', dataDir);
   project.provide('gamePorts', gamePorts);
+  project.provide('discordPort', discordPort);
 
   return async () => {
     if (child.exitCode === null) {

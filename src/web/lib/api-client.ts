@@ -91,6 +91,25 @@ function withTabLock<T>(task: () => Promise<T>): Promise<T> {
   return locks ? (locks.request('rp-session-refresh', task) as Promise<T>) : task();
 }
 
+/** Trades the refresh cookie for a new access token (the cookie is replaced too) and stores the session. */
+async function refreshWithCookie(): Promise<RefreshOutcome> {
+  let response: Response;
+  try {
+    response = await fetch(apiUrl('/api/auth/refresh'), {
+      method: 'POST',
+      headers: { 'Cache-Control': 'no-cache', Accept: 'application/json' },
+      credentials: 'same-origin',
+    });
+  } catch {
+    return 'failed';
+  }
+  if (response.status === 401) return 'ended';
+  const parsed = authResponseSchema.safeParse(await response.json().catch(() => undefined));
+  if (!response.ok || !parsed.success) return 'failed';
+  setSession(parsed.data);
+  return 'renewed';
+}
+
 /**
  * Gets a new access token with the httpOnly refresh cookie after `failedToken` was refused. One
  * refresh at a time, across tabs too: a refresh token works once, so a second tab refreshing with
@@ -102,25 +121,20 @@ export function refreshSession(failedToken: string): Promise<RefreshOutcome> {
     const stored = reloadSession();
     if (!stored) return 'ended';
     if (stored.token !== failedToken) return 'renewed';
-    let response: Response;
-    try {
-      response = await fetch(apiUrl('/api/auth/refresh'), {
-        method: 'POST',
-        headers: { 'Cache-Control': 'no-cache', Accept: 'application/json' },
-        credentials: 'same-origin',
-      });
-    } catch {
-      return 'failed';
-    }
-    if (response.status === 401) return 'ended';
-    const parsed = authResponseSchema.safeParse(await response.json().catch(() => undefined));
-    if (!response.ok || !parsed.success) return 'failed';
-    setSession(parsed.data);
-    return 'renewed';
+    return refreshWithCookie();
   }).finally(() => {
     refreshing = null;
   });
   return refreshing;
+}
+
+/**
+ * Takes up a session the server started during a redirect (sign-in with Discord): it set only the
+ * refresh cookie, so the access token and user come from a refresh. Under the same lock as
+ * {@link refreshSession}, since both spend the one-time refresh token.
+ */
+export function adoptSession(): Promise<RefreshOutcome> {
+  return withTabLock(refreshWithCookie);
 }
 
 /**

@@ -13,7 +13,10 @@ import { getUser } from '../api/get-user';
 import { useLogin } from '../api/login';
 import { postLoginPath } from '../hooks/post-login-path';
 import { useAuthSubmit } from '../hooks/use-auth-submit';
+import { useDiscordReturn } from '../hooks/use-discord-return';
 import { AuthShell } from './auth-shell';
+import { ContinueWithDiscord } from './continue-with-discord';
+import { Spinner } from './discord-button';
 import { ResetPasswordDialog } from './reset-password-dialog';
 
 /**
@@ -41,7 +44,8 @@ function useEmailConfirmation(setNotice: (message: string) => void, setError: (m
 
 /**
  * `/login`: username and password, plus the Reset Password dialog (opened at step 2 by
- * `?reset=<code>`); also where the link confirming a new e-mail address lands.
+ * `?reset=<code>`) and "Continue with Discord"; also where the link confirming a new e-mail
+ * address lands, and where Discord brings a sign-in back (signed in, or why not).
  */
 export function LoginPage() {
   const [params, setParams] = useSearchParams();
@@ -54,6 +58,7 @@ export function LoginPage() {
   const loginMutation = useLogin();
   const { submit, finishing } = useAuthSubmit(setError);
   useEmailConfirmation(setNotice, setError);
+  const { signingIn } = useDiscordReturn(setError);
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -69,6 +74,17 @@ export function LoginPage() {
     if (resetCode !== null) setParams({}, { replace: true });
   };
   const busy = loginMutation.isPending || finishing;
+
+  if (signingIn) {
+    return (
+      <AuthShell title="Signing you in…" subtitle="Back from Discord: one moment while we open your account.">
+        <p role="status" aria-busy="true" className="flex items-center gap-3 text-sm text-slate-300">
+          <Spinner className="size-5 text-[#8891f7]" />
+          Signing you in with Discord…
+        </p>
+      </AuthShell>
+    );
+  }
 
   return (
     <AuthShell
@@ -113,6 +129,9 @@ export function LoginPage() {
           Reset Password
         </button>
       </form>
+      <div className="mt-4">
+        <ContinueWithDiscord />
+      </div>
       <ResetPasswordDialog open={resetOpen} initialCode={resetCode} onClose={closeReset} />
     </AuthShell>
   );

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { registerBodySchema } from '../../../../shared/schemas/auth';
 import { LIMITS } from '../../../../shared/limits';
 import { MSG } from '../../../../shared/messages';
@@ -11,15 +11,22 @@ import { validate } from '../../../lib/validate';
 import { useRegister } from '../api/register';
 import { useAuthSubmit } from '../hooks/use-auth-submit';
 import { AuthShell } from './auth-shell';
+import { ContinueWithDiscord } from './continue-with-discord';
+import { DiscordSignup } from './discord-signup';
+import { ROLE_OPTIONS } from './role-options';
 
-const ROLE_OPTIONS = [
-  { value: '', label: 'Choose your role…' },
-  { value: 'player', label: 'Player: find and join servers' },
-  { value: 'server_owner', label: 'Server owner: list and promote my server' },
-] as const;
-
-/** `/register`: username, password and role; logs the new user in and applies the post-login routing. */
+/**
+ * `/register`: username, password and role, or "Continue with Discord"; logs the new user in and
+ * applies the post-login routing. `?discord=<token>` (Discord's return for a new account) shows
+ * the form that finishes that sign-up instead.
+ */
 export function RegisterPage() {
+  const [params] = useSearchParams();
+  const discordToken = params.get('discord');
+  return discordToken ? <DiscordSignup key={discordToken} token={discordToken} /> : <PasswordRegister />;
+}
+
+function PasswordRegister() {
   const [form, setForm] = useState({ username: '', password: '', role: '' });
   const [error, setError] = useState<string | null>(null);
 
@@ -77,6 +84,9 @@ export function RegisterPage() {
           {busy ? 'Creating account…' : 'Register'}
         </Button>
       </form>
+      <div className="mt-4">
+        <ContinueWithDiscord />
+      </div>
     </AuthShell>
   );
 }

@@ -1,13 +1,16 @@
 import { MSG } from '../../../../shared/messages';
 import { Skeleton } from '../../../components/skeleton';
 import { useSession } from '../../../lib/session';
-import { ConfirmEmailNotice } from '../../auth';
+import { ConfirmEmailNotice, DiscordCard } from '../../auth';
 import { FollowedServers } from '../../servers';
 import { usePlayer } from '../api/get-player';
 import { ProfileEditor } from './profile-editor';
 import { ServerList } from './server-list';
 
-/** `/profile`: the signed-in user's name and picture (editable), vote counts, and joined and boosted servers. */
+/**
+ * `/profile`: the signed-in user's name and picture (editable), the linked Discord account, vote
+ * counts, and joined and boosted servers.
+ */
 export function ProfilePage() {
   const session = useSession();
   const { data: profile, isPending, isError } = usePlayer(session?.user.id);
@@ -65,7 +68,10 @@ export function ProfilePage() {
       </header>
       <ConfirmEmailNotice />
       <div className="grid gap-6 lg:grid-cols-[22rem_1fr]">
-        <ProfileEditor key={profile.id} profile={profile} />
+        <div className="grid content-start gap-6">
+          <ProfileEditor key={profile.id} profile={profile} />
+          <DiscordCard />
+        </div>
         <div className="flex min-w-0 flex-col gap-6">
           <FollowedServers />
           <ServerList
