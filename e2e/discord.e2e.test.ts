@@ -131,6 +131,9 @@ describe('sign in with Discord', () => {
       const { context, page, errors } = await newPage(browser, { viewport });
       await signInWithToken(page, player.token, '/profile');
       const card = page.getByTestId('discord-card');
+      // Linking adds a way in for good: the current password first.
+      expect(await card.getByRole('button', { name: 'Link Discord' }).isDisabled()).toBe(true);
+      await card.getByLabel('Current password').fill(player.password);
       await card.getByRole('button', { name: 'Link Discord' }).click();
 
       // Back on the profile from Discord: linked, and it says so.

@@ -44,14 +44,17 @@ describe('sign in with Discord', () => {
   /** A browser's trip: start, Discord's consent screen (approving at once), and back to the callback. */
   async function trip(
     account: FakeDiscordUser | undefined,
-    options: { returnTo?: string; headers?: Record<string, string>; link?: boolean; binding?: 'drop' | 'other' } = {},
+    options: { returnTo?: string; headers?: Record<string, string>; link?: boolean; password?: string; binding?: 'drop' | 'other' } = {},
   ) {
     discord.signInAs(account);
     const started = await t.app.inject({
       method: 'POST',
       url: options.link ? '/api/users/discord/link' : '/api/auth/discord/start',
       headers: options.headers ?? {},
-      payload: options.returnTo === undefined ? {} : { returnTo: options.returnTo },
+      payload: {
+        ...(options.returnTo === undefined ? {} : { returnTo: options.returnTo }),
+        ...(options.link ? { currentPassword: options.password ?? TEST_PASSWORD } : {}),
+      },
     });
     expect(started.statusCode, started.body).toBe(200);
     const binding = cookieOf(started.headers['set-cookie'], 'rp_discord');
@@ -69,7 +72,10 @@ describe('sign in with Discord', () => {
     const callback = (extra: Record<string, string> = {}) =>
       t.app.inject({ url: `${back.pathname}${back.search}`, headers: { ...(cookie ? { cookie } : {}), ...extra } });
     const answer = await callback();
-    return { answer, location: answer.headers.location as string, callback, state: back.searchParams.get('state')! };
+    const location = answer.headers.location as string;
+    const signup = cookieOf(answer.headers['set-cookie'], 'rp_discord_signup');
+    if (signup) signupCookies.set(signupToken(location), signup);
+    return { answer, location, callback, state: back.searchParams.get('state')! };
   }
 
   const newAccount = (attrs: Partial<FakeDiscordUser> & { ageMs?: number } = {}): FakeDiscordUser => ({
@@ -81,16 +87,22 @@ describe('sign in with Discord', () => {
   });
 
   const signupToken = (location: string) => new URL(location, 'http://x').searchParams.get('discord')!;
+  /** The sign-up cookie each trip's browser got, by its sign-up token: only that browser may finish. */
+  const signupCookies = new Map<string, string>();
+  const signupHeaders = (token: string): Record<string, string> =>
+    signupCookies.has(token) ? { cookie: `rp_discord_signup=${signupCookies.get(token)}` } : {};
   const finish = (token: string, username: string, role = 'player') =>
-    t.app.inject({ method: 'POST', url: '/api/auth/discord/signup', payload: { token, username, role } });
+    t.app.inject({ method: 'POST', url: '/api/auth/discord/signup', headers: signupHeaders(token), payload: { token, username, role } });
+  const info = (token: string) =>
+    t.app.inject({ method: 'POST', url: '/api/auth/discord/signup/info', headers: signupHeaders(token), payload: { token } });
 
   it('makes a new account from Discord: the person picks the username (offered from the Discord name) and role, and is signed in', async () => {
     const account = newAccount({ global_name: 'Ana Souza 🎮' });
     const { answer, location } = await trip(account, { returnTo: '/servers/1' });
     expect(answer.statusCode).toBe(303);
     expect(location).toMatch(/^\/register\?discord=[\w-]+$/);
-    const info = await t.app.inject({ method: 'POST', url: '/api/auth/discord/signup/info', payload: { token: signupToken(location) } });
-    expect(info.json()).toMatchObject({
+    const pending = await info(signupToken(location));
+    expect(pending.json()).toMatchObject({
       discordName: 'Ana Souza 🎮',
       suggestedUsername: 'Ana_Souza',
       email: account.email,
@@ -199,8 +211,7 @@ describe('sign in with Discord', () => {
     ]) {
       const { location } = await trip(newAccount(), { returnTo });
       const token = signupToken(location);
-      const info = await t.app.inject({ method: 'POST', url: '/api/auth/discord/signup/info', payload: { token } });
-      expect(info.json().returnTo, returnTo).toBe('/home');
+      expect((await info(token)).json().returnTo, returnTo).toBe('/home');
     }
     const user = await createUser(t.app);
     const account = newAccount();
@@ -233,8 +244,9 @@ describe('sign in with Discord', () => {
       expect(created.json().user).toMatchObject({ emailConfirmed: confirmed, email: account.email ?? null });
       if (account.email) {
         // Not vouched for: our own confirmation link goes out, as at registration.
-        const sent = await smtp.waitFor(mails + 1);
-        expect(sent.some((m) => m.to.includes(account.email!) && m.text.includes('confirm-email='))).toBe(true);
+        const isLink = (m: { to: string[]; text: string }) => m.to.includes(account.email!) && m.text.includes('confirm-email=');
+        for (let seen = mails + 1; seen < mails + 5 && !smtp.mails.some(isLink); seen++) await smtp.waitFor(seen);
+        expect(smtp.mails.some(isLink)).toBe(true);
       }
       const owner = await createUser(t.app, { role: 'server_owner' });
       const server = await createServer(t.app, owner.row.id);
@@ -258,6 +270,7 @@ describe('sign in with Discord', () => {
       const created = await t.app.inject({
         method: 'POST',
         url: '/api/auth/discord/signup',
+        headers: signupHeaders(signupToken(location)),
         payload: { token: signupToken(location), username: uniqueName('young'), role: 'player' },
         remoteAddress: `${network}${10 + i}`,
       });
@@ -383,6 +396,55 @@ describe('sign in with Discord', () => {
     expect((await t.app.inject({ method: 'POST', url: '/api/auth/refresh', headers: { cookie: `rp_refresh=${next}` } })).statusCode).toBe(
       401,
     );
+  });
+
+  it('lets only the browser Discord sent back finish a sign-up, so nobody can plant their Discord account on someone else', async () => {
+    const { location } = await trip(newAccount());
+    const token = signupToken(location);
+    const noCookie = await t.app.inject({ method: 'POST', url: '/api/auth/discord/signup/info', payload: { token } });
+    expect(noCookie.json()).toMatchObject({ error: DISCORD_MSG.signupExpired });
+    const otherBrowser = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/discord/signup',
+      headers: { cookie: `rp_discord_signup=${'z'.repeat(43)}` },
+      payload: { token, username: uniqueName('victim'), role: 'player' },
+    });
+    expect(otherBrowser.json()).toMatchObject({ error: DISCORD_MSG.signupExpired });
+    expect((await finish(token, uniqueName('owner'))).statusCode).toBe(201);
+  });
+
+  it('asks for the current password to link, refuses admins and a second link, and tells the mailbox of every change', async () => {
+    const user = await createUser(t.app);
+    const account = newAccount();
+    const start = (payload: object, headers = user.headers) =>
+      t.app.inject({ method: 'POST', url: '/api/users/discord/link', headers, payload });
+    expect((await start({})).json()).toMatchObject({ error: DISCORD_MSG.passwordToLink });
+    expect((await start({ currentPassword: 'not-the-password' })).json()).toMatchObject({ error: MSG.currentPasswordWrong });
+    const admin = await createUser(t.app, { role: 'admin' });
+    expect((await start({ currentPassword: TEST_PASSWORD }, admin.headers)).statusCode).toBe(403);
+    const mails = smtp.mails.length;
+    expect((await trip(account, { link: true, headers: user.headers })).location).toBe('/profile?discord=linked');
+    expect((await start({ currentPassword: TEST_PASSWORD })).json()).toMatchObject({ error: DISCORD_MSG.unlinkFirst });
+    await t.app.inject({ method: 'DELETE', url: '/api/users/discord', headers: user.headers });
+    const subjects = () => smtp.mails.filter((m) => m.to.includes(user.row.email!)).map((m) => m.headers['subject']);
+    for (let seen = mails + 1; seen < mails + 8 && subjects().length < 2; seen++) await smtp.waitFor(seen);
+    expect(subjects()).toEqual(expect.arrayContaining(['Discord was linked to your account', 'Discord was unlinked from your account']));
+    // The Discord account's age stays after unlinking: the hold rules still see it.
+    const row = await t.app.ctx.db
+      .selectFrom('users')
+      .select(['discordId', 'discordCreatedAt'])
+      .where('id', '=', user.row.id)
+      .executeTakeFirstOrThrow();
+    expect(row.discordId).toBeNull();
+    expect(row.discordCreatedAt).not.toBeNull();
+  });
+
+  it('keeps no throwaway mailbox from Discord', async () => {
+    const account = newAccount({ email: `someone@mailinator.com` });
+    const { location } = await trip(account);
+    expect((await info(signupToken(location))).json()).toMatchObject({ email: null, emailVerified: false });
+    const created = await finish(signupToken(location), uniqueName('throwaway'));
+    expect(created.json().user).toMatchObject({ email: null, emailConfirmed: false });
   });
 });
 

@@ -200,6 +200,8 @@ export async function createContainer(
       users,
       auth,
       inTransaction,
+      mailer,
+      onMailError: (err) => app.log.error({ err }, 'e-mail failed'),
       now,
       client: config.discord
         ? discordOAuth({

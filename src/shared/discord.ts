@@ -10,6 +10,9 @@ export const DISCORD_MSG = {
   hasPassword: 'Your account has a password already: change it with your current one.',
   passwordSet: 'Password set. You can now log in with your username and password too.',
   unlinked: 'Discord unlinked.',
+  passwordToLink: 'Enter your current password to link Discord.',
+  unlinkFirst: 'A Discord account is linked already: unlink it first.',
+  notForAdmins: 'Admin accounts sign in with their password only.',
 } as const;
 
 /**

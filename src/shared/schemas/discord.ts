@@ -9,8 +9,11 @@ export const discordEnabledSchema = z.object({ enabled: z.boolean() });
 /** `POST /api/auth/discord/start`: where to come back to after signing in (a path on this site). */
 export const discordStartBodySchema = z.object({ returnTo: z.string().max(500).optional() });
 
-/** `POST /api/users/discord/link`: where to come back to after linking (the profile by default). */
-export const discordLinkBodySchema = discordStartBodySchema;
+/**
+ * `POST /api/users/discord/link`: where to come back to after linking (the profile by default), and
+ * the current password of an account that has one (a session alone may not add a way in).
+ */
+export const discordLinkBodySchema = discordStartBodySchema.extend({ currentPassword: z.string().max(1000).optional() });
 
 /** The authorization URL to send the browser to. */
 export const discordStartSchema = z.object({ url: z.string() });

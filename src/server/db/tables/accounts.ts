@@ -48,6 +48,8 @@ export interface OauthStatesTable {
 export interface DiscordSignupsTable {
   id: Id;
   tokenHash: string;
+  /** The browser that came back from Discord (its cookie, hashed): only it may finish the sign-up. */
+  bindingHash: string;
   discordId: string;
   discordUsername: string;
   discordCreatedAt: Date;

@@ -62,6 +62,16 @@ export function authService(deps: Deps) {
       await users.setPassword(user.id, await hashPassword(newPassword));
       const updated = await users.findById(user.id);
       if (!updated) throw new AppError(401, MSG.sessionExpired);
+      // A new way in: the confirmed address hears of it, so a stolen session cannot add one unseen.
+      if (updated.email && updated.emailConfirmedAt) {
+        void mailer
+          .send({
+            to: updated.email,
+            subject: 'A password was set on your account',
+            text: [`Hello ${updated.username},`, '', 'Your account can now also be signed in to with a password.', 'If it was not you, reset your password now.'].join('\n'),
+          })
+          .catch(onMailError);
+      }
       return session(updated);
     },
 

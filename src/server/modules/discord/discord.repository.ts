@@ -40,12 +40,13 @@ export function discordRepository(db: Kysely<Database>) {
       await db.insertInto('discordSignups').values(signup).execute();
     },
 
-    /** A sign-up still waiting for its username (not used, not expired). */
-    findSignup: (tokenHash: string, now: Date, tx: Executor = db): Promise<DiscordSignupRow | undefined> =>
+    /** A sign-up still waiting for its username (not used, not expired), for the browser it is bound to. */
+    findSignup: (tokenHash: string, bindingHash: string, now: Date, tx: Executor = db): Promise<DiscordSignupRow | undefined> =>
       tx
         .selectFrom('discordSignups')
         .selectAll()
         .where('tokenHash', '=', tokenHash)
+        .where('bindingHash', '=', bindingHash)
         .where('usedAt', 'is', null)
         .where('expiresAt', '>', now)
         .executeTakeFirst(),
@@ -83,7 +84,8 @@ export function discordRepository(db: Kysely<Database>) {
     async unlink(userId: number, at: Date): Promise<boolean> {
       const done = await db
         .updateTable('users')
-        .set({ discordId: null, discordUsername: null, discordCreatedAt: null, discordLinkedAt: null, updatedAt: at })
+        // The Discord account's age stays: unlinking must not make a young account look old to the hold rules.
+        .set({ discordId: null, discordUsername: null, discordLinkedAt: null, updatedAt: at })
         .where('id', '=', userId)
         .where('passwordHash', 'is not', null)
         .executeTakeFirst();

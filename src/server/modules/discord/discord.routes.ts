@@ -26,17 +26,20 @@ const errors = { 400: errorSchema, 401: errorSchema, 404: errorSchema, 409: erro
 /** The cookie that binds an authorization to the browser that started it: sent back only to the callback. */
 const BINDING_COOKIE = 'rp_discord';
 const BINDING_PATH = '/api/auth/discord/callback';
+/** The cookie that binds a sign-up to the browser Discord sent back: sent only to the sign-up calls. */
+const SIGNUP_COOKIE = 'rp_discord_signup';
+const SIGNUP_PATH = '/api/auth/discord/signup';
 
-function bindingCookie(reply: FastifyReply, value: string, maxAgeSeconds: number, secure: boolean) {
+function cookie(name: string, value: string, path: string, maxAgeSeconds: number, secure: boolean): string {
   // Lax, not Strict: the callback is a top-level navigation that comes from Discord's site.
-  const attributes = [`Path=${BINDING_PATH}`, 'HttpOnly', 'SameSite=Lax', `Max-Age=${maxAgeSeconds}`, ...(secure ? ['Secure'] : [])];
-  reply.header('set-cookie', `${BINDING_COOKIE}=${value}; ${attributes.join('; ')}`);
+  const attributes = [`Path=${path}`, 'HttpOnly', 'SameSite=Lax', `Max-Age=${maxAgeSeconds}`, ...(secure ? ['Secure'] : [])];
+  return `${name}=${value}; ${attributes.join('; ')}`;
 }
 
-function readBinding(request: FastifyRequest): string | undefined {
+function readCookie(request: FastifyRequest, wanted: string): string | undefined {
   for (const part of (request.headers.cookie ?? '').split(';')) {
     const [name, ...rest] = part.trim().split('=');
-    if (name === BINDING_COOKIE) {
+    if (name === wanted) {
       const value = rest.join('=');
       return /^[\w-]{20,100}$/.test(value) ? value : undefined;
     }
@@ -71,10 +74,11 @@ export const discordRoutes =
     });
 
     const start =
-      (intent: 'login' | 'link') => async (request: FastifyRequest<{ Body: { returnTo?: string | undefined } }>, reply: FastifyReply) => {
+      (intent: 'login' | 'link') =>
+      async (request: FastifyRequest<{ Body: { returnTo?: string | undefined; currentPassword?: string | undefined } }>, reply: FastifyReply) => {
         const actor = intent === 'link' ? await requireUser(request) : undefined;
-        const { url, binding } = await discord.start(intent, request.body.returnTo, actor);
-        bindingCookie(reply, binding, 600, secure);
+        const { url, binding } = await discord.start(intent, request.body.returnTo, actor, request.body.currentPassword);
+        reply.header('set-cookie', cookie(BINDING_COOKIE, binding, BINDING_PATH, 600, secure));
         return { url };
       };
 
@@ -104,8 +108,11 @@ export const discordRoutes =
       preHandler: perClient('discord-callback', rateLimits.loginPerIp),
       handler: async (request, reply) => {
         const query = new URLSearchParams(request.raw.url?.split('?')[1] ?? '');
-        const outcome = await discord.callback(query, readBinding(request), clientNetwork(request.ip));
-        bindingCookie(reply, '', 0, secure);
+        const outcome = await discord.callback(query, readCookie(request, BINDING_COOKIE), clientNetwork(request.ip));
+        const cookies = [cookie(BINDING_COOKIE, '', BINDING_PATH, 0, secure)];
+        // A sign-up may be finished only by this browser: the page's two calls carry this cookie.
+        if (outcome.signupBinding) cookies.push(cookie(SIGNUP_COOKIE, outcome.signupBinding, SIGNUP_PATH, 1800, secure));
+        reply.header('set-cookie', cookies);
         if (outcome.session) setRefreshCookie(reply, outcome.session.refreshToken, config.publicUrl);
         return reply.header('cache-control', 'no-store').redirect(outcome.redirect, 303);
       },
@@ -113,7 +120,7 @@ export const discordRoutes =
 
     r.post('/auth/discord/signup/info', {
       schema: { tags: ['accounts'], body: discordSignupInfoBodySchema, response: { 200: discordSignupInfoSchema, ...errors } },
-      handler: async (request) => discord.pending(request.body.token),
+      handler: async (request) => discord.pending(request.body.token, readCookie(request, SIGNUP_COOKIE)),
     });
 
     r.post('/auth/discord/signup', {
@@ -123,7 +130,7 @@ export const discordRoutes =
       }),
       handler: async (request, reply) => {
         const { token, username, role } = request.body;
-        const created = await discord.complete(token, { username, role }, clientNetwork(request.ip));
+        const created = await discord.complete(token, readCookie(request, SIGNUP_COOKIE), { username, role }, clientNetwork(request.ip));
         return reply.code(201).send(grant(reply, created));
       },
     });

@@ -1,9 +1,10 @@
 import * as oauth from 'oauth4webapi';
 import type { UserRow } from '../../db/schema';
 import type { InTransaction } from '../../db/transaction';
+import type { Mailer } from '../../adapters/mailer';
 import { discordCreatedAt, DiscordError, type DiscordOAuth, type DiscordProfile } from '../../adapters/discord-oauth';
-import { AppError, badRequest, conflict, isUniqueViolation, notFound } from '../../errors';
-import { normalizedEmail } from '../../lib/email-address';
+import { AppError, badRequest, conflict, forbidden, isUniqueViolation, notFound } from '../../errors';
+import { isDisposableEmail, normalizedEmail } from '../../lib/email-address';
 import { MSG } from '../../../shared/messages';
 import { LIMITS } from '../../../shared/limits';
 import { safeReturnPath } from '../../../shared/return-path';
@@ -11,7 +12,7 @@ import { DISCORD_MSG, DISCORD_YOUNG_MS, type DiscordErrorCode } from '../../../s
 import type { RegistrableRole } from '../../../shared/roles';
 import { authPolicy } from '../../policies/auth.policy';
 import type { UsersRepository } from '../users';
-import type { AuthService, SessionGrant } from '../auth';
+import { verifyPassword, type AuthService, type SessionGrant } from '../auth';
 import { randomCode, sha256 } from '../auth';
 import type { DiscordRepository } from './discord.repository';
 
@@ -22,6 +23,9 @@ const HOME = '/home';
 
 interface Deps {
   repo: DiscordRepository;
+  /** Tells an account's confirmed address when Discord is linked or unlinked (a stolen session must not do it unseen). */
+  mailer?: Mailer;
+  onMailError?: (error: unknown) => void;
   users: UsersRepository;
   auth: AuthService;
   inTransaction: InTransaction;
@@ -34,6 +38,8 @@ interface Deps {
 export interface CallbackOutcome {
   redirect: string;
   session?: SessionGrant;
+  /** A sign-up was started: the browser's cookie that alone may finish it. */
+  signupBinding?: string;
 }
 
 /** A name offered from Discord's, made of what usernames may hold (`a-z 0-9 _ . -`), 3 to 24 characters. */
@@ -54,7 +60,7 @@ const withQuery = (path: string, key: string, value: string) =>
  * PKCE and a one-time `state` bound to the browser, new accounts from Discord (the person picks
  * the username and role), and linking and unlinking on the profile.
  */
-export function discordService({ repo, users, auth, inTransaction, client, now }: Deps) {
+export function discordService({ repo, users, auth, inTransaction, client, now, mailer, onMailError }: Deps) {
   const configured = (): DiscordOAuth => {
     if (!client) throw notFound(DISCORD_MSG.notConfigured);
     return client;
@@ -75,7 +81,17 @@ export function discordService({ repo, users, auth, inTransaction, client, now }
   const vouchedEmail = (signup: { email: string | null; emailVerified: boolean; discordCreatedAt: Date }, at: Date) =>
     signup.email && signup.emailVerified && at.getTime() - signup.discordCreatedAt.getTime() >= DISCORD_YOUNG_MS ? signup.email : null;
 
-  const signIn = async (profile: DiscordProfile, returnTo: string, network: string | null): Promise<CallbackOutcome> => {
+  /** Mails the account's confirmed address about a change of how it signs in. */
+  const tell = (user: UserRow, subject: string, lines: string[]) => {
+    if (!mailer || !user.email || !user.emailConfirmedAt) return;
+    void mailer
+      .send({ to: user.email, subject, text: [`Hello ${user.username},`, '', ...lines].join('\n') })
+      .catch((error: unknown) => onMailError?.(error));
+  };
+
+  const signIn = async (account: DiscordProfile, returnTo: string, network: string | null): Promise<CallbackOutcome> => {
+    // A throwaway mailbox is no address at all here, however Discord holds it.
+    const profile = account.email && isDisposableEmail(account.email) ? { ...account, email: null, verified: false } : account;
     const user = await repo.findByDiscordId(profile.id);
     if (user) return { redirect: withQuery('/login?discord=signed-in', 'next', returnTo), session: await auth.startSession(user) };
     // One account per confirmed mailbox: a verified address someone confirmed here is not taken over.
@@ -83,9 +99,11 @@ export function discordService({ repo, users, auth, inTransaction, client, now }
       return { redirect: '/login?discordError=email-taken' };
     }
     const token = randomCode(24);
+    const signupBinding = randomCode(32);
     await repo.insertSignup(
       {
         tokenHash: sha256(token),
+        bindingHash: sha256(signupBinding),
         discordId: profile.id,
         discordUsername: profile.name.slice(0, 64),
         discordCreatedAt: discordCreatedAt(profile.id),
@@ -97,7 +115,7 @@ export function discordService({ repo, users, auth, inTransaction, client, now }
       },
       now(),
     );
-    return { redirect: withQuery('/register', 'discord', token) };
+    return { redirect: withQuery('/register', 'discord', token), signupBinding };
   };
 
   const linkTo = async (userId: number, profile: DiscordProfile, returnTo: string): Promise<CallbackOutcome> => {
@@ -109,7 +127,28 @@ export function discordService({ repo, users, auth, inTransaction, client, now }
       if (isUniqueViolation(error)) return { redirect: withQuery(returnTo, 'discordError', 'taken') };
       throw error;
     }
+    const user = await users.findById(userId);
+    if (user) {
+      tell(user, 'Discord was linked to your account', [
+        `The Discord account ${profile.name} can now sign in to your account.`,
+        'If it was not you, change your password now and unlink Discord on your profile.',
+      ]);
+    }
     return { redirect: withQuery(returnTo, 'discord', 'linked') };
+  };
+
+  /**
+   * Linking gives a Discord account a way into this account for good, so a session alone is not
+   * enough: the current password (when the account has one), no Discord account linked already,
+   * and never an admin (admins sign in with the password from their configuration).
+   */
+  const assertMayLink = async (actor: UserRow | undefined, currentPassword: string | undefined) => {
+    if (!actor) throw new AppError(401, MSG.loginRequired);
+    if (actor.role === 'admin') throw forbidden(DISCORD_MSG.notForAdmins);
+    if (actor.discordId) throw conflict(DISCORD_MSG.unlinkFirst);
+    if (actor.passwordHash !== null && !(await verifyPassword(actor.passwordHash, currentPassword ?? ''))) {
+      throw badRequest(currentPassword ? MSG.currentPasswordWrong : DISCORD_MSG.passwordToLink);
+    }
   };
 
   return {
@@ -124,9 +163,10 @@ export function discordService({ repo, users, auth, inTransaction, client, now }
       intent: 'login' | 'link',
       returnTo: string | undefined,
       actor: UserRow | undefined,
+      currentPassword?: string,
     ): Promise<{ url: string; binding: string }> {
       const discord = configured();
-      if (intent === 'link' && !actor) throw new AppError(401, MSG.loginRequired);
+      if (intent === 'link') await assertMayLink(actor, currentPassword);
       const state = randomCode(32);
       const binding = randomCode(32);
       const codeVerifier = oauth.generateRandomCodeVerifier();
@@ -170,9 +210,9 @@ export function discordService({ repo, users, auth, inTransaction, client, now }
     },
 
     /** A sign-up waiting for its username: the name offered, and the Discord account's e-mail. */
-    async pending(token: string) {
+    async pending(token: string, binding: string | undefined) {
       configured();
-      const signup = await repo.findSignup(sha256(token), now());
+      const signup = binding ? await repo.findSignup(sha256(token), sha256(binding), now()) : undefined;
       if (!signup) throw badRequest(DISCORD_MSG.signupExpired);
       return {
         discordName: signup.discordUsername,
@@ -190,13 +230,14 @@ export function discordService({ repo, users, auth, inTransaction, client, now }
      */
     async complete(
       token: string,
+      binding: string | undefined,
       body: { username: string; role: RegistrableRole },
       network: string | null,
     ): Promise<SessionGrant & { returnTo: string }> {
       configured();
       authPolicy.assertMayRegisterAs(body.role);
       const at = now();
-      const signup = await repo.findSignup(sha256(token), at);
+      const signup = binding ? await repo.findSignup(sha256(token), sha256(binding), at) : undefined;
       if (!signup) throw badRequest(DISCORD_MSG.signupExpired);
       if (await users.findByUsername(body.username)) throw conflict(MSG.usernameTaken);
       const confirmed = vouchedEmail(signup, at);
@@ -248,6 +289,10 @@ export function discordService({ repo, users, auth, inTransaction, client, now }
       configured();
       if (!user.discordId) throw badRequest(DISCORD_MSG.notLinked);
       if (!(await repo.unlink(user.id, now()))) throw badRequest(DISCORD_MSG.lastWayIn);
+      tell(user, 'Discord was unlinked from your account', [
+        `The Discord account ${user.discordUsername ?? ''} can no longer sign in to your account.`,
+        'If it was not you, change your password now.',
+      ]);
     },
   };
 }

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { DISCORD_MSG } from '../../../../shared/discord';
@@ -6,6 +6,7 @@ import { MSG } from '../../../../shared/messages';
 import type { User } from '../../../../shared/schemas/auth';
 import { Button } from '../../../components/button';
 import { FormMessage } from '../../../components/form-message';
+import { TextField } from '../../../components/text-field';
 import { errorText } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/format';
 import { useSession } from '../../../lib/session';
@@ -71,19 +72,29 @@ export function DiscordCard() {
           {user.discord ? 'Log in with Discord instead of typing your password.' : 'Link your Discord account to log in with it.'}
         </p>
       </div>
-      {user.discord ? <Linked user={user} discord={user.discord} onMessage={setMessage} /> : <NotLinked onMessage={setMessage} />}
+      {user.discord ? (
+        <Linked user={user} discord={user.discord} onMessage={setMessage} />
+      ) : (
+        <NotLinked hasPassword={user.hasPassword} onMessage={setMessage} />
+      )}
       <FormMessage error={message?.error} success={message?.success} />
     </section>
   );
 }
 
-function NotLinked({ onMessage }: { onMessage: (message: Message) => void }) {
+/**
+ * Link Discord. Linking adds a way into the account for good, so an account with a password
+ * confirms it first: a session alone (a borrowed device, a stolen token) cannot add one.
+ */
+function NotLinked({ hasPassword, onMessage }: { hasPassword: boolean; onMessage: (message: Message) => void }) {
   const link = useLinkDiscord();
   const [leaving, setLeaving] = useState(false);
-  const onClick = async () => {
+  const [password, setPassword] = useState('');
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
     onMessage(null);
     try {
-      const url = await link.mutateAsync(undefined);
+      const url = await link.mutateAsync(hasPassword ? { currentPassword: password } : {});
       setLeaving(true);
       window.location.assign(url);
     } catch (error) {
@@ -92,9 +103,21 @@ function NotLinked({ onMessage }: { onMessage: (message: Message) => void }) {
   };
   const busy = link.isPending || leaving;
   return (
-    <DiscordButton busy={busy} onClick={onClick} className="w-full sm:w-auto sm:self-start">
-      {busy ? 'Opening Discord…' : 'Link Discord'}
-    </DiscordButton>
+    <form onSubmit={onSubmit} className="flex flex-col gap-3">
+      {hasPassword ? (
+        <TextField
+          label="Current password"
+          type="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          hint="To link Discord, confirm it is you."
+        />
+      ) : null}
+      <DiscordButton type="submit" busy={busy} disabled={hasPassword && !password} className="w-full sm:w-auto sm:self-start">
+        {busy ? 'Opening Discord…' : 'Link Discord'}
+      </DiscordButton>
+    </form>
   );
 }
 
