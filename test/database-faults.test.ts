@@ -6,7 +6,7 @@ import { testDatabaseKind } from './helpers/test-db';
 import { openProxiedTestDatabase, type ProxiedDatabase } from './helpers/proxied-postgres';
 import { isDatabaseUnavailable } from '../src/server/db/unavailable';
 
-const UNAVAILABLE = { error: 'The service is briefly unavailable. Please try again in a moment.' };
+const UNAVAILABLE = { error: 'The service is briefly unavailable. Please try again in a moment.', code: 'unavailable' };
 
 describe('connection-level database errors answer 503 with Retry-After, logged at warn', () => {
   let t: TestApp;

@@ -83,7 +83,7 @@ describe('checkout rules and messages', () => {
     for (const [url, payload, error] of cases) {
       const res = await post(url, owner, payload);
       expect(res.statusCode, url).toBe(400);
-      expect(res.json()).toEqual({ error });
+      expect(res.json()).toMatchObject({ error });
     }
     const player = await createUser(t.app);
     expect((await post('/boost-single-session', player, {})).json()).toMatchObject({ error: 'Select a server to boost' });
