@@ -360,10 +360,20 @@ describe('owners prove they run the game server they list', () => {
     await proveGame(t.app, mcId, user, (code) => mc.set({ players: 300, max: 100, name: code }));
     expect(await detail(mcId)).toMatchObject({ currentPlayers: 100, maxPlayers: 100 });
 
+    // A count the game's own list cannot back (no /players.json) is shown as reported, and flagged.
+    const quiet = pool.fivem8!;
+    const quietId = await listing(user);
+    await connect(quietId, user, 'fivem', quiet);
+    (quiet as unknown as { behave(mode: string): void }).behave('no-player-list');
+    await proveGame(t.app, quietId, user, (code) => quiet.set({ players: 40, max: 64, name: code }));
+    expect((await detail(quietId)).currentPlayers).toBe(40);
+    (quiet as unknown as { behave(mode: string): void }).behave('normal');
+
     const flagged = (await t.app.inject({ url: '/api/admin/game-claims?status=flagged', headers: admin.headers })).json();
     const flagOf = (serverId: number) => flagged.claims.find((c: { serverId: string }) => c.serverId === String(serverId))?.flag;
     expect(flagOf(id)).toBe('reported 500 players but listed 10');
     expect(flagOf(mcId)).toBe('reported 300 players for 100 slots');
+    expect(flagOf(quietId)).toBe('the player list did not answer');
   }, 60_000);
 
   it('lets admins list claims and revoke a verification; nobody else', async () => {

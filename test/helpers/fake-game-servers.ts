@@ -80,6 +80,8 @@ export type FiveMMode =
   | 'legacy'
   /** Accepts and never answers. */
   | 'silent'
+  /** Answers everything but /players.json (404), so its count cannot be checked against a list. */
+  | 'no-player-list'
   /** Sends headers, then one byte every 100 ms, forever. */
   | 'drip'
   | { redirect: string; status?: number }
@@ -114,7 +116,8 @@ export async function startFakeFiveM(initial: Answer, listenPort = 0) {
       for (let i = 0; i < body.length; i += 64 * 1024) res.write(body.subarray(i, i + 64 * 1024));
       return res.end();
     }
-    if (req.url === '/dynamic.json' && mode === 'normal') {
+    if (req.url === '/players.json' && mode === 'no-player-list') return res.writeHead(404).end();
+    if (req.url === '/dynamic.json' && (mode === 'normal' || mode === 'no-player-list')) {
       return res.end(
         JSON.stringify({
           clients: answer.players,

@@ -75,10 +75,14 @@ export async function queryFiveM(ip: string, port: number, timeoutMs: number, po
   if (dynamic.status === 200) {
     const body = json(dynamic.body) as { clients?: unknown; sv_maxclients?: unknown; mapname?: unknown; hostname?: unknown } | null;
     const [info, players] = [await optional(readInfo), await optional(readPlayers)];
+    const count = counted(gameCount(body?.clients), gameCount(body?.sv_maxclients), players ? players.length : undefined);
+    // Without its player list the count cannot be checked against it: admins see that it was not.
+    const flag = players ? count.flag : [count.flag, 'the player list did not answer'].filter(Boolean).join('; ');
     return {
       online: true,
       // The player list names everyone connected: a count above it is not believed.
-      ...counted(gameCount(body?.clients), gameCount(body?.sv_maxclients), players ? players.length : undefined),
+      ...count,
+      flag: count.players > 0 ? flag || null : count.flag,
       map: cleanGameText(body?.mapname, 64),
       version: cleanGameText(info?.server, 64),
       playerNames: cleanPlayerNames(players),
