@@ -10,6 +10,7 @@ import {
 } from '../../../shared/schemas/follows';
 import { MSG } from '../../../shared/messages';
 import { currentUser, requireUser } from '../../plugins/auth';
+import { ownerFirst } from '../../plugins/owner-first';
 import { voteLimit } from '../servers';
 import type { FollowsService } from './follows.service';
 
@@ -50,6 +51,7 @@ export const followsRoutes =
     });
     r.post('/servers/:id/events', {
       config: { signedIn: true },
+      onRequest: ownerFirst(follows.assertOwner),
       schema: { tags: ['follows'], params, body: serverEventBodySchema, response: { 201: serverEventSchema, ...errors } },
       handler: async (request, reply) =>
         reply.code(201).send(await follows.announce(await requireUser(request), request.params.id, request.body)),

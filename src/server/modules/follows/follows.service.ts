@@ -101,6 +101,11 @@ export function followsService({ repository, now, push, log }: Deps) {
       }));
     },
 
+    /** 404 for a server that is not listed, 403 for anyone but its owner (routes ask before reading a body). */
+    async assertOwner(actor: UserRow, serverId: number): Promise<void> {
+      serverPolicy.assertCanManage(actor, await listed(serverId));
+    },
+
     /** An owner announces an event: stored, and every follower gets an inbox notice. */
     async announce(actor: UserRow, serverId: number, body: { title: string; details: string; startsAt: string }) {
       const server = await listed(serverId);

@@ -14,6 +14,7 @@ import {
 import { MSG } from '../../../shared/messages';
 import { CLAIM_MSG } from '../../../shared/claims';
 import { requireUser } from '../../plugins/auth';
+import { ownerFirst } from '../../plugins/owner-first';
 import { uploadLimit } from '../servers';
 import type { GameStatusService } from './game-status.service';
 
@@ -40,6 +41,7 @@ export const gameStatusRoutes =
 
     r.put('/servers/:id/game', {
       config: { signedIn: true },
+      onRequest: ownerFirst(gameStatus.assertOwner),
       schema: { tags: ['status'], params, body: gameAddressBodySchema, response: { 200: gameStatusSchema, ...errors } },
       // Each change queries a game server at once: limited like uploads.
       preHandler: uploadLimit(app),
@@ -48,6 +50,7 @@ export const gameStatusRoutes =
 
     r.post('/servers/:id/game/check', {
       config: { signedIn: true },
+      onRequest: ownerFirst(gameStatus.assertOwner),
       schema: { tags: ['status'], params, response: { 200: gameStatusSchema, ...errors } },
       // Asks a game server at once, like setting the address: limited the same way.
       preHandler: uploadLimit(app),

@@ -157,6 +157,11 @@ export function gameStatusService(deps: GameStatusDeps) {
       return (await poller.pollDue(limit)) + (await claiming.checkDue(limit));
     },
 
+    /** 404 for a server that does not exist, 403 for anyone but its owner (routes ask before reading a body). */
+    async assertOwner(actor: UserRow, id: number): Promise<void> {
+      await managedServer(repo, actor, id);
+    },
+
     /** The games a server can be polled for, with their usual port. */
     games: (): GameList => GAMES.map((g) => ({ id: g.id, label: g.label, port: g.port })),
 

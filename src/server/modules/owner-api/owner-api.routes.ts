@@ -14,6 +14,7 @@ import {
 } from '../../../shared/schemas/owner-api';
 import { MSG } from '../../../shared/messages';
 import { tooMany } from '../../errors';
+import { ownerFirst } from '../../plugins/owner-first';
 import { requireUser } from '../../plugins/auth';
 import type { OwnerApiService } from './owner-api.service';
 
@@ -43,6 +44,7 @@ export const ownerApiRoutes =
 
     r.post('/servers/:id/api-keys', {
       config: { signedIn: true },
+      onRequest: ownerFirst(ownerApi.assertOwner),
       schema: {
         tags: ['owner-api'],
         params: idParams(MSG.serverNotFound),

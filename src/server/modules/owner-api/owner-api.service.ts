@@ -41,6 +41,11 @@ export function ownerApiService({ repository, now, publicServer }: Deps) {
   });
 
   return {
+    /** 404 for a server that does not exist, 403 for anyone but its owner (routes ask before reading a body). */
+    async assertOwner(actor: UserRow, serverId: number): Promise<void> {
+      await owned(actor, serverId);
+    },
+
     async listKeys(actor: UserRow, serverId: number) {
       await owned(actor, serverId);
       return (await repository.listKeys(serverId)).map(toApiKey);
