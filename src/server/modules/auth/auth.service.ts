@@ -68,7 +68,12 @@ export function authService(deps: Deps) {
           .send({
             to: updated.email,
             subject: 'A password was set on your account',
-            text: [`Hello ${updated.username},`, '', 'Your account can now also be signed in to with a password.', 'If it was not you, reset your password now.'].join('\n'),
+            text: [
+              `Hello ${updated.username},`,
+              '',
+              'Your account can now also be signed in to with a password.',
+              'If it was not you, reset your password now.',
+            ].join('\n'),
           })
           .catch(onMailError);
       }

@@ -75,7 +75,10 @@ export const discordRoutes =
 
     const start =
       (intent: 'login' | 'link') =>
-      async (request: FastifyRequest<{ Body: { returnTo?: string | undefined; currentPassword?: string | undefined } }>, reply: FastifyReply) => {
+      async (
+        request: FastifyRequest<{ Body: { returnTo?: string | undefined; currentPassword?: string | undefined } }>,
+        reply: FastifyReply,
+      ) => {
         const actor = intent === 'link' ? await requireUser(request) : undefined;
         const { url, binding } = await discord.start(intent, request.body.returnTo, actor, request.body.currentPassword);
         reply.header('set-cookie', cookie(BINDING_COOKIE, binding, BINDING_PATH, 600, secure));

@@ -14,7 +14,9 @@ export function toApiUser(row: UserRow): User {
     displayName: row.displayName || row.username,
     profilePicture: row.profilePicture,
     discord:
-      row.discordId && row.discordLinkedAt ? { username: row.discordUsername ?? 'Discord', linkedAt: row.discordLinkedAt.toISOString() } : null,
+      row.discordId && row.discordLinkedAt
+        ? { username: row.discordUsername ?? 'Discord', linkedAt: row.discordLinkedAt.toISOString() }
+        : null,
     hasPassword: row.passwordHash !== null,
   };
 }
