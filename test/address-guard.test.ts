@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { AddressRefused, checkTarget, isPublicAddress, resolvePublicAddress } from '../src/server/adapters/address-guard';
+import {
+  AddressRefused,
+  checkTarget,
+  isPublicAddress,
+  LOOKUP_TIMEOUT_MS,
+  resolvePublicAddress,
+} from '../src/server/adapters/address-guard';
 import { MSG } from '../src/shared/messages';
 import { REFUSED_SPELLINGS, tableLookup } from './helpers/address-spellings';
 
@@ -66,5 +72,18 @@ describe('the address guard', () => {
     // The switch cannot open private networks, even by mistake.
     expect(() => checkTarget('10.0.0.1', 80, { allowTargets: ['10.0.0.1:80'] })).toThrow(/loopback ip:port/);
     expect(() => checkTarget('127.0.0.1', 80, { allowTargets: ['127.0.0.1'] })).toThrow(/loopback ip:port/);
+  });
+
+  it('gives up on a resolver that never answers, within its time limit', async () => {
+    const silent = () => new Promise<never>(() => undefined);
+    const started = Date.now();
+    await expect(resolvePublicAddress('slow.example', 30120, { lookup: silent, lookupTimeoutMs: 200 })).rejects.toThrow(
+      MSG.gameHostUnresolved,
+    );
+    expect(Date.now() - started).toBeLessThan(1000);
+    // The default limit holds too (a save, a poll or a delivery waits seconds, not forever).
+    const defaultStart = Date.now();
+    await expect(resolvePublicAddress('slow.example', 30120, { lookup: silent })).rejects.toThrow(MSG.gameHostUnresolved);
+    expect(Date.now() - defaultStart).toBeLessThan(LOOKUP_TIMEOUT_MS + 1000);
   });
 });

@@ -28,7 +28,12 @@ export interface TargetPolicy {
    */
   allowTargets?: readonly string[];
   lookup?: HostLookup;
+  /** Longest wait for the resolver (default {@link LOOKUP_TIMEOUT_MS}). */
+  lookupTimeoutMs?: number;
 }
+
+/** How long a host name may take to resolve before it counts as not resolving. */
+export const LOOKUP_TIMEOUT_MS = 3000;
 
 const GLOBAL_UNICAST = ipaddr.IPv6.parseCIDR('2000::/3');
 
@@ -150,10 +155,17 @@ export async function resolvePublicAddresses(host: string, port: number, policy:
   if ('ip' in target) return [checkTarget(target.ip, port, policy)];
   const lookup: HostLookup = policy.lookup ?? ((name, options) => dns.lookup(name, options));
   let addresses: ReadonlyArray<{ address: string }>;
+  let timer: NodeJS.Timeout | undefined;
   try {
-    addresses = await lookup(target.name, { all: true, verbatim: true });
+    // A resolver that never answers must not hold a save, a poll or a delivery: it counts as unresolved.
+    const late = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error('lookup timed out')), policy.lookupTimeoutMs ?? LOOKUP_TIMEOUT_MS);
+    });
+    addresses = await Promise.race([lookup(target.name, { all: true, verbatim: true }), late]);
   } catch {
     throw new AddressRefused(MSG.gameHostUnresolved);
+  } finally {
+    clearTimeout(timer);
   }
   if (addresses.length === 0) throw new AddressRefused(MSG.gameHostUnresolved);
   // Every address must pass, not just the one connected to: the resolver may rotate them.
