@@ -21,8 +21,8 @@ export function massEmailRepository(db: Kysely<Database>) {
     },
 
     /**
-     * A delivery row per user of `role`, in one statement: skipped for those without an address
-     * or who unsubscribed, pending for the rest.
+     * A delivery row per user of `role`, in one statement: skipped for those without a confirmed
+     * address or who unsubscribed, pending for the rest.
      */
     async addDeliveries(campaignId: number, role: Role, tx: Executor = db): Promise<void> {
       await tx
@@ -36,7 +36,10 @@ export function massEmailRepository(db: Kysely<Database>) {
               s.ref('users.id').as('userId'),
               s
                 .case()
-                .when(s.or([s('users.email', 'is', null), s('users.emailUnsubscribed', '=', true)]))
+                // An address nobody confirmed may be someone else's: a campaign never goes there.
+                .when(
+                  s.or([s('users.email', 'is', null), s('users.emailConfirmedAt', 'is', null), s('users.emailUnsubscribed', '=', true)]),
+                )
                 .then('skipped')
                 .else('pending')
                 .end()
@@ -114,7 +117,7 @@ export function massEmailRepository(db: Kysely<Database>) {
       return tx
         .selectFrom('emailDeliveries')
         .innerJoin('users', 'users.id', 'emailDeliveries.userId')
-        .select(['users.id', 'users.email', 'users.username', 'users.emailUnsubscribed'])
+        .select(['users.id', 'users.email', 'users.emailConfirmedAt', 'users.username', 'users.emailUnsubscribed'])
         .where('emailDeliveries.campaignId', '=', campaignId)
         .where('emailDeliveries.status', '=', 'pending')
         .orderBy('users.id')

@@ -40,8 +40,8 @@ export function campaignWorker({ campaigns, inTransaction, mailer, tokens, publi
             await campaigns.setDeliveryStatus(campaignId, user.id, status, tx);
             await campaigns.countOutcome(campaignId, status, tx);
           });
-        // Unsubscribed since the campaign started: honoured now too.
-        if (!user.email || user.emailUnsubscribed) {
+        // Unsubscribed, or the address changed to one not confirmed, since the campaign started: honoured now too.
+        if (!user.email || !user.emailConfirmedAt || user.emailUnsubscribed) {
           await mark('skipped');
           continue;
         }
