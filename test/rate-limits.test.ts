@@ -57,6 +57,17 @@ describe('brute-force limits in memory', () => {
     expect(Date.now() - started).toBeGreaterThanOrEqual(900);
   });
 
+  it('counts the guesses at one account from a whole IPv6 /48 together, however many /64s they come from', async () => {
+    const user = await createUser(t.app);
+    const codes = [];
+    // A new /64 for every guess, all in 2001:db8:77::/48; the pair limit (3) never sees a repeat.
+    for (let i = 0; i < 14; i++) codes.push((await login(t, user.row.username, `2001:db8:77:${(i + 1).toString(16)}::1`)).statusCode);
+    expect(codes.slice(0, 12).every((c) => c === 401)).toBe(true);
+    expect(codes.slice(12)).toEqual([429, 429]);
+    // Another site is not held back by it.
+    expect((await login(t, user.row.username, '2001:db8:78:1::1')).statusCode).toBe(401);
+  });
+
   it('limits login per IP across usernames', async () => {
     const codes = [];
     for (let i = 0; i < 7; i++) codes.push((await login(t, `someone_${i}`, '10.1.1.1')).statusCode);

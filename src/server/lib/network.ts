@@ -28,3 +28,16 @@ export function clientKey(ip: string): string {
   const address = ipaddr.process(ip);
   return address.kind() === 'ipv4' ? address.toString() : clientNetwork(ip);
 }
+
+/**
+ * The widest block one party is likely to hold: an IPv6 /48 (what a site or a rented server is
+ * usually given, 65,536 /64s), an IPv4 address as itself. Limits keyed by it stop one attacker
+ * from spreading guesses at one account over many /64s.
+ */
+export function clientSite(ip: string): string {
+  if (!ipaddr.isValid(ip)) return ip;
+  const address = ipaddr.process(ip);
+  if (address.kind() === 'ipv4') return address.toString();
+  const parts = (address as ipaddr.IPv6).parts.slice(0, 3);
+  return `${parts.map((p) => p.toString(16)).join(':')}::/48`;
+}

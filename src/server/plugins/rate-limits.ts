@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { tooMany } from '../errors';
-import { clientKey, clientNetwork } from '../lib/network';
+import { clientKey, clientNetwork, clientSite } from '../lib/network';
 
 /** One limit: at most `max` attempts per `windowMs`. */
 export interface Limit {
@@ -169,8 +169,17 @@ export function limitLogin(app: FastifyInstance, settings: RateLimitSettings): p
     timeWindow: settings.loginPerUsername.windowMs,
     keyGenerator: (r) => `login-slow:user:${usernameOf(r)}`,
   });
+  // One account's guesses from a whole IPv6 /48 (many /64s) count together: a few people of one
+  // site may share it, so it allows a few times the pair's limit.
+  const perSiteAndUsername = app.createRateLimit({
+    max: settings.loginPerIpAndUsername.max * 4,
+    timeWindow: settings.loginPerIpAndUsername.windowMs,
+    keyGenerator: (r) => `login:site:${clientSite(r.ip)}:${usernameOf(r)}`,
+  });
   return async function (this: FastifyInstance, request, reply) {
     await blocks.call(this, request, reply);
+    const site = await perSiteAndUsername(request);
+    if (!site.isAllowed && site.isExceeded) throw tooMany(Math.max(1, site.ttlInSeconds));
     const counted = await perUsername(request);
     const attempt = counted.isAllowed ? 0 : UNCAPPED - counted.remaining;
     const delay = slowdownMs(attempt, settings.loginPerUsername.max);
