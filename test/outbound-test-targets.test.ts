@@ -1,21 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../src/shared/messages';
 import { createTestApp, type TestApp } from './helpers/test-app';
+import { until } from './helpers/until';
 import { createServer, createUser, putGame, type TestUser } from './helpers/factories';
 import { startCanary, startFakeFiveM, startFakeMinecraft } from './helpers/fake-game-servers';
 import { startVotifier, startWebhookReceiver } from './helpers/reward-receivers';
 import { captureLogs } from './helpers/log-capture';
-
-/** Polls until `check` answers something truthy (the queue's worker runs on its own time). */
-async function until<T>(check: () => Promise<T | undefined | false>, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error('timed out waiting');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 describe('OUTBOUND_TEST_TARGETS', () => {
   let t: TestApp;

@@ -1,20 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyWebhook, SIGNATURE_HEADER } from '../src/server/modules/vote-rewards';
 import { createTestApp, type TestApp } from './helpers/test-app';
+import { until } from './helpers/until';
 import { createServer, createUser, type TestUser } from './helpers/factories';
 import { startVotifier, startWebhookReceiver } from './helpers/reward-receivers';
 import { tableLookup } from './helpers/address-spellings';
-
-/** Polls until `check` answers something truthy (the queue's worker runs on its own time). */
-async function until<T>(check: () => Promise<T | undefined | false>, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error('timed out waiting');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 describe('vote rewards', () => {
   let t: TestApp;
