@@ -37,6 +37,7 @@ import { seoRoutes } from './modules/seo';
 import { bannersRoutes } from './modules/banners';
 import { createContainer } from './container';
 import { FrontCache, requestId } from './lib/front-cache';
+import { redisPrefix } from './lib/redis-prefix';
 
 /** What tests (and tools) may hand in instead of what the config would create. */
 export interface BuildOptions {
@@ -209,7 +210,7 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
   const securityHeaders = await registerSecurityHeaders(app, config.publicUrl);
   front.setBaseHeaders(securityHeaders);
   early.setSecurityHeaders(securityHeaders);
-  await registerRateLimiting(app, config.redisUrl, options.rateLimitNamespace);
+  await registerRateLimiting(app, config.redisUrl, options.rateLimitNamespace ?? `${redisPrefix(config, handle)}rl:`);
   await registerMultipart(app);
   await registerDocs(app);
   await app.register(apiRoutes(ctx), { prefix: '/api' });

@@ -40,6 +40,7 @@ import {
   type CacheChange,
 } from './modules/servers';
 import { redisInvalidationBus } from './adapters/invalidation-bus';
+import { redisPrefix } from './lib/redis-prefix';
 import { playersRepository, playersService } from './modules/players';
 import { createStripeGateway } from './adapters/stripe';
 import {
@@ -104,7 +105,8 @@ export async function createContainer(
     now,
     onMailError: (err) => app.log.error({ err }, 'e-mail failed'),
   });
-  const io = attachSocket(app, { redisUrl: config.redisUrl, trustProxy: config.trustProxy });
+  const prefix = redisPrefix(config, handle);
+  const io = attachSocket(app, { redisUrl: config.redisUrl, redisPrefix: prefix, trustProxy: config.trustProxy });
   const playerCount = playerCountService(playerCountRepository(db), (count) => io.emit('playerCountUpdated', count));
   sendCountOnConnect(io, playerCount);
   app.addHook('onClose', async () => playerCount.stop());
@@ -115,7 +117,7 @@ export async function createContainer(
   // A change drops the cached answers showing it here and, through Redis, on every other instance
   // (docs/decisions/023-hot-reads.md).
   const bus = config.redisUrl
-    ? redisInvalidationBus<CacheChange>(config.redisUrl, (change) => discovery.applyChange(change), app.log)
+    ? redisInvalidationBus<CacheChange>(config.redisUrl, (change) => discovery.applyChange(change), app.log, `${prefix}cache-invalidation`)
     : undefined;
   if (bus) {
     app.addHook('onClose', () => bus.close());
@@ -189,6 +191,7 @@ export async function createContainer(
     front,
     db,
     dbKind: handle.kind,
+    dbName: handle.name,
     mailer,
     storage,
     tokens,

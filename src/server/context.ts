@@ -42,6 +42,8 @@ export interface Context {
   front: FrontCache;
   db: Kysely<Database>;
   dbKind: DatabaseKind;
+  /** The database's name (what Redis names of this deployment derive from). */
+  dbName: string;
   mailer: Mailer;
   storage: Storage;
   tokens: TokenService;

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { CamelCasePlugin, Kysely, sql } from 'kysely';
@@ -17,6 +18,11 @@ export interface DatabaseHandle {
   pglite?: PGlite;
   /** The PostgreSQL connection string, for clients with a pool of their own (the job queue). */
   url?: string;
+  /**
+   * Which database this is, to tell deployments apart (their Redis names): PostgreSQL's database
+   * name, or a hash of the embedded data directory (a random id for one in memory).
+   */
+  name: string;
   close(): Promise<void>;
 }
 
@@ -96,7 +102,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     pool.on('error', () => undefined);
     pool.on('connect', (client) => client.on('error', () => undefined));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: plugins() });
-    return { db, kind: 'postgres', created: false, url: options.url, close: () => db.destroy() };
+    const name = decodeURIComponent(new URL(options.url).pathname.slice(1)) || 'postgres';
+    return { db, kind: 'postgres', created: false, url: options.url, name, close: () => db.destroy() };
   }
 
   let created = true;
@@ -118,11 +125,15 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     parsers: { [pgliteTypes.INT8]: toNumber, [DATE]: asIs },
   });
   const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite), plugins: plugins() });
+  const name = options.dataDir
+    ? `embedded-${crypto.createHash('sha256').update(path.resolve(options.dataDir)).digest('hex').slice(0, 10)}`
+    : `memory-${crypto.randomBytes(5).toString('hex')}`;
   return {
     db,
     kind: 'pglite',
     created: created && !options.loadFrom,
     pglite,
+    name,
     close: async () => {
       await db.destroy();
       unlock();

@@ -88,7 +88,11 @@ class FallbackStore implements Store {
   }
 
   child(routeOptions: Record<string, unknown>): Store {
-    return new FallbackStore(this.redis.child(routeOptions), this.memory.child(routeOptions), this.health);
+    // A limiter made with createRateLimit names no route: the plugin's store would then write
+    // `undefinedundefined-` into every key. Its keys already say what they limit.
+    const route = routeOptions['routeInfo'] as { method?: string; url?: string } | undefined;
+    const named = { ...routeOptions, routeInfo: { method: route?.method ?? '', url: route?.url ?? '' } };
+    return new FallbackStore(this.redis.child(named), this.memory.child(routeOptions), this.health);
   }
 
   private call(method: 'incr' | 'read', key: string, cb: Callback, timeWindow: number, max: number): void {

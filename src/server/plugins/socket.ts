@@ -10,6 +10,8 @@ import { clientAddressResolver } from '../lib/client-address';
 export type SocketServer = Server<ClientToServerEvents, ServerToClientEvents>;
 
 export interface SocketOptions {
+  /** What starts this deployment's Redis channel names. */
+  redisPrefix?: string;
   redisUrl: string | undefined;
   /** The app's TRUST_PROXY, so a client behind the reverse proxy is counted by its own address. */
   trustProxy: boolean | number | string;
@@ -69,7 +71,8 @@ export function attachSocket(app: FastifyInstance, options: SocketOptions): Sock
     const pub = new Redis(options.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 3 });
     const sub = pub.duplicate();
     for (const c of [pub, sub]) c.on('error', (err) => app.log.warn({ err }, 'socket redis adapter error'));
-    io.adapter(createAdapter(pub, sub));
+    // The deployment's prefix: another deployment on the same Redis hears none of these broadcasts.
+    io.adapter(createAdapter(pub, sub, { key: `${options.redisPrefix ?? ''}socket.io` }));
     clients = [pub, sub];
   }
   // Disconnect sockets before Fastify closes the HTTP server, so open sockets do not hold it open.
