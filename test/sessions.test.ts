@@ -40,7 +40,7 @@ describe('sessions: short access tokens, rotating refresh cookie, logout', () =>
     expect(stored[0]!.tokenHash).not.toBe(cookie.value);
   });
 
-  it('marks the cookie Secure when the site is served over https', async () => {
+  it('names the cookie __Host-rp_refresh, for the whole host and Secure, when the site is served over https', async () => {
     const https = await createTestApp({ env: { PUBLIC_URL: 'https://rp.example.test' } });
     try {
       const user = await createUser(https.app);
@@ -49,7 +49,25 @@ describe('sessions: short access tokens, rotating refresh cookie, logout', () =>
         url: '/api/login',
         payload: { username: user.row.username, password: TEST_PASSWORD },
       });
-      expect(refreshCookie(res).attributes).toContain('; Secure');
+      // `__Host-`: only this exact host over https may set it, so no subdomain or http page can shadow it.
+      const header = String([res.headers['set-cookie']].flat().find((c) => String(c).startsWith('__Host-rp_refresh=')));
+      expect(header).toMatch(/^__Host-rp_refresh=[\w-]+; Path=\/; HttpOnly; SameSite=Strict; Max-Age=\d+; Secure$/);
+      const value = /^__Host-rp_refresh=([\w-]+)/.exec(header)![1]!;
+      const renewed = await https.app.inject({
+        method: 'POST',
+        url: '/api/auth/refresh',
+        headers: { cookie: `__Host-rp_refresh=${value}` },
+      });
+      expect(renewed.statusCode).toBe(200);
+      // A session from before the prefix still renews (once), and logout clears both names.
+      const older = await https.app.inject({
+        method: 'POST',
+        url: '/api/auth/refresh',
+        headers: { cookie: `rp_refresh=${/^__Host-rp_refresh=([\w-]+)/.exec(String([renewed.headers['set-cookie']].flat()[0]))![1]}` },
+      });
+      expect(older.statusCode).toBe(200);
+      const out = await https.app.inject({ method: 'POST', url: '/api/auth/logout' });
+      expect([out.headers['set-cookie']].flat().map((c) => String(c).split('=')[0])).toEqual(['__Host-rp_refresh', 'rp_refresh']);
     } finally {
       await https.close();
     }
