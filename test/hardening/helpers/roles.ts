@@ -36,6 +36,11 @@ export const PUBLIC_OPERATIONS: Record<string, string> = {
   'GET /api/rankings/votes': 'the monthly ranking',
   'GET /servers/{id}/banner.svg': 'a banner any site may embed',
   'GET /servers/{id}/banner.png': 'a banner any site may embed',
+  'GET /api/auth/discord': 'whether sign-in with Discord is offered (the login page asks)',
+  'POST /api/auth/discord/start': 'starting a sign-in with Discord, before there is an account',
+  'GET /api/auth/discord/callback': "Discord's return: the browser-bound state is the credential",
+  'POST /api/auth/discord/signup/info': 'a sign-up in progress: its token and browser-bound cookie are the credential',
+  'POST /api/auth/discord/signup': 'creating an account with Discord: its token and browser-bound cookie are the credential',
 };
 
 /** Operations outside `/api/admin` that only an admin may call. */
@@ -54,6 +59,7 @@ export const OWNER_OPERATIONS = new Set([
   'POST /api/testimonials',
   'GET /api/servers/{id}/game',
   'PUT /api/servers/{id}/game',
+  'POST /api/servers/{id}/game/check',
   'DELETE /api/servers/{id}/game',
   'POST /api/subscribe-session',
   'POST /api/boost-session',
