@@ -14,6 +14,8 @@ declare module 'vitest' {
     dataDir: string;
     /** Loopback ports the server may ask game servers on: each journey starts its own fake game server on one. */
     gamePorts: number[];
+    /** A loopback port the server may send vote rewards to (nothing listens there). */
+    rewardPort: number;
     /** The loopback port the server knows as Discord: the Discord journeys start their local provider on it. */
     discordPort: number;
   }
@@ -60,6 +62,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
   }
   let discordPort = await freePort();
   while (discordPort === port || gamePorts.includes(discordPort)) discordPort = await freePort();
+  // Where a journey's vote-reward webhook points: allowed like the game ports, nothing listens (its delivery fails visibly).
+  let rewardPort = await freePort();
+  while (rewardPort === port || rewardPort === discordPort || gamePorts.includes(rewardPort)) rewardPort = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rp-e2e-'));
   const logs: string[] = [];
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/server.ts'], {
@@ -76,7 +81,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
       ADMIN_USERNAME: E2E_ADMIN.username,
       ADMIN_PASSWORD: E2E_ADMIN.password,
       ADMIN_EMAIL: E2E_ADMIN.email,
-      OUTBOUND_TEST_TARGETS: gamePorts.map((p) => `127.0.0.1:${p}`).join(','),
+      OUTBOUND_TEST_TARGETS: [...gamePorts, rewardPort].map((p) => `127.0.0.1:${p}`).join(','),
       // Sign in with Discord, against a local provider a journey starts on this port when it needs it.
       DISCORD_CLIENT_ID: E2E_DISCORD.clientId,
       DISCORD_CLIENT_SECRET: E2E_DISCORD.clientSecret,
@@ -101,6 +106,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   project.provide('dataDir', dataDir);
   project.provide('gamePorts', gamePorts);
   project.provide('discordPort', discordPort);
+  project.provide('rewardPort', rewardPort);
 
   return async () => {
     if (child.exitCode === null) {

@@ -1,5 +1,5 @@
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { api, registerUser } from './api';
 import { DESKTOP, PHONE, baseURL, expectNoPageErrors, launchBrowser, newPage, screenshot, signIn, uniqueName } from './browser';
 
@@ -21,14 +21,15 @@ describe('an owner brings rewards, banners and the API to their server', () => {
     await page.goto(`/dashboard/${server.id}`);
 
     const rewards = page.getByTestId('vote-rewards');
-    await rewards.getByLabel('Webhook URL').fill('https://rewards.example.com/votes');
+    // Targets are checked when saved: a loopback port the server is allowed to reach for tests.
+    await rewards.getByLabel('Webhook URL').fill(`https://127.0.0.1:${inject('rewardPort')}/votes`);
     await rewards.getByRole('button', { name: 'Save webhook' }).click();
     const secret = await rewards.getByTestId('webhook-secret').textContent();
     expect(secret?.length).toBeGreaterThan(20);
     await page.getByRole('button', { name: 'Send test vote' }).click();
     const log = rewards.getByTestId('reward-deliveries');
     await log.getByText('(test)').first().waitFor();
-    // rewards.example.com does not resolve here: the delivery shows its status, tries and the reason.
+    // Nothing listens there: the delivery shows its status, tries and the reason.
     await expect
       .poll(() => log.locator('tbody tr').first().textContent(), { timeout: 20_000 })
       .toMatch(/Webhook.*(pending|failed|delivered)/);
