@@ -38,6 +38,7 @@ import { bannersRoutes } from './modules/banners';
 import { createContainer } from './container';
 import { FrontCache, requestId } from './lib/front-cache';
 import { redisPrefix } from './lib/redis-prefix';
+import { registerMetrics } from './plugins/metrics';
 
 /** What tests (and tools) may hand in instead of what the config would create. */
 export interface BuildOptions {
@@ -204,6 +205,7 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
 
   registerErrorHandler(app);
   acceptEmptyJson(app);
+  await registerMetrics(app, handle);
   await registerLoadShedding(app, { ...DEFAULT_LOAD_SHEDDING, ...options.loadShedding });
   registerMaintenanceMode(app);
   registerNoNulText(app);

@@ -19,20 +19,33 @@ export interface BackgroundOptions {
  * poller's claims share the work out.
  */
 export async function startBackgroundWork(app: FastifyInstance, options: BackgroundOptions): Promise<void> {
-  const { queue, notifications, massEmail, gameStatus } = app.ctx;
+  const { queue, notifications, massEmail, gameStatus, metrics } = app.ctx;
+  const every = { pollingIntervalSeconds: options.pollingIntervalSeconds };
   const sendPromotion = notifications.worker({ log: app.log, running: options.running });
-  await queue.work<{ promotionId: number }>(FANOUT_QUEUE, { pollingIntervalSeconds: options.pollingIntervalSeconds }, async (jobs) => {
-    for (const job of jobs) await sendPromotion(job.data.promotionId);
-  });
+  await queue.work<{ promotionId: number }>(
+    FANOUT_QUEUE,
+    every,
+    metrics.countFailures(FANOUT_QUEUE, async (jobs) => {
+      for (const job of jobs) await sendPromotion(job.data.promotionId);
+    }),
+  );
   const sendCampaign = massEmail.worker({ log: app.log, running: options.running, perSecond: options.emailsPerSecond });
-  await queue.work<{ campaignId: number }>(MASS_EMAIL_QUEUE, { pollingIntervalSeconds: options.pollingIntervalSeconds }, async (jobs) => {
-    for (const job of jobs) await sendCampaign(job.data.campaignId);
-  });
+  await queue.work<{ campaignId: number }>(
+    MASS_EMAIL_QUEUE,
+    every,
+    metrics.countFailures(MASS_EMAIL_QUEUE, async (jobs) => {
+      for (const job of jobs) await sendCampaign(job.data.campaignId);
+    }),
+  );
 
   // A failed attempt throws: the queue runs the job again later, with backoff.
-  await queue.work<{ deliveryId: number }>(VOTE_REWARDS_QUEUE, { pollingIntervalSeconds: options.pollingIntervalSeconds }, async (jobs) => {
-    for (const job of jobs) await app.ctx.voteRewards.attempt(job.data.deliveryId);
-  });
+  await queue.work<{ deliveryId: number }>(
+    VOTE_REWARDS_QUEUE,
+    every,
+    metrics.countFailures(VOTE_REWARDS_QUEUE, async (jobs) => {
+      for (const job of jobs) await app.ctx.voteRewards.attempt(job.data.deliveryId);
+    }),
+  );
 
   // Expired login sessions are forgotten hourly, so the refresh-token table stays the size of the live ones.
   const pruneSessions = () =>

@@ -75,6 +75,8 @@ const envSchema = z.object({
       'must be https:// (plain http only for a local test provider on loopback)',
     )
     .default('https://discord.com'),
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  METRICS_PORT: z.coerce.number({ error: 'must be a port number' }).int().min(1).max(65535).optional(),
 });
 
 /** Rules across variables, checked on the raw values so they are listed alongside every other problem. */
@@ -90,6 +92,8 @@ function crossFieldProblems(env: Record<string, string | undefined>): string[] {
     problems.push('DISCORD_CLIENT_SECRET: DISCORD_CLIENT_ID and DISCORD_CLIENT_SECRET go together');
   if (env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET)
     problems.push('STRIPE_WEBHOOK_SECRET: required with STRIPE_SECRET_KEY (purchases are credited only from signed Stripe webhooks)');
+  if (env.METRICS_PORT !== undefined && Number(env.METRICS_PORT) === Number(env.PORT ?? 3000))
+    problems.push('METRICS_PORT: must differ from PORT (it is a listener of its own, on 127.0.0.1)');
   return problems;
 }
 
@@ -126,6 +130,11 @@ export interface Config {
   holdRules: boolean;
   /** Fastify's trustProxy: who may set X-Forwarded-For (rate limits key on the client IP). */
   trustProxy: boolean | number | string;
+  /**
+   * `GET /metrics` (Prometheus): on the app's port with `Authorization: Bearer <token>` when
+   * `token` is set, and without one on 127.0.0.1:`port` when that is set.
+   */
+  metrics: { token: string | undefined; port: number | undefined };
 }
 
 /** Thrown with every problem of the environment listed, one per line. */
@@ -180,5 +189,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     gamePollSeconds: e.GAME_POLL_SECONDS,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     holdRules: e.HOLD_RULES === 'on',
+    metrics: { token: e.METRICS_TOKEN, port: e.METRICS_PORT },
   };
 }

@@ -68,6 +68,7 @@ import type { FrontCache } from './lib/front-cache';
 import { startJobQueue } from './wiring/job-queue';
 import { pushSenderFor } from './wiring/push-sender';
 import { voteRewardsFor } from './wiring/vote-rewards';
+import { appMetrics } from './plugins/metrics-registry';
 
 /**
  * The composition root: builds adapters, then repositories, then services, each given only
@@ -86,6 +87,8 @@ export async function createContainer(
   // Services that group writes get this instead of the database.
   const inTransaction = transactionRunner(db);
   const now = options.now ?? (() => new Date());
+  // Services count into it as they work; `registerMetrics` serves it.
+  const metrics = appMetrics();
   const mailer =
     options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox') });
   if (!options.mailer) app.addHook('onClose', async () => mailer.close());
@@ -316,10 +319,12 @@ export async function createContainer(
       onAddressChanged: onServersChanged,
       onBackOnline: (serverId) =>
         void follows.backOnline(serverId).catch((err: unknown) => app.log.warn({ err, serverId }, 'telling followers failed')),
+      onPolled: metrics.polled,
     }),
     io,
     // HOLD_RULES=off is for clients that all look like one network: its per-network limits go too.
     rateLimits: { ...DEFAULT_RATE_LIMITS, ...(config.holdRules ? {} : NO_NETWORK_LIMITS), ...options.rateLimits },
+    metrics,
     now,
   };
 }

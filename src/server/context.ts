@@ -34,6 +34,7 @@ import type { MassEmailService } from './modules/email';
 import type { ModerationService } from './modules/moderation';
 import type { GameStatusService } from './modules/game-status';
 import type { DiscordService } from './modules/discord';
+import type { AppMetrics } from './plugins/metrics-registry';
 
 /** What routes and services share: built once in `build()`, reached as `app.ctx`. */
 export interface Context {
@@ -87,6 +88,8 @@ export interface Context {
   gameStatus: GameStatusService;
   io: SocketServer;
   rateLimits: RateLimitSettings;
+  /** The Prometheus registry and the counters services feed (`GET /metrics`). */
+  metrics: AppMetrics;
   now: () => Date;
 }
 

@@ -23,6 +23,8 @@ export interface DatabaseHandle {
    * name, or a hash of the embedded data directory (a random id for one in memory).
    */
   name: string;
+  /** The PostgreSQL pool's connection counts, read when metrics are scraped. */
+  pool?: { readonly totalCount: number; readonly idleCount: number; readonly waitingCount: number };
   close(): Promise<void>;
 }
 
@@ -103,7 +105,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     pool.on('connect', (client) => client.on('error', () => undefined));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: plugins() });
     const name = decodeURIComponent(new URL(options.url).pathname.slice(1)) || 'postgres';
-    return { db, kind: 'postgres', created: false, url: options.url, name, close: () => db.destroy() };
+    return { db, kind: 'postgres', created: false, url: options.url, name, pool, close: () => db.destroy() };
   }
 
   let created = true;

@@ -22,6 +22,7 @@ import * as playersSortPolledFirst from './migrations/20261126_1500_players_sort
 import * as reviewListing from './migrations/20261129_0000_review_listing';
 import * as gameClaims from './migrations/20261203_0900_game_claims';
 import * as discord from './migrations/20261203_1000_discord';
+import * as dailyVotesHeldIndex from './migrations/20261203_1100_daily_votes_held_index';
 
 /**
  * Migrations are listed here rather than read from disk, so they run the same under tsx,
@@ -50,6 +51,7 @@ const migrations: Record<string, Migration> = {
   '20261129_0000_review_listing': reviewListing,
   '20261203_0900_game_claims': gameClaims,
   '20261203_1000_discord': discord,
+  '20261203_1100_daily_votes_held_index': dailyVotesHeldIndex,
 };
 
 class StaticProvider implements MigrationProvider {

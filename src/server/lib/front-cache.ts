@@ -60,6 +60,15 @@ export class FrontCache {
   private headerLists = new WeakMap<CachedBody, Map<Way, HeaderList>>();
   /** Requests answered here (for tests and metrics). */
   hits = 0;
+  /** Requests for a held URL whose route had nothing current, left to Fastify (metrics). */
+  misses = 0;
+  /** Told of each answer sent here: its status and how long it took, in seconds (metrics). */
+  private answered: ((status: 200 | 304, seconds: number) => void) | undefined;
+
+  /** Calls `listener` after each answer sent from here; one listener, a later one replaces it. */
+  onAnswered(listener: (status: 200 | 304, seconds: number) => void): void {
+    this.answered = listener;
+  }
 
   /** A URL always answered by `route` when it can (player count, categories, feeds). */
   route(url: string, route: FrontRoute, options: FrontOptions = {}): void {
@@ -107,6 +116,8 @@ export class FrontCache {
     // A token means a caller whose answer may carry their own state: the route decides, unless
     // it said its answer is everyone's.
     if (!held || (request.headers.authorization !== undefined && !held.anyCaller) || this.paused()) return false;
+    // The clock is read only when someone listens for answer times.
+    const started = this.answered ? performance.now() : 0;
     let answer: FrontAnswer | undefined;
     try {
       answer = held.route(request);
@@ -116,6 +127,7 @@ export class FrontCache {
     }
     if (!answer) {
       this.offered.delete(url);
+      this.misses++;
       return false;
     }
     this.hits++;
@@ -123,6 +135,7 @@ export class FrontCache {
     const id = requestId(request);
     if (matchesEtag(request.headers['if-none-match'], body.etag)) {
       response.writeHead(304, withId(this.headersFor(answer, NOT_MODIFIED), id)).end();
+      this.answered?.(304, (performance.now() - started) / 1000);
       return true;
     }
     const encoding = body.compressible ? chooseEncoding(request.headers['accept-encoding']) : undefined;
@@ -133,6 +146,7 @@ export class FrontCache {
     // HTTP/1.0 keep-alive connection).
     if (bytes) response.writeHead(200, withId(this.headersFor(answer, encoding!, bytes.length), id)).end(bytes);
     else response.writeHead(200, withId(this.headersFor(answer, PLAIN, body.byteLength), id)).end(body.raw);
+    this.answered?.(200, (performance.now() - started) / 1000);
     return true;
   }
 

@@ -28,6 +28,10 @@ export class ResponseCache<T> {
   /** The drop in which each tag was last dropped. */
   private readonly droppedAt = new Map<string, number>();
   private seq = 0;
+  /** Answers handed out from the cache (a load under way counts: its caller did not load). */
+  hits = 0;
+  /** Answers loaded afresh: missing, expired or dropped (with `ttlMs` 0, every one). For metrics. */
+  misses = 0;
 
   /**
    * With `keepFromSecondAsk`, the keys asked for once lately: an answer is kept only when its key
@@ -48,10 +52,17 @@ export class ResponseCache<T> {
 
   /** The answer under `key`, loaded when missing or older than the TTL; `tagsOf` names what it shows. */
   get(key: string, load: () => Promise<T>, tagsOf: (value: T) => readonly string[]): Promise<T> {
-    if (this.ttlMs <= 0) return load();
+    if (this.ttlMs <= 0) {
+      this.misses++;
+      return load();
+    }
     const now = Date.now();
     const hit = this.entries.get(key);
-    if (hit && now - hit.at < this.ttlMs && this.current(hit)) return hit.value;
+    if (hit && now - hit.at < this.ttlMs && this.current(hit)) {
+      this.hits++;
+      return hit.value;
+    }
+    this.misses++;
     if (hit) this.entries.delete(key);
     const keep = !this.askedOnce || hit !== undefined || this.askedOnce.askedBefore(key);
     const entry: Entry<T> = { at: now, seq: this.seq, value: undefined as unknown as Promise<T>, tags: undefined };

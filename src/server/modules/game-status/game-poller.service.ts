@@ -104,22 +104,40 @@ export interface PollerDeps {
   onBackOnline?: (serverId: number) => void;
   /** A verified address's name now points away from the IP it was proven at: the proof must be made again. */
   onProofMoved?: (serverId: number, ip: string) => Promise<void>;
+  /** Each poll's outcome as it comes in (metrics count them). */
+  onPolled?: (outcome: PollOutcome) => void;
 }
+
+/** How one poll went: the game answered, did not (or its address was refused), or its name moved off the proven IP. */
+export type PollOutcome = 'answered' | 'failed' | 'moved';
 
 /**
  * The poller: claims due servers (one instance each), queries them with a timeout and bounded
  * concurrency, backs off from failing servers, and keeps a sample per poll.
  */
-export function gamePoller({ repo, claims, inTransaction, now, settings, query, onCountsChanged, onBackOnline, onProofMoved }: PollerDeps) {
+export function gamePoller({
+  repo,
+  claims,
+  inTransaction,
+  now,
+  settings,
+  query,
+  onCountsChanged,
+  onBackOnline,
+  onProofMoved,
+  onPolled,
+}: PollerDeps) {
   /** One query of one server, recorded: counts, online state, backoff and a sample. */
   const pollOne = async (server: PollTarget) => {
     const at = now();
     const asked = await askGame(settings, query, { game: server.game, host: server.gameHost, port: server.gamePort }, server.provenIp);
     if (asked.moved && asked.ip && onProofMoved) {
+      onPolled?.('moved');
       await onProofMoved(server.id, asked.ip);
       return { ok: false, error: asked.error, shown: true };
     }
     const { result, error } = asked;
+    onPolled?.(result ? 'answered' : 'failed');
     const failures = result ? 0 : server.pollFailures + 1;
     const online = result ? true : failures >= settings.offlineAfter ? false : undefined;
     // Failing servers are asked less often: doubling up to an hour.

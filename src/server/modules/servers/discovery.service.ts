@@ -125,6 +125,13 @@ export function discoveryService({
     /** How many servers' cards are held in memory (tests). */
     cardsHeld: () => cards.size,
 
+    /** Hits and misses of the list, feed and page caches since start (metrics read them at scrape time). */
+    cacheLookups: (): Record<'lists' | 'feeds' | 'pages', { hits: number; misses: number }> => ({
+      lists: { hits: lists.hits, misses: lists.misses },
+      feeds: { hits: feeds.hits, misses: feeds.misses },
+      pages: { hits: pages.hits, misses: pages.misses },
+    }),
+
     /** The search index with every change so far read in (tests). */
     searchIndex: () => search.fresh(),
 
