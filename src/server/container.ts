@@ -61,13 +61,12 @@ import { MASS_EMAIL_QUEUE, massEmailRepository, massEmailService, unsubscribeTok
 import { moderationRepository, moderationService } from './modules/moderation';
 import { DEFAULT_POLL_SETTINGS, gameClaimsRepository, gameStatusRepository, gameStatusService } from './modules/game-status';
 import { queryGame } from './adapters/game-query';
-import { discordOAuth } from './adapters/discord-oauth';
-import { discordRepository, discordService } from './modules/discord';
 import { transactionRunner } from './db/transaction';
 import type { FrontCache } from './lib/front-cache';
 import { startJobQueue } from './wiring/job-queue';
 import { pushSenderFor } from './wiring/push-sender';
 import { voteRewardsFor } from './wiring/vote-rewards';
+import { discordFor } from './wiring/discord';
 import { appMetrics } from './plugins/metrics-registry';
 
 /**
@@ -201,22 +200,7 @@ export async function createContainer(
     users,
     activeUser: activeUserLoader(users),
     auth,
-    discord: discordService({
-      repo: discordRepository(db),
-      users,
-      auth,
-      inTransaction,
-      mailer,
-      onMailError: (err) => app.log.error({ err }, 'e-mail failed'),
-      now,
-      client: config.discord
-        ? discordOAuth({
-            ...config.discord,
-            redirectUri: `${config.publicUrl}/api/auth/discord/callback`,
-            timeoutMs: options.discordTimeoutMs ?? 8000,
-          })
-        : undefined,
-    }),
+    discord: discordFor(app, { db, config, users, auth, inTransaction, mailer, now }, options.discordTimeoutMs),
     playerCount,
     filters,
     servers: serversService({
