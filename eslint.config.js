@@ -3,6 +3,7 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import boundaries from 'eslint-plugin-boundaries';
+import lingui from 'eslint-plugin-lingui';
 
 /** Import boundaries of the house style: web and server never import each other; shared imports neither. */
 const noImport = (...worlds) => ({
@@ -86,6 +87,69 @@ const layerBoundaries = {
   },
 };
 
+/**
+ * Every word the web app shows goes through the catalogs (docs/decisions/054-languages.md): a
+ * string literal, template or JSX text with words in it is an error, except where it is not shown
+ * (class names, paths, ids, test ids, keys) or is a message id (`t('…')`, `<T id>`). A single word
+ * in lower case (an enum value, a CSS token) or in capitals (a constant) is not text.
+ */
+const untranslatedText = {
+  files: ['src/web/**/*.{ts,tsx}'],
+  ignores: ['src/web/**/*.test.{ts,tsx}', 'src/web/i18n/**', 'src/web/sw.ts'],
+  languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+  plugins: { lingui },
+  rules: {
+    'lingui/no-unlocalized-strings': [
+      'error',
+      {
+        useTsTypes: true,
+        ignore: ['^(?![A-Z])\\S+$', '^[A-Z0-9_-]+$', '^[^a-zA-Z]*$'],
+        ignoreNames: [
+          {
+            regex: {
+              pattern:
+                'className|^(href|to|src|srcSet|sizes|type|id|role|variant|size|key|name|autoComplete|inputMode|method|rel|target|testId|data-.*|aria-(controls|describedby|labelledby|live|current|haspopup|hidden)|fill|stroke|d|viewBox|xmlns|strokeLinecap|strokeLinejoin|loading|decoding|fetchPriority|accept|pattern|dir|lang|htmlFor|form|enterKeyHint|spellCheck)$',
+              flags: 'i',
+            },
+          },
+          { regex: { pattern: '^[A-Z0-9_-]+$' } },
+        ],
+        ignoreFunctions: [
+          't',
+          '_',
+          'Error',
+          'console.*',
+          '*.includes',
+          '*.startsWith',
+          '*.endsWith',
+          'URL',
+          'URLSearchParams',
+          '*.get',
+          '*.set',
+          '*.append',
+          '*.delete',
+          'storage.*',
+          'document.*',
+          '*.querySelector',
+          '*.querySelectorAll',
+          '*.setAttribute',
+          '*.getAttribute',
+          '*.addEventListener',
+          '*.removeEventListener',
+          'navigate',
+          'fetch',
+          'apiRequest',
+          'apiGet',
+          'request',
+          'matchMedia',
+          '*.matchMedia',
+          'import',
+        ],
+      },
+    ],
+  },
+};
+
 export default tseslint.config(
   { ignores: ['dist/', 'node_modules/', 'data/', 'tmp/', 'test-results/', 'coverage/', 'dev-dist/'] },
   js.configs.recommended,
@@ -120,6 +184,7 @@ export default tseslint.config(
     },
   },
   { files: ['src/shared/**'], rules: noImport('server', 'web') },
+  untranslatedText,
   layerBoundaries,
   { files: ['**/*.js', '**/*.mjs'], rules: { '@typescript-eslint/consistent-type-imports': 'off' } },
 );

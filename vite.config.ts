@@ -7,6 +7,8 @@ import { precompressPlugin } from './scripts/precompress.mjs';
 import { prerenderPlugin } from './scripts/prerender.mjs';
 import { pageRendererPlugin } from './scripts/build-ssr.mjs';
 import { routePreloadsPlugin } from './scripts/route-preloads.mjs';
+import { catalogsPlugin } from './scripts/lib/catalogs.mjs';
+import { LOCALES } from './src/shared/i18n/locales';
 
 const root = path.resolve(import.meta.dirname, 'src/web');
 
@@ -45,18 +47,22 @@ export default defineConfig({
     },
   },
   plugins: [
+    catalogsPlugin(),
     react(),
     tailwindcss(),
     prerenderPlugin(),
     pageRendererPlugin(),
     // The public pages people arrive on, as app/router.tsx maps them: their chunks are preloaded
     // from the HTML rather than found after the entry has run.
-    routePreloadsPlugin({
-      '/home': 'src/web/features/servers/components/home-page.tsx',
-      '/list': 'src/web/features/servers/components/list-page.tsx',
-      '/search': 'src/web/features/servers/components/search-page.tsx',
-      '/servers/:id': 'src/web/features/servers/components/server-page.tsx',
-    }),
+    routePreloadsPlugin(
+      {
+        '/home': 'src/web/features/servers/components/home-page.tsx',
+        '/list': 'src/web/features/servers/components/list-page.tsx',
+        '/search': 'src/web/features/servers/components/search-page.tsx',
+        '/servers/:id': 'src/web/features/servers/components/server-page.tsx',
+      },
+      Object.fromEntries(LOCALES.map((locale) => [locale, `src/web/i18n/catalogs/${locale}/index.ts`])),
+    ),
     VitePWA({
       registerType: 'prompt',
       // The app registers the worker itself (useRegisterSW); the CSP forbids an injected inline script.
@@ -83,6 +89,9 @@ export default defineConfig({
       filename: 'sw.ts',
       injectManifest: {
         globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+        // Every language's copy of the pages is the server's to pick; the worker's copy is the
+        // English one, and the app starts in the visitor's language over it (docs/decisions/054-languages.md).
+        globIgnores: ['**/*.{pt-BR,es,fr,de,pl,tr}.html'],
       },
     }),
     // Last: `.br` and `.gz` next to each built text file, the service worker included.

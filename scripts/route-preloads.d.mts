@@ -1,4 +1,5 @@
 import type { Plugin } from 'vite';
 
 export const ROUTE_PRELOADS_FILE: string;
-export function routePreloadsPlugin(pages: Record<string, string>): Plugin;
+export const CATALOG_PRELOADS_FILE: string;
+export function routePreloadsPlugin(pages: Record<string, string>, catalogs?: Record<string, string>): Plugin;

@@ -5,12 +5,15 @@
 import path from 'node:path';
 
 export const ROUTE_PRELOADS_FILE = 'route-preloads.json';
+/** Each language's catalog chunk, which the server preloads in a page of that language. */
+export const CATALOG_PRELOADS_FILE = 'catalog-preloads.json';
 
 /**
  * @param {Record<string, string>} pages path pattern (as the router writes it) → the page's source file, from the project root
+ * @param {Record<string, string>} [catalogs] language → its catalog's source file, from the project root
  * @returns {import('vite').Plugin}
  */
-export function routePreloadsPlugin(pages) {
+export function routePreloadsPlugin(pages, catalogs = {}) {
   const root = path.resolve(import.meta.dirname, '..');
   return {
     name: 'rp-route-preloads',
@@ -37,6 +40,15 @@ export function routePreloadsPlugin(pages) {
         preloads[route] = [...closure(chunk.fileName)].filter((file) => !loaded.has(file)).map((file) => `/${file}`);
       }
       this.emitFile({ type: 'asset', fileName: ROUTE_PRELOADS_FILE, source: `${JSON.stringify(preloads, null, 2)}\n` });
+      /** @type {Record<string, string[]>} */
+      const catalogPreloads = {};
+      for (const [locale, source] of Object.entries(catalogs)) {
+        const id = path.resolve(root, source);
+        const chunk = chunks.find((c) => c.moduleIds.includes(id));
+        if (!chunk) this.error(`catalog preloads: no chunk holds ${source} (${locale})`);
+        catalogPreloads[locale] = [...closure(chunk.fileName)].filter((file) => !loaded.has(file)).map((file) => `/${file}`);
+      }
+      this.emitFile({ type: 'asset', fileName: CATALOG_PRELOADS_FILE, source: `${JSON.stringify(catalogPreloads, null, 2)}\n` });
     },
   };
 }

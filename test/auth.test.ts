@@ -28,6 +28,7 @@ describe('register and login', () => {
         profilePicture: null,
         discord: null,
         hasPassword: true,
+        locale: null,
       });
       expect(Object.keys(body.user).sort()).toEqual([
         'discord',
@@ -36,6 +37,7 @@ describe('register and login', () => {
         'emailConfirmed',
         'hasPassword',
         'id',
+        'locale',
         'profilePicture',
         'role',
         'subscriptionPlan',

@@ -477,8 +477,8 @@ describe('pages from memory are made again when what they show changes', () => {
     let first = true;
     const slowFirst: PageRenderer = {
       ...sourceRenderer,
-      renderPage: async (location, answers, renderedAt) => {
-        const html = await sourceRenderer.renderPage(location, answers, renderedAt);
+      renderPage: async (location, answers, renderedAt, locale) => {
+        const html = await sourceRenderer.renderPage(location, answers, renderedAt, locale);
         if (first) {
           first = false;
           await gate;

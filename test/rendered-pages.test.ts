@@ -1,3 +1,4 @@
+import type { Locale } from '../src/shared/i18n/locales';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PageAnswers, PageRenderer } from '../src/shared/prerender';
 import * as sourceRenderer from '../src/web/ssr/render';
@@ -14,14 +15,14 @@ function countingRenderer() {
   const renderer: PageRenderer = {
     locationFor: sourceRenderer.locationFor,
     requestsFor: sourceRenderer.requestsFor,
-    renderPage: async (pathname: string, answers: PageAnswers, renderedAt: number) => {
+    renderPage: async (pathname: string, answers: PageAnswers, renderedAt: number, locale: Locale) => {
       state.renders += 1;
       state.active += 1;
       state.mostAtOnce = Math.max(state.mostAtOnce, state.active);
       try {
         await state.gate;
         if (state.fail) throw new Error('renderer broke');
-        return await sourceRenderer.renderPage(pathname, answers, renderedAt);
+        return await sourceRenderer.renderPage(pathname, answers, renderedAt, locale);
       } finally {
         state.active -= 1;
       }

@@ -221,7 +221,8 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
   await registerWebApp(app, {
     webDist: options.webDist ?? path.join(ROOT, 'dist/web'),
     uploadsDir: ctx.storage.root,
-    meta: (pathname) => ctx.seo.metaTagsForPath(pathname),
+    meta: (pathname, locale) => ctx.seo.metaTagsForPath(pathname, locale),
+    appDescription: (locale) => ctx.seo.appDescription(locale),
     freshForMs: options.listCacheTtlMs ?? 5000,
     ...(options.pageRenderer ? { pageRenderer: options.pageRenderer } : {}),
     ...(options.rendererRetryMs !== undefined ? { rendererRetryMs: options.rendererRetryMs } : {}),

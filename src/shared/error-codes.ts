@@ -29,6 +29,23 @@ const BY_STATUS: Record<number, string> = {
   503: 'unavailable',
 };
 
+/** The code of a message the API sends word for word (an error or a notice), or undefined. */
+export function messageCode(message: string): string | undefined {
+  return byText.get(message);
+}
+
+/** Messages the API sends with something after them (a wait: "… vote again in 3 h 5 min."). */
+const OPEN_ENDED = ['dailyVoteTooSoon'] as const;
+
+/** A message that starts with one of the open-ended ones: its code and what follows it. */
+export function openEndedMessage(message: string): { code: string; rest: string } | undefined {
+  for (const code of OPEN_ENDED) {
+    const start = ERROR_MESSAGES[code];
+    if (start && message.startsWith(`${start} `)) return { code, rest: message.slice(start.length + 1) };
+  }
+  return undefined;
+}
+
 /** The machine code of an error answer: its message's code, else one for its status. */
 export function errorCode(message: string, status: number): string {
   return byText.get(message) ?? BY_STATUS[status] ?? (status >= 500 ? 'server_error' : 'client_error');

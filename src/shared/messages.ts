@@ -29,6 +29,7 @@ export const MSG = {
   confirmLinkResent: 'We sent the confirmation link again. Open it within 24 hours.',
   confirmEmailFirst: 'Confirm your e-mail address to join, vote or review: open the link we sent you, or send it again.',
   loggedOut: 'Logged out.',
+  localeInvalid: 'Choose one of the languages the site is in.',
   // servers
   serverNameRequired: 'Server name is required',
   serverNameTooLong: 'Server name can be at most 100 characters',

@@ -1,3 +1,5 @@
+import type { Locale } from './i18n/locales';
+
 /**
  * The contract between the server and the web build's page renderer (docs/decisions/042-server-rendered-pages.md):
  * the server asks which API answers a path's page needs, fetches them itself, and has the page
@@ -27,9 +29,9 @@ export interface PageRenderer {
   requestsFor(location: string): string[] | null;
   /**
    * The page's markup for `#root`, rendered from `answers` with the clock at `renderedAt` (ms since
-   * the epoch, what "2 minutes ago" counts from); throws when an answer does not parse.
+   * the epoch, what "2 minutes ago" counts from) in `locale`; throws when an answer does not parse.
    */
-  renderPage(location: string, answers: PageAnswers, renderedAt: number): Promise<string>;
+  renderPage(location: string, answers: PageAnswers, renderedAt: number, locale: Locale): Promise<string>;
 }
 
 /** The element ids the server writes and the app reads. */

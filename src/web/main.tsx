@@ -4,6 +4,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { startFromRenderedAnswers } from './app/rendered-answers';
 import { captureInstallPrompt } from './lib/install-prompt';
+import { activateLocale, i18n, startLocale } from './i18n/browser';
 import { createQueryClient } from './lib/query-client';
 import './styles.css';
 
@@ -19,10 +20,11 @@ if (!root) throw new Error('index.html has no #root element');
 // footer: docs/decisions/037-landing-page-without-the-app.md). In a transition: React renders in
 // slices and yields between them, so a phone stays responsive while the app draws itself.
 const queryClient = createQueryClient();
-const start = await startFromRenderedAnswers(queryClient);
+// The language the server drew the page in, so hydration finds the same words.
+const [start] = await Promise.all([startFromRenderedAnswers(queryClient), activateLocale(startLocale())]);
 const app = (
   <StrictMode>
-    <App queryClient={queryClient} renderedAt={start.renderedAt} onStarted={start.started} />
+    <App queryClient={queryClient} i18n={i18n} renderedAt={start.renderedAt} onStarted={start.started} />
   </StrictMode>
 );
 if (start.hydrate) {

@@ -23,6 +23,7 @@ import * as reviewListing from './migrations/20261129_0000_review_listing';
 import * as gameClaims from './migrations/20261203_0900_game_claims';
 import * as discord from './migrations/20261203_1000_discord';
 import * as dailyVotesHeldIndex from './migrations/20261203_1100_daily_votes_held_index';
+import * as userLocale from './migrations/20261203_1200_user_locale';
 
 /**
  * Migrations are listed here rather than read from disk, so they run the same under tsx,
@@ -52,6 +53,7 @@ const migrations: Record<string, Migration> = {
   '20261203_0900_game_claims': gameClaims,
   '20261203_1000_discord': discord,
   '20261203_1100_daily_votes_held_index': dailyVotesHeldIndex,
+  '20261203_1200_user_locale': userLocale,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
+import type { Locale } from '../../shared/i18n/locales';
 import { PAGE_ANSWER_HEADERS, PRERENDER_IDS, RENDERED_AT_ATTRIBUTE, type PageAnswers, type PageRenderer } from '../../shared/prerender';
 
 /**
@@ -48,7 +49,12 @@ const RENDERER_USER_AGENT = 'RP-Servers-PageRenderer (bot)';
  * not a 200 (a removed server gets the app, which shows its not-found state) or anything fails:
  * the page is then served as the app, never as an error.
  */
-export async function renderRoot(app: FastifyInstance, renderer: PageRenderer, location: string): Promise<RenderedRoot | null> {
+export async function renderRoot(
+  app: FastifyInstance,
+  renderer: PageRenderer,
+  location: string,
+  locale: Locale,
+): Promise<RenderedRoot | null> {
   try {
     const requests = renderer.requestsFor(location);
     if (!requests) return null;
@@ -67,9 +73,9 @@ export async function renderRoot(app: FastifyInstance, renderer: PageRenderer, l
       answers[url] = { data: response.json(), headers };
     });
     const renderedAt = Date.now();
-    return { markup: await renderer.renderPage(location, answers, renderedAt), answersJson: jsonForHtml(answers), renderedAt };
+    return { markup: await renderer.renderPage(location, answers, renderedAt, locale), answersJson: jsonForHtml(answers), renderedAt };
   } catch (error) {
-    app.log.warn({ err: error, location }, 'page render failed: serving the app without it');
+    app.log.warn({ err: error, location, locale }, 'page render failed: serving the app without it');
     return null;
   }
 }

@@ -2,10 +2,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import { DEFAULT_LOCALE, LOCALES, isLocale, type Locale } from '../../shared/i18n/locales';
 import { MSG } from '../../shared/messages';
 import type { PageRenderer } from '../../shared/prerender';
 import type { FrontCache } from '../lib/front-cache';
 import { chooseEncoding, matchesEtag } from '../lib/cached-body';
+import { localizedPageFile } from '../../../scripts/prerender.mjs';
+import { requestLocale } from '../lib/request-locale';
 import { PageCache, type CachedPage } from './page-cache';
 import { loadPageRenderer, renderedPageHtml, renderedTemplate, renderRoot } from './rendered-pages';
 
@@ -13,6 +16,11 @@ const MAX_RENDERINGS_AT_ONCE = 4;
 /** A page renderer that did not load (not built yet, or its import failed) is tried again this long after. */
 const RENDERER_RETRY_MS = 60_000;
 const HTML_TYPE = 'text/html; charset=utf-8';
+const VARIES_BY_LANGUAGE = 'Accept-Encoding, Accept-Language, Cookie';
+/** A page's headers per language: one object each, so the front cache keeps its header lists (see FrontAnswer.headers). */
+const LANGUAGE_HEADERS = Object.fromEntries(
+  LOCALES.map((locale) => [locale, Object.freeze({ vary: VARIES_BY_LANGUAGE, 'content-language': locale })]),
+) as Record<Locale, Readonly<Record<string, string>>>;
 
 /**
  * Serves the built web app and uploaded files from one origin. Unknown `/api/…`
@@ -23,7 +31,10 @@ export async function registerWebApp(
   options: {
     webDist: string;
     uploadsDir: string;
-    meta: (pathname: string) => Promise<string>;
+    /** A path's title, description, preview and language-alternate tags, in a language. */
+    meta: (pathname: string, locale: Locale) => Promise<string>;
+    /** The app's description in a language (its manifest, for an installed app). */
+    appDescription?: (locale: Locale) => string;
     /** How long a path's HTML is served as made, before its meta tags are asked again (as long as a cached list). */
     freshForMs: number;
     /** Renders the public pages on the server; by default the web build's (dist/web-ssr), when there is one. */
@@ -71,19 +82,25 @@ export async function registerWebApp(
     });
   }
   // The page's title, description and Open Graph tags are rendered into the HTML per path, so
-  // link previews (Discord, search engines) see them without running the app.
-  const appPage = built ? pageTemplate(indexFile) : undefined;
+  // link previews (Discord, search engines) see them without running the app. Each language has
+  // its copy of the built pages (docs/decisions/054-languages.md).
+  const appPages = built ? localizedTemplates(options.webDist, 'index.html') : undefined;
   // `/` is the landing page rendered at build time, with a script of its own instead of the app
   // (docs/decisions/037-landing-page-without-the-app.md); a build without it serves the app there.
   const landingFile = path.join(options.webDist, 'landing.html');
-  const landingPage = built && fs.existsSync(landingFile) ? pageTemplate(landingFile) : appPage;
+  const landingPages = built && fs.existsSync(landingFile) ? localizedTemplates(options.webDist, 'landing.html') : appPages;
+  const appDescription = options.appDescription;
+  if (built && appDescription) serveManifests(app, options.webDist, appDescription);
 
-  const preloads = routePreloads(options.webDist);
+  const routeFiles = routePreloads(options.webDist);
+  const catalogFiles = catalogPreloads(options.webDist);
+  // A page of the app preloads its route's chunks and its language's catalog.
+  const preloads = (pathname: string, locale: Locale) => [...(catalogFiles[locale] ?? []), ...routeFiles(pathname)];
   // `/home`, `/list` and server pages are rendered here with their content
   // (docs/decisions/042-server-rendered-pages.md). The renderer (React and the pages, ~40 MB) loads
   // with the first app page asked for (a GET of any path but `/` outside `/api/` and `/uploads/`),
   // so an instance that serves no page never holds it.
-  const rendered = appPage ? renderedTemplate(appPage) : undefined;
+  const rendered = appPages ? mapLocales((locale) => renderedTemplate(appPages[locale])) : undefined;
   // One that is missing or fails is tried again a minute later (a deploy still writing the build):
   // until then pages are served as the app's frame, which still works, only paints later.
   let renderer: Promise<PageRenderer | undefined> | undefined;
@@ -117,49 +134,59 @@ export async function registerWebApp(
   // Renderings at once: a client asking for many different pages gets the app's frame for the rest
   // (cached like any page) instead of holding the CPU every other request needs.
   let renderingNow = 0;
-  const renderIfFree = async (render: PageRenderer, location: string) => {
+  const renderIfFree = async (render: PageRenderer, location: string, locale: Locale) => {
     if (renderingNow >= MAX_RENDERINGS_AT_ONCE) return null;
     renderingNow += 1;
     try {
-      return await renderRoot(app, render, location);
+      return await renderRoot(app, render, location, locale);
     } finally {
       renderingNow -= 1;
     }
   };
-  /** `key` is the page's cache key: the path, or a rendered page's location (`/list?tab=popular`). */
+  /**
+   * `key` is the page's cache key: its language and the path, or a rendered page's location
+   * (`de /list?tab=popular`); `location` is the part after the language.
+   */
   const makePage = async (
     key: string,
+    location: string,
     pathname: string,
+    locale: Locale,
     template: { head: string; tail: string },
     render?: PageRenderer,
   ): Promise<CachedPage> => {
     const started = generation;
-    const meta = await options.meta(pathname);
-    const root = render ? await renderIfFree(render, key) : null;
+    const meta = await options.meta(pathname, locale);
+    const root = render ? await renderIfFree(render, location, locale) : null;
+    const renderedIn = rendered?.[locale];
+    const files = template === landingPages?.[locale] && landingPages !== appPages ? [] : preloads(pathname, locale);
     const [html, withContent] =
-      rendered && root
-        ? [renderedPageHtml(rendered, meta, preloads(pathname), root), true]
-        : [`${template.head}  ${modulePreloadTags(preloads(pathname))}${meta}\n  ${template.tail}`, false];
+      renderedIn && root
+        ? [renderedPageHtml(renderedIn, meta, files, root), true]
+        : [`${template.head}  ${modulePreloadTags(files)}${meta}\n  ${template.tail}`, false];
     // Made from data that changed meanwhile: sent to who asked, not kept (nor put over a newer one).
     return started === generation ? pages.get(key, html, withContent) : pages.make(key, html, withContent);
   };
   const sendApp = async (request: FastifyRequest, reply: FastifyReply, pathname: string) => {
-    const template = pathname === '/' ? landingPage : appPage;
-    if (template === undefined) {
+    const { locale, pinned } = requestLocale(request.url, request.headers);
+    const templates = pathname === '/' ? landingPages : appPages;
+    if (templates === undefined) {
       return reply.code(503).type('text/plain').send('The web app is not built yet: run `npm run build` (npm start does it for you).');
     }
-    // A rendered page is cached per location (its path and the part of the query string it draws
-    // from); every other page per path.
-    const render = rendered && template === appPage ? await pageRenderer() : undefined;
+    const template = templates[locale];
+    // A rendered page is cached per language and location (its path and the part of the query
+    // string it draws from); every other page per language and path.
+    const render = rendered && templates === appPages ? await pageRenderer() : undefined;
     const location = render?.locationFor(request.url) ?? null;
-    const key = location ?? pathname;
+    const place = location ?? pathname;
+    const key = `${locale} ${place}`;
     // The landing page and a shared server link are the hottest HTML: made once, served from memory;
     // requests arriving while it is made wait for that one rendering.
     let page = pages.fresh(key, options.freshForMs);
     if (!page) {
       let pending = making.get(key);
       if (!pending) {
-        const made: Promise<CachedPage> = makePage(key, pathname, template, location ? render : undefined).finally(() => {
+        const made: Promise<CachedPage> = makePage(key, place, pathname, locale, template, location ? render : undefined).finally(() => {
           // A content change may have started another making of this page meanwhile.
           if (making.get(key) === made) making.delete(key);
         });
@@ -173,13 +200,21 @@ export async function registerWebApp(
     // (`/list?tab=popular`, not `/list/` or `/servers/01`), are answered before Fastify while
     // fresh. Nothing else is offered (an unknown path, a misspelling, a missing server's frame):
     // strangers cannot crowd the front cache with them.
-    if (options.front && request.url === key && (key === '/' || page.rendered)) {
-      options.front.offer(request.url, () => {
-        const held = pages.fresh(key, options.freshForMs);
-        return held && { body: held.body, type: HTML_TYPE };
+    // Held under its URL for every language: the front cache asks which language a request is in.
+    if (options.front && request.url === place && (place === '/' || page.rendered)) {
+      options.front.offer(request.url, (incoming) => {
+        const asked = requestLocale(incoming.url ?? place, incoming.headers).locale;
+        const held = pages.fresh(`${asked} ${place}`, options.freshForMs);
+        return held && { body: held.body, type: HTML_TYPE, headers: LANGUAGE_HEADERS[asked] };
       });
     }
-    reply.header('cache-control', 'no-cache').header('vary', 'Accept-Encoding').header('etag', page.etag);
+    // A page pinned to its language by its URL is the same for everyone; any other differs by
+    // the browser's languages and the device's choice (a cookie).
+    reply
+      .header('cache-control', 'no-cache')
+      .header('vary', pinned ? 'Accept-Encoding' : VARIES_BY_LANGUAGE)
+      .header('content-language', locale)
+      .header('etag', page.etag);
     // A 304 carries no content type, as the front cache sends it.
     if (matchesEtag(request.headers['if-none-match'], page.etag)) return reply.code(304).send();
     reply.type(HTML_TYPE);
@@ -223,6 +258,53 @@ function routePreloads(webDist: string): (pathname: string) => string[] {
 
 function modulePreloadTags(files: string[]): string {
   return files.map((href) => `<link rel="modulepreload" crossorigin href="${href}" />\n    `).join('');
+}
+
+/** Something for each language. */
+function mapLocales<T>(make: (locale: Locale) => T): Record<Locale, T> {
+  return Object.fromEntries(LOCALES.map((locale) => [locale, make(locale)])) as Record<Locale, T>;
+}
+
+/**
+ * A built page in every language: the build's copy for it (`index.de.html`), else the English one
+ * marked with the language (a build before languages). Pages in a language other than English link
+ * its app manifest.
+ */
+function localizedTemplates(webDist: string, file: string): Record<Locale, { head: string; tail: string }> {
+  return mapLocales((locale) => {
+    const own = path.join(webDist, localizedPageFile(file, locale));
+    const template = pageTemplate(fs.existsSync(own) ? own : path.join(webDist, file));
+    if (locale === DEFAULT_LOCALE) return template;
+    const head = template.head
+      .replace(/<html lang="[^"]*"/, `<html lang="${locale}"`)
+      .replace('href="/manifest.webmanifest"', `href="/manifests/${locale}.webmanifest"`);
+    return { head, tail: template.tail };
+  });
+}
+
+/** `/manifests/<language>.webmanifest`: the built manifest with the app's description and language. */
+function serveManifests(app: FastifyInstance, webDist: string, describe: (locale: Locale) => string): void {
+  const file = path.join(webDist, 'manifest.webmanifest');
+  if (!fs.existsSync(file)) return;
+  const base = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, unknown>;
+  const bodies = mapLocales((locale) => JSON.stringify({ ...base, description: describe(locale), lang: locale }));
+  app.get<{ Params: { file: string } }>('/manifests/:file', { schema: { hide: true } }, (request, reply) => {
+    const locale = /^(.+)\.webmanifest$/.exec(request.params.file)?.[1];
+    if (!isLocale(locale)) return reply.code(404).send({ error: MSG.notFound });
+    return reply.header('cache-control', 'no-cache').type('application/manifest+json').send(bodies[locale]);
+  });
+}
+
+/** Each language's catalog chunk, written at build (scripts/route-preloads.mjs). */
+function catalogPreloads(webDist: string): Partial<Record<Locale, string[]>> {
+  const file = path.join(webDist, 'catalog-preloads.json');
+  if (!fs.existsSync(file)) return {};
+  const read = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, string[]>;
+  return Object.fromEntries(
+    Object.entries(read)
+      .filter(([locale]) => isLocale(locale))
+      .map(([locale, files]) => [locale, files.filter((href) => /^\/assets\/[\w.-]+\.js$/.test(href))]),
+  );
 }
 
 /** A built HTML page split where the per-path title, description and Open Graph tags go (end of head). */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits';
+import { LOCALES } from '../i18n/locales';
 import { MSG } from '../messages';
 import { REGISTRABLE_ROLES, ROLES, PLANS } from '../roles';
 
@@ -98,9 +99,14 @@ export const userSchema = z.object({
   discord: z.object({ username: z.string(), linkedAt: z.iso.datetime() }).nullable().default(null),
   /** False for an account made with Discord that has not set a password yet. */
   hasPassword: z.boolean().default(true),
+  /** The language the user chose (the site and their e-mails), or null: the device's or browser's. */
+  locale: z.enum(LOCALES).nullable().default(null),
 });
 export type User = z.infer<typeof userSchema>;
 
 /** A login's answer: the user and the access token (the refresh token goes in its cookie). */
 export const authResponseSchema = z.object({ user: userSchema, token: z.string() });
 export type AuthResponse = z.infer<typeof authResponseSchema>;
+
+/** `PUT /api/users/locale`: the language the user's pages and e-mails are in. */
+export const localeBodySchema = z.object({ locale: z.enum(LOCALES, { error: MSG.localeInvalid }) });

@@ -1,6 +1,9 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import type { I18n } from '@lingui/core';
+import { I18nProvider } from '@lingui/react';
 import { RouterProvider } from 'react-router/dom';
+import { AccountLocale } from '../i18n/account-locale';
 import { PushPermission } from '../features/notifications/components/push-permission';
 import { createQueryClient } from '../lib/query-client';
 import { RenderedAtProvider } from '../lib/use-now';
@@ -13,32 +16,40 @@ import { SessionRefresh } from './session-refresh';
  */
 export function AppProviders({
   queryClient,
+  i18n,
   renderedAt = null,
   children,
 }: {
   queryClient: QueryClient;
+  /** The page's language and its catalog (docs/decisions/054-languages.md). */
+  i18n: I18n;
   /** When the server rendered the page being hydrated (ms since the epoch). */
   renderedAt?: number | null;
   children: ReactNode;
 }) {
   return (
-    <QueryClientProvider client={queryClient}>
-      <RenderedAtProvider at={renderedAt}>
-        <SessionRefresh />
-        <PushPermission />
-        {children}
-      </RenderedAtProvider>
-    </QueryClientProvider>
+    <I18nProvider i18n={i18n}>
+      <QueryClientProvider client={queryClient}>
+        <RenderedAtProvider at={renderedAt}>
+          <SessionRefresh />
+          <AccountLocale />
+          <PushPermission />
+          {children}
+        </RenderedAtProvider>
+      </QueryClientProvider>
+    </I18nProvider>
   );
 }
 
 /** Providers and the router: the whole app. */
 export function App({
   queryClient: given,
+  i18n,
   renderedAt = null,
   onStarted,
 }: {
   queryClient?: QueryClient;
+  i18n: I18n;
   /** When the server rendered the page the app hydrates (ms since the epoch), or `null`. */
   renderedAt?: number | null;
   onStarted?: () => void;
@@ -55,7 +66,7 @@ export function App({
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
   return (
-    <AppProviders queryClient={queryClient} renderedAt={renderedAt}>
+    <AppProviders queryClient={queryClient} i18n={i18n} renderedAt={renderedAt}>
       <RouterProvider router={router} />
     </AppProviders>
   );

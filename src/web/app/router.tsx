@@ -12,9 +12,9 @@ import type { RenderedPath } from './page-data';
  * docs/decisions/024-first-load.md; a first visit to `/` gets the landing page without the app:
  * docs/decisions/037-landing-page-without-the-app.md).
  */
-function page<P extends object, K extends string>(load: () => Promise<{ [key in K]: ComponentType<P> }>, name: K) {
+function page<P extends object>(load: () => Promise<ComponentType<P>>) {
   let loaded: ComponentType<P> | undefined;
-  const fetchPage = async () => (loaded ??= (await load())[name]);
+  const fetchPage = async () => (loaded ??= await load());
   const Lazy = lazy(async () => ({ default: await fetchPage() }));
   /** Once {@link Page.preload} has resolved, the page renders at once instead of suspending. */
   function Page(props: P) {
@@ -25,26 +25,28 @@ function page<P extends object, K extends string>(load: () => Promise<{ [key in 
   return Page;
 }
 
-const LoginPage = page(() => import('../features/auth/components/login-page'), 'LoginPage');
-const RegisterPage = page(() => import('../features/auth/components/register-page'), 'RegisterPage');
-const UpdateEmailPage = page(() => import('../features/auth/components/update-email-page'), 'UpdateEmailPage');
-const HomePage = page(() => import('../features/servers/components/home-page'), 'HomePage');
-const SearchPage = page(() => import('../features/servers/components/search-page'), 'SearchPage');
-const ListPage = page(() => import('../features/servers/components/list-page'), 'ListPage');
-const ServerPage = page(() => import('../features/servers/components/server-page'), 'ServerPage');
-const ProfilePage = page(() => import('../features/players/components/profile-page'), 'ProfilePage');
-const QuickCreatePage = page(() => import('../features/servers/components/quick-create-page'), 'QuickCreatePage');
-const DashboardPage = page(() => import('../features/servers/components/dashboard-page'), 'DashboardPage');
-const PaymentsPage = page(() => import('../features/payments/components/payments-page'), 'PaymentsPage');
-const SubscriptionsPage = page(() => import('../features/payments/components/subscriptions-page'), 'SubscriptionsPage');
-const TestimonialsSection = page(() => import('../features/testimonials/components/testimonials-section'), 'TestimonialsSection');
-const CheckoutPage = page(() => import('../features/payments/components/checkout-page'), 'CheckoutPage');
-const InboxPage = page(() => import('../features/notifications/components/inbox-page'), 'InboxPage');
-const UnsubscribePage = page(() => import('../features/unsubscribe/components/unsubscribe-page'), 'UnsubscribePage');
-const StatsPage = page(() => import('../features/stats/components/stats-page'), 'StatsPage');
-const TestimonialsPage = page(() => import('../features/testimonials/components/testimonials-page'), 'TestimonialsPage');
-const AdminPage = page(() => import('../features/admin/components/admin-page'), 'AdminPage');
-const EmailPage = page(() => import('../features/admin/components/email-page'), 'EmailPage');
+const LoginPage = page(async () => (await import('../features/auth/components/login-page')).LoginPage);
+const RegisterPage = page(async () => (await import('../features/auth/components/register-page')).RegisterPage);
+const UpdateEmailPage = page(async () => (await import('../features/auth/components/update-email-page')).UpdateEmailPage);
+const HomePage = page(async () => (await import('../features/servers/components/home-page')).HomePage);
+const SearchPage = page(async () => (await import('../features/servers/components/search-page')).SearchPage);
+const ListPage = page(async () => (await import('../features/servers/components/list-page')).ListPage);
+const ServerPage = page(async () => (await import('../features/servers/components/server-page')).ServerPage);
+const ProfilePage = page(async () => (await import('../features/players/components/profile-page')).ProfilePage);
+const QuickCreatePage = page(async () => (await import('../features/servers/components/quick-create-page')).QuickCreatePage);
+const DashboardPage = page(async () => (await import('../features/servers/components/dashboard-page')).DashboardPage);
+const PaymentsPage = page(async () => (await import('../features/payments/components/payments-page')).PaymentsPage);
+const SubscriptionsPage = page(async () => (await import('../features/payments/components/subscriptions-page')).SubscriptionsPage);
+const TestimonialsSection = page(
+  async () => (await import('../features/testimonials/components/testimonials-section')).TestimonialsSection,
+);
+const CheckoutPage = page(async () => (await import('../features/payments/components/checkout-page')).CheckoutPage);
+const InboxPage = page(async () => (await import('../features/notifications/components/inbox-page')).InboxPage);
+const UnsubscribePage = page(async () => (await import('../features/unsubscribe/components/unsubscribe-page')).UnsubscribePage);
+const StatsPage = page(async () => (await import('../features/stats/components/stats-page')).StatsPage);
+const TestimonialsPage = page(async () => (await import('../features/testimonials/components/testimonials-page')).TestimonialsPage);
+const AdminPage = page(async () => (await import('../features/admin/components/admin-page')).AdminPage);
+const EmailPage = page(async () => (await import('../features/admin/components/email-page')).EmailPage);
 
 const pages: Array<{ path: string; access: Access; element: ReactNode }> = [
   { path: '/', access: 'public', element: <LandingPage /> },

@@ -1,3 +1,5 @@
+import { useT } from '../i18n/use-t';
+import { dateFormat, formatNumber, utcDay } from '../lib/format';
 import { useElementWidth } from '../lib/use-element-width';
 
 export interface ChartSeries<K extends string> {
@@ -7,12 +9,10 @@ export interface ChartSeries<K extends string> {
   color: string;
 }
 
-const shortDay = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric', timeZone: 'UTC' });
-
-/** `2026-03-13` → `Mar 13` (the API's days are UTC days). */
+/** `2026-03-13` → `Mar 13` in the page's language (the API's days are UTC days). */
 export function dayLabel(day: string): string {
-  const date = new Date(`${day.slice(0, 10)}T00:00:00Z`);
-  return Number.isNaN(date.getTime()) ? day : shortDay.format(date);
+  const date = utcDay(day);
+  return date ? dateFormat({ month: 'short', day: 'numeric', timeZone: 'UTC' }).format(date) : day;
 }
 
 /** A round axis maximum at or above `value`: 1, 2, 5, 10, 20, 50 … */
@@ -33,7 +33,7 @@ export function BarChart<K extends string>({
   title,
   rows,
   series,
-  format = (n) => n.toLocaleString(),
+  format = formatNumber,
   height = 180,
   testId,
 }: {
@@ -44,6 +44,7 @@ export function BarChart<K extends string>({
   height?: number;
   testId?: string;
 }) {
+  const { t } = useT();
   const [ref, width] = useElementWidth<HTMLDivElement>();
   const plotW = Math.max(10, width - PAD.left - PAD.right);
   const plotH = height - PAD.top - PAD.bottom;
@@ -60,7 +61,7 @@ export function BarChart<K extends string>({
     <figure className="flex min-w-0 flex-col gap-2" data-testid={testId}>
       <figcaption className="flex items-baseline justify-between gap-2 text-sm">
         <span className="font-semibold text-slate-100">{title}</span>
-        <span className="tabular-nums text-slate-400">{format(total)} total</span>
+        <span className="tabular-nums text-slate-400">{t('common.chart.total', { total: format(total) })}</span>
       </figcaption>
       {/* The svg is taken out of the flow so its width never widens the box it is measured from. */}
       <div ref={ref} className="relative w-full min-w-0 overflow-hidden" style={{ height }}>
@@ -69,7 +70,7 @@ export function BarChart<K extends string>({
           height={height}
           viewBox={`0 0 ${width} ${height}`}
           role="img"
-          aria-label={`${title}: ${format(total)} over ${rows.length} days`}
+          aria-label={t('common.chart.summary', { title, total: format(total), days: rows.length })}
           className="absolute inset-0 block"
         >
           {/* The middle line only when it is a whole number: counts have no half views. */}
@@ -118,7 +119,7 @@ export function BarChart<K extends string>({
         </svg>
       </div>
       {series.length > 1 ? (
-        <ul className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-300" aria-label={`${title} legend`}>
+        <ul className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-300" aria-label={t('common.chart.legend', { title })}>
           {series.map((s) => (
             <li key={s.key} className="flex items-center gap-1.5">
               <span aria-hidden="true" className="size-2.5 rounded-full" style={{ backgroundColor: s.color }} />

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useT } from '../i18n/use-t';
 import { Button } from './button';
 import { Dialog } from './dialog';
 import { FormMessage } from './form-message';
@@ -9,7 +10,7 @@ export function ConfirmDialog({
   title,
   children,
   confirmLabel,
-  cancelLabel = 'Cancel',
+  cancelLabel,
   pending = false,
   error,
   onConfirm,
@@ -25,6 +26,7 @@ export function ConfirmDialog({
   onConfirm: () => void;
   onClose: () => void;
 }) {
+  const { t } = useT();
   return (
     <Dialog open={open} title={title} onClose={onClose}>
       <div className="flex flex-col gap-4">
@@ -32,10 +34,10 @@ export function ConfirmDialog({
         <FormMessage error={error} />
         <div className="flex flex-wrap justify-end gap-2">
           <Button variant="ghost" onClick={onClose} disabled={pending}>
-            {cancelLabel}
+            {cancelLabel ?? t('common.confirm.cancel')}
           </Button>
           <Button variant="danger" onClick={onConfirm} disabled={pending}>
-            {pending ? 'Working…' : confirmLabel}
+            {pending ? t('common.confirm.working') : confirmLabel}
           </Button>
         </div>
       </div>

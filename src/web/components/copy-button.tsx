@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { useT } from '../i18n/use-t';
 import { Button } from './button';
 
 /**
@@ -7,7 +8,7 @@ import { Button } from './button';
  */
 export function CopyButton({
   text,
-  label = 'Copy',
+  label,
   onCopy,
   className = '',
 }: {
@@ -16,6 +17,7 @@ export function CopyButton({
   onCopy?: () => void;
   className?: string;
 }) {
+  const { t } = useT();
   const [state, setState] = useState<'copied' | 'failed' | null>(null);
   useEffect(() => {
     if (!state) return;
@@ -33,7 +35,13 @@ export function CopyButton({
   };
   return (
     <Button variant="secondary" className={`min-h-11 shrink-0 px-3 ${className}`} onClick={() => void copy()}>
-      <span aria-live="polite">{state === 'copied' ? 'Copied ✓' : state === 'failed' ? 'Select & copy' : label}</span>
+      <span aria-live="polite">
+        {state === 'copied'
+          ? t('common.copy.copied')
+          : state === 'failed'
+            ? t('common.copy.selectAndCopy')
+            : (label ?? t('common.copy.copy'))}
+      </span>
     </Button>
   );
 }

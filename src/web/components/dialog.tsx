@@ -1,10 +1,12 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useT } from '../i18n/use-t';
 
 /**
  * A modal built on the native <dialog>: focus is trapped and Escape closes it, for free.
  * `onClose` runs on Escape, backdrop click and the close button.
  */
 export function Dialog({ open, title, onClose, children }: { open: boolean; title: string; onClose: () => void; children: ReactNode }) {
+  const { t } = useT();
   const ref = useRef<HTMLDialogElement>(null);
   // Unique per dialog: a page may hold several (admin: delete user, delete server).
   const titleId = useId();
@@ -36,7 +38,7 @@ export function Dialog({ open, title, onClose, children }: { open: boolean; titl
           <button
             type="button"
             onClick={onClose}
-            aria-label="Close"
+            aria-label={t('common.dialog.close')}
             className="rounded-lg p-1 text-slate-400 hover:bg-white/10 hover:text-white"
           >
             <svg viewBox="0 0 20 20" className="size-5" aria-hidden="true">

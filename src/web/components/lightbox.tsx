@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import { useT } from '../i18n/use-t';
 
 /**
  * A full-screen image viewer on the native <dialog> (focus trapped, Escape closes). Arrow keys
@@ -15,6 +16,7 @@ export function Lightbox({
   onIndex: (index: number | null) => void;
   label: string;
 }) {
+  const { t } = useT();
   const ref = useRef<HTMLDialogElement>(null);
   const open = index !== null && images[index] !== undefined;
   useEffect(() => {
@@ -48,13 +50,13 @@ export function Lightbox({
         <figure className="flex flex-col items-center gap-3 p-3 sm:p-6">
           <img
             src={images[index]}
-            alt={`${label}: image ${index + 1} of ${count}`}
+            alt={t('common.lightbox.image', { label, number: index + 1, count })}
             className="max-h-[78dvh] max-w-[92vw] rounded-xl object-contain shadow-2xl"
           />
           <figcaption className="flex items-center gap-2 text-sm">
             {count > 1 ? (
               <button type="button" onClick={() => go(-1)} className="rounded-lg bg-white/10 px-3 py-2 hover:bg-white/20">
-                ← Previous
+                {t('common.lightbox.previous')}
               </button>
             ) : null}
             <span className="px-2 tabular-nums text-slate-300">
@@ -62,11 +64,11 @@ export function Lightbox({
             </span>
             {count > 1 ? (
               <button type="button" onClick={() => go(1)} className="rounded-lg bg-white/10 px-3 py-2 hover:bg-white/20">
-                Next →
+                {t('common.lightbox.next')}
               </button>
             ) : null}
             <button type="button" onClick={() => onIndex(null)} className="rounded-lg bg-white/10 px-3 py-2 hover:bg-white/20">
-              Close
+              {t('common.lightbox.close')}
             </button>
           </figcaption>
         </figure>

@@ -1,3 +1,4 @@
+import { useT } from '../i18n/use-t';
 import { useSession } from '../lib/session';
 import { useHydrated } from '../lib/use-hydrated';
 import { useLogout } from '../lib/use-logout';
@@ -16,6 +17,7 @@ export type NavAccountFor = 'device' | 'visitor' | 'unknown';
  * part of the page is drawn again then, not the page under the navigation.
  */
 export function NavAccount({ drawnFor, onNavigate }: { drawnFor: NavAccountFor; onNavigate: () => void }) {
+  const { t } = useT();
   const hydrated = useHydrated();
   const session = useSession();
   const logout = useLogout();
@@ -25,7 +27,9 @@ export function NavAccount({ drawnFor, onNavigate }: { drawnFor: NavAccountFor; 
     <div className="flex flex-col gap-2 border-t border-white/10 pt-3 lg:flex-row lg:items-center lg:border-0 lg:pt-0">
       {session ? (
         <>
-          <span className="px-3 text-sm text-slate-400 lg:hidden lg:px-0 xl:inline">Signed in as {session.user.username}</span>
+          <span className="px-3 text-sm text-slate-400 lg:hidden lg:px-0 xl:inline">
+            {t('common.nav.signedInAs', { name: session.user.username })}
+          </span>
           <button
             type="button"
             onClick={() => {
@@ -34,16 +38,16 @@ export function NavAccount({ drawnFor, onNavigate }: { drawnFor: NavAccountFor; 
             }}
             className={buttonClass('secondary', 'w-full lg:w-auto')}
           >
-            Logout
+            {t('common.nav.logout')}
           </button>
         </>
       ) : (
         <>
           <ButtonLink to="/login" variant="ghost" className="w-full lg:w-auto" onClick={onNavigate}>
-            Login
+            {t('common.nav.login')}
           </ButtonLink>
           <ButtonLink to="/register" className="w-full lg:w-auto" onClick={onNavigate}>
-            Register
+            {t('common.nav.register')}
           </ButtonLink>
         </>
       )}
@@ -56,9 +60,10 @@ export function NavAccount({ drawnFor, onNavigate }: { drawnFor: NavAccountFor; 
  * when they appear (a layout shift).
  */
 function AccountPlaceholder() {
+  const { t } = useT();
   return (
     <span aria-hidden="true" className={buttonClass('ghost', 'invisible hidden lg:inline-flex')}>
-      Login
+      {t('common.nav.login')}
     </span>
   );
 }

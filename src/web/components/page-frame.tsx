@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useT } from '../i18n/use-t';
 import type { NavAccountFor } from './nav-account';
 import { NavBar } from './nav-bar';
 import { SiteFooter } from './site-footer';
@@ -19,13 +20,14 @@ export function PageFrame({
   /** Whom Login/Register or the signed-in user's name and Logout are drawn for. */
   account?: NavAccountFor;
 }) {
+  const { t } = useT();
   return (
     <div className="glow-bg flex min-h-dvh flex-col">
       <a
         href="#main"
         className="sr-only focus:not-sr-only focus:absolute focus:left-3 focus:top-3 focus:z-50 focus:rounded-lg focus:bg-white focus:px-3 focus:py-2 focus:text-ink-950"
       >
-        Skip to content
+        {t('common.frame.skip')}
       </a>
       <NavBar account={account} />
       {banner}

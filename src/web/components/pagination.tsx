@@ -1,3 +1,4 @@
+import { useT } from '../i18n/use-t';
 import { Button } from './button';
 
 /**
@@ -9,9 +10,9 @@ export function Pagination({
   page,
   pages,
   onPage,
-  label = 'Pagination',
-  previous = '← Previous',
-  next = 'Next →',
+  label,
+  previous,
+  next,
   compact = false,
 }: {
   page: number;
@@ -22,18 +23,19 @@ export function Pagination({
   next?: string;
   compact?: boolean;
 }) {
+  const { t } = useT();
   if (pages <= 1) return null;
   const size = compact ? 'px-3 py-1.5' : '';
   return (
-    <nav aria-label={label} className="flex items-center justify-center gap-3">
+    <nav aria-label={label ?? t('common.pagination.label')} className="flex items-center justify-center gap-3">
       <Button variant="secondary" className={size} disabled={page <= 1} onClick={() => onPage(page - 1)}>
-        {previous}
+        {previous ?? t('common.pagination.previous')}
       </Button>
       <span className="text-sm tabular-nums text-slate-300" aria-current="page">
-        Page {page} of {pages}
+        {t('common.pagination.page', { page, pages })}
       </span>
       <Button variant="secondary" className={size} disabled={page >= pages} onClick={() => onPage(page + 1)}>
-        {next}
+        {next ?? t('common.pagination.next')}
       </Button>
     </nav>
   );

@@ -10,6 +10,7 @@ export class ApiError extends Error {
     public readonly status: number,
     public readonly serverMessage: string | undefined,
   ) {
+    // eslint-disable-next-line lingui/no-unlocalized-strings -- for logs and developer tools: people see errorText's translated fallback
     super(serverMessage ?? `Request failed with status ${status}`);
     this.name = 'ApiError';
   }
@@ -32,6 +33,7 @@ export function apiUrl(path: string): URL {
 export function apiHeaders(): Record<string, string> {
   const headers: Record<string, string> = { 'Cache-Control': 'no-cache', Accept: 'application/json' };
   const token = getToken();
+  // eslint-disable-next-line lingui/no-unlocalized-strings -- an HTTP header's value, not text
   if (token) headers.Authorization = `Bearer ${token}`;
   return headers;
 }
@@ -165,8 +167,9 @@ export async function apiAnswer(path: string): Promise<PageAnswer> {
 
 /** `X-Total-Count` of a paged list, or `fallback` when the header is missing or not a number. */
 export function totalCount(headers: Headers, fallback: number): number {
-  const value = Number(headers.get('X-Total-Count'));
-  return headers.has('X-Total-Count') && Number.isFinite(value) && value >= 0 ? value : fallback;
+  const header = headers.get('X-Total-Count');
+  const value = Number(header);
+  return header !== null && Number.isFinite(value) && value >= 0 ? value : fallback;
 }
 
 function serverError(data: unknown): string | undefined {

@@ -52,6 +52,7 @@ function sendOnce(path: string, form: FormData, options: UploadOptions): Promise
       }
     });
     xhr.addEventListener('error', () => reject(new ApiError(0, undefined)));
+    // eslint-disable-next-line lingui/no-unlocalized-strings -- never shown (errorText shows its fallback for it), like fetch's own AbortError
     xhr.addEventListener('abort', () => reject(new DOMException('The upload was aborted', 'AbortError')));
     options.signal?.addEventListener('abort', () => xhr.abort(), { once: true });
     xhr.send(form);

@@ -1,10 +1,13 @@
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import type { Locale } from '../../shared/i18n/locales';
 import type { PageAnswers, PageRenderer } from '../../shared/prerender';
 import { AppProviders } from '../app/app';
 import { matchRenderedPage } from '../app/page-data';
 import { preloadRenderedPage, routes } from '../app/router';
+import { nodeI18n } from '../i18n/node';
+import { setFormatLocale } from '../i18n/runtime';
 import { createQueryClient } from '../lib/query-client';
 
 /**
@@ -21,12 +24,18 @@ export const locationFor: PageRenderer['locationFor'] = (url) => matchRenderedPa
 export const requestsFor: PageRenderer['requestsFor'] = (location) =>
   matchRenderedPage(location)?.queries.map((query) => query.path) ?? null;
 
-export const renderPage: PageRenderer['renderPage'] = async (location: string, answers: PageAnswers, renderedAt: number) => {
+export const renderPage: PageRenderer['renderPage'] = async (
+  location: string,
+  answers: PageAnswers,
+  renderedAt: number,
+  locale: Locale,
+) => {
   const page = matchRenderedPage(location);
   if (!page) throw new Error(`${location} is not a server-rendered page`);
   await preloadRenderedPage(page.path);
   const context = await handler.query(new Request(new URL(location, 'http://rendered.invalid')));
   if (context instanceof Response) throw new Error(`${location} answered a redirect or an error while rendering`);
+  const i18n = await nodeI18n(locale);
   const queryClient = createQueryClient();
   try {
     for (const query of page.queries) {
@@ -34,9 +43,11 @@ export const renderPage: PageRenderer['renderPage'] = async (location: string, a
       if (!answer) throw new Error(`no answer for ${query.path}`);
       queryClient.setQueryData(query.key(''), query.parse(answer));
     }
+    // Rendering is synchronous from here: no other page's language can change the formats under it.
+    setFormatLocale(locale);
     return renderToString(
       <StrictMode>
-        <AppProviders queryClient={queryClient} renderedAt={renderedAt}>
+        <AppProviders queryClient={queryClient} i18n={i18n} renderedAt={renderedAt}>
           <StaticRouterProvider router={createStaticRouter(handler.dataRoutes, context)} context={context} hydrate={false} />
         </AppProviders>
       </StrictMode>,

@@ -1,4 +1,5 @@
 // Accounts and their sessions: users, refresh tokens, password resets, e-mail changes.
+import type { Locale } from '../../../shared/i18n/locales';
 import type { Id, CreatedAt, Timestamp, NullableTimestamp, Defaulted } from './columns';
 
 export interface UsersTable {
@@ -25,6 +26,8 @@ export interface UsersTable {
   discordUsername: Defaulted<string | null>;
   discordCreatedAt: NullableTimestamp;
   discordLinkedAt: NullableTimestamp;
+  /** The language the user chose for the site and their e-mails; null until they choose. */
+  locale: Defaulted<Locale | null>;
   createdAt: CreatedAt;
   updatedAt: Timestamp;
 }

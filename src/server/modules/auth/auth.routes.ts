@@ -5,6 +5,7 @@ import {
   authResponseSchema,
   changePasswordBodySchema,
   confirmEmailBodySchema,
+  localeBodySchema,
   loginBodySchema,
   registerBodySchema,
   resetPasswordBodySchema,
@@ -99,6 +100,17 @@ export const authRoutes =
       config: { signedIn: true },
       schema: { tags: ['accounts'], response: { 200: userSchema, 401: errorSchema } },
       handler: async (request) => toApiUser(await requireUser(request)),
+    });
+
+    r.put('/users/locale', {
+      config: { signedIn: true },
+      schema: {
+        tags: ['accounts'],
+        description: "Saves the language of the user's pages and e-mails.",
+        body: localeBodySchema,
+        response: { 200: userSchema, 400: errorSchema, 401: errorSchema },
+      },
+      handler: async (request) => toApiUser(await auth.setLocale(await requireUser(request), request.body.locale)),
     });
 
     r.post('/users/update-email', {

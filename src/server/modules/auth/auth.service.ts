@@ -1,3 +1,6 @@
+import { langParam, mailText } from '../../i18n/mail-text';
+import { serverT } from '../../i18n/translate';
+import type { Locale } from '../../../shared/i18n/locales';
 import type { UserRow } from '../../db/schema';
 import type { InTransaction } from '../../db/transaction';
 import type { Mailer } from '../../adapters/mailer';
@@ -64,16 +67,12 @@ export function authService(deps: Deps) {
       if (!updated) throw new AppError(401, MSG.sessionExpired);
       // A new way in: the confirmed address hears of it, so a stolen session cannot add one unseen.
       if (updated.email && updated.emailConfirmedAt) {
+        const t = serverT(updated.locale);
         void mailer
           .send({
             to: updated.email,
-            subject: 'A password was set on your account',
-            text: [
-              `Hello ${updated.username},`,
-              '',
-              'Your account can now also be signed in to with a password.',
-              'If it was not you, reset your password now.',
-            ].join('\n'),
+            subject: t('email.passwordSet.subject'),
+            text: mailText(t, updated.username, t('email.passwordSet.body')),
           })
           .catch(onMailError);
       }
@@ -155,21 +154,13 @@ export function authService(deps: Deps) {
       const user = await users.findByUsername(username);
       if (!user?.email) return;
       const code = await codes.create(user.id);
-      const link = `${publicUrl}/login?reset=${encodeURIComponent(code)}`;
+      const link = `${publicUrl}/login?reset=${encodeURIComponent(code)}${langParam(user.locale)}`;
+      const t = serverT(user.locale);
       void mailer
         .send({
           to: user.email,
-          subject: 'Reset your password',
-          text: [
-            `Hello ${user.username},`,
-            '',
-            'Someone asked to reset the password of your account. If it was you, open this link within one hour:',
-            link,
-            '',
-            `Or enter this code in the Reset Password dialog: ${code}`,
-            '',
-            'If it was not you, ignore this e-mail: your password stays as it is.',
-          ].join('\n'),
+          subject: t('email.reset.subject'),
+          text: mailText(t, user.username, t('email.reset.body', { link, code })),
         })
         .catch(onMailError);
     },
@@ -191,6 +182,13 @@ export function authService(deps: Deps) {
         return true;
       });
       if (!done) throw new AppError(400, MSG.resetTokenInvalid);
+    },
+
+    /** Saves the language of the user's pages and e-mails; the updated user. */
+    async setLocale(user: UserRow, locale: Locale): Promise<UserRow> {
+      const updated = await users.setLocale(user.id, locale);
+      if (!updated) throw new AppError(401, MSG.sessionExpired);
+      return updated;
     },
 
     /** Changes the password and answers a fresh session: every older token and session ends. */

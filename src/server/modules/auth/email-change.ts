@@ -1,3 +1,5 @@
+import { langParam, mailText } from '../../i18n/mail-text';
+import { serverT } from '../../i18n/translate';
 import type { UserRow } from '../../db/schema';
 import type { InTransaction } from '../../db/transaction';
 import type { Mailer } from '../../adapters/mailer';
@@ -53,34 +55,21 @@ export function emailChanges({ users, changes, inTransaction, mailer, publicUrl,
           tx,
         );
       });
-      const link = `${publicUrl}/login?confirm-email=${encodeURIComponent(token)}`;
+      const link = `${publicUrl}/login?confirm-email=${encodeURIComponent(token)}${langParam(user.locale)}`;
+      const t = serverT(user.locale);
       const mails = [
         mailer.send({
           to: newEmail,
-          subject: 'Confirm your e-mail address',
-          text: [
-            `Hello ${user.username},`,
-            '',
-            'Open this link within 24 hours to use this address for your account:',
-            link,
-            '',
-            'If you did not ask for this, ignore this e-mail: nothing changes.',
-          ].join('\n'),
+          subject: t('email.confirm.subject'),
+          text: mailText(t, user.username, t('email.confirm.body', { link })),
         }),
       ];
       if (confirmedEmail && confirmedEmail.toLowerCase() !== newEmail.toLowerCase()) {
         mails.push(
           mailer.send({
             to: confirmedEmail,
-            subject: 'Your e-mail address is being changed',
-            text: [
-              `Hello ${user.username},`,
-              '',
-              `Someone signed in to your account asked to change its e-mail address to ${newEmail}.`,
-              'The change happens only when the link sent to that address is opened.',
-              '',
-              'If it was not you, change your password now: that ends every session on every device.',
-            ].join('\n'),
+            subject: t('email.changing.subject'),
+            text: mailText(t, user.username, t('email.changing.body', { email: newEmail })),
           }),
         );
       }

@@ -1,3 +1,5 @@
+import { mailText } from '../../i18n/mail-text';
+import { serverT } from '../../i18n/translate';
 import * as oauth from 'oauth4webapi';
 import type { UserRow } from '../../db/schema';
 import type { InTransaction } from '../../db/transaction';
@@ -82,10 +84,11 @@ export function discordService({ repo, users, auth, inTransaction, client, now, 
     signup.email && signup.emailVerified && at.getTime() - signup.discordCreatedAt.getTime() >= DISCORD_YOUNG_MS ? signup.email : null;
 
   /** Mails the account's confirmed address about a change of how it signs in. */
-  const tell = (user: UserRow, subject: string, lines: string[]) => {
+  const tell = (user: UserRow, what: 'discordLinked' | 'discordUnlinked', discord: string) => {
     if (!mailer || !user.email || !user.emailConfirmedAt) return;
+    const t = serverT(user.locale);
     void mailer
-      .send({ to: user.email, subject, text: [`Hello ${user.username},`, '', ...lines].join('\n') })
+      .send({ to: user.email, subject: t(`email.${what}.subject`), text: mailText(t, user.username, t(`email.${what}.body`, { discord })) })
       .catch((error: unknown) => onMailError?.(error));
   };
 
@@ -129,10 +132,7 @@ export function discordService({ repo, users, auth, inTransaction, client, now, 
     }
     const user = await users.findById(userId);
     if (user) {
-      tell(user, 'Discord was linked to your account', [
-        `The Discord account ${profile.name} can now sign in to your account.`,
-        'If it was not you, change your password now and unlink Discord on your profile.',
-      ]);
+      tell(user, 'discordLinked', profile.name);
     }
     return { redirect: withQuery(returnTo, 'discord', 'linked') };
   };
@@ -289,10 +289,7 @@ export function discordService({ repo, users, auth, inTransaction, client, now, 
       configured();
       if (!user.discordId) throw badRequest(DISCORD_MSG.notLinked);
       if (!(await repo.unlink(user.id, now()))) throw badRequest(DISCORD_MSG.lastWayIn);
-      tell(user, 'Discord was unlinked from your account', [
-        `The Discord account ${user.discordUsername ?? ''} can no longer sign in to your account.`,
-        'If it was not you, change your password now.',
-      ]);
+      tell(user, 'discordUnlinked', user.discordUsername ?? '');
     },
   };
 }

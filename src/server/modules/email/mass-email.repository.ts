@@ -117,7 +117,7 @@ export function massEmailRepository(db: Kysely<Database>) {
       return tx
         .selectFrom('emailDeliveries')
         .innerJoin('users', 'users.id', 'emailDeliveries.userId')
-        .select(['users.id', 'users.email', 'users.emailConfirmedAt', 'users.username', 'users.emailUnsubscribed'])
+        .select(['users.id', 'users.email', 'users.emailConfirmedAt', 'users.username', 'users.emailUnsubscribed', 'users.locale'])
         .where('emailDeliveries.campaignId', '=', campaignId)
         .where('emailDeliveries.status', '=', 'pending')
         .orderBy('users.id')

@@ -1,3 +1,4 @@
+import { serverT } from '../../i18n/translate';
 import type { FastifyBaseLogger } from 'fastify';
 import type { InTransaction } from '../../db/transaction';
 import type { Mailer } from '../../adapters/mailer';
@@ -51,7 +52,7 @@ export function campaignWorker({ campaigns, inTransaction, mailer, tokens, publi
           await mailer.send({
             to: user.email,
             subject: campaign.subject,
-            text: `${campaign.content}\n\n--\nYou get this because you have an account on RP Servers. Unsubscribe: ${link}`,
+            text: `${campaign.content}\n\n--\n${serverT(user.locale)('email.mass.footer', { link })}`,
             headers: { 'List-Unsubscribe': `<${oneClick}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
           });
           await mark('sent');

@@ -1,3 +1,4 @@
+import { DEFAULT_LOCALE, LOCALES, type Locale } from '../../../shared/i18n/locales';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { Executor } from '../../db/transaction';
@@ -103,15 +104,24 @@ export function followsRepository(db: Kysely<Database>) {
         .execute();
     },
 
-    /** One inbox notice to every follower, in one statement whatever their number. */
+    /**
+     * One inbox notice to every follower, in one statement whatever their number, each in their
+     * language (English for those who chose none).
+     */
     async noticeToFollowers(
       serverId: number,
-      notice: { title: string; message: string; link: string },
+      notices: Record<Locale, { title: string; message: string }>,
+      link: string,
       tx: Executor = db,
     ): Promise<number> {
+      const texts = sql.join(LOCALES.map((l) => sql`(${l}::text, ${notices[l].title}::text, ${notices[l].message}::text)`));
       const result = await sql`
         INSERT INTO notifications (user_id, title, message, link)
-        SELECT user_id, ${notice.title}, ${notice.message}, ${notice.link} FROM follows WHERE server_id = ${serverId}`.execute(tx);
+        SELECT f.user_id, t.title, t.message, ${link}
+        FROM follows f
+        JOIN users u ON u.id = f.user_id
+        JOIN (VALUES ${texts}) AS t(locale, title, message) ON t.locale = COALESCE(u.locale, ${DEFAULT_LOCALE}::text)
+        WHERE f.server_id = ${serverId}`.execute(tx);
       return Number(result.numAffectedRows ?? 0);
     },
 
@@ -120,7 +130,14 @@ export function followsRepository(db: Kysely<Database>) {
       return db
         .selectFrom('pushSubscriptions')
         .innerJoin('follows', 'follows.userId', 'pushSubscriptions.userId')
-        .select(['pushSubscriptions.id', 'pushSubscriptions.endpoint', 'pushSubscriptions.p256dh', 'pushSubscriptions.auth'])
+        .innerJoin('users', 'users.id', 'pushSubscriptions.userId')
+        .select([
+          'pushSubscriptions.id',
+          'pushSubscriptions.endpoint',
+          'pushSubscriptions.p256dh',
+          'pushSubscriptions.auth',
+          'users.locale',
+        ])
         .where('follows.serverId', '=', serverId)
         .where('pushSubscriptions.id', '>', afterId)
         .orderBy('pushSubscriptions.id')

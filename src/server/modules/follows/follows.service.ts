@@ -1,3 +1,5 @@
+import { DEFAULT_LOCALE, LOCALES, isLocale, type Locale } from '../../../shared/i18n/locales';
+import { serverT } from '../../i18n/translate';
 import type { UserRow } from '../../db/schema';
 import { MSG } from '../../../shared/messages';
 import { badRequest, notFound, tooMany } from '../../errors';
@@ -33,14 +35,17 @@ export function followsService({ repository, now, push, log }: Deps) {
    * Best effort: a failed push is logged, a subscription the push service says is gone is dropped;
    * the inbox keeps the notice either way.
    */
-  const pushToFollowers = async (serverId: number, payload: { title: string; body: string; url: string; tag: string }) => {
+  const pushToFollowers = async (
+    serverId: number,
+    payloadFor: (locale: string | null) => { title: string; body: string; url: string; tag: string },
+  ) => {
     if (!push) return;
     let afterId = 0;
     let failed = 0;
     for (;;) {
       const page = await repository.followerPushTargets(serverId, afterId, PUSH_PAGE);
       for (const target of page) {
-        const outcome = await push.send(target, payload, 6 * 3600);
+        const outcome = await push.send(target, payloadFor(target.locale), 6 * 3600);
         if (outcome === 'gone') await repository.deleteSubscription(Number(target.id));
         else if (outcome === 'failed') failed++;
       }
@@ -49,11 +54,20 @@ export function followsService({ repository, now, push, log }: Deps) {
     }
     if (failed > 0) log?.warn({ serverId, failed }, 'some pushes to followers failed');
   };
-  const notifyFollowers = async (serverId: number, notice: { title: string; message: string; link: string }, tag: string) => {
-    await repository.noticeToFollowers(serverId, notice);
-    void pushToFollowers(serverId, { title: notice.title.slice(0, 120), body: notice.message.slice(0, 300), url: notice.link, tag }).catch(
-      (err: unknown) => log?.warn({ err, serverId }, 'pushing to followers failed'),
-    );
+  /** The inbox notice and push of every follower, each in their language (`noticeIn` writes one language's). */
+  const notifyFollowers = async (
+    serverId: number,
+    noticeIn: (locale: Locale) => { title: string; message: string },
+    link: string,
+    tag: string,
+  ) => {
+    const notices = Object.fromEntries(LOCALES.map((l) => [l, noticeIn(l)])) as Record<Locale, { title: string; message: string }>;
+    await repository.noticeToFollowers(serverId, notices, link);
+    const payloadFor = (locale: string | null) => {
+      const notice = notices[isLocale(locale) ? locale : DEFAULT_LOCALE];
+      return { title: notice.title.slice(0, 120), body: notice.message.slice(0, 300), url: link, tag };
+    };
+    void pushToFollowers(serverId, payloadFor).catch((err: unknown) => log?.warn({ err, serverId }, 'pushing to followers failed'));
   };
 
   const listed = async (serverId: number) => {
@@ -123,13 +137,14 @@ export function followsService({ repository, now, push, log }: Deps) {
         const wait = Math.max(1, Math.ceil((oldest.getTime() + DAY_MS - at.getTime()) / 1000));
         throw tooMany(wait, `A server can announce at most ${EVENTS_PER_DAY} events a day.`);
       }
+      const startText = startsAt.toISOString().slice(0, 16).replace('T', ' ');
       await notifyFollowers(
         serverId,
-        {
+        (locale) => ({
           title: `${server.name}: ${body.title}`,
-          message: `${body.details ? `${body.details} ` : ''}Starts ${startsAt.toISOString().slice(0, 16).replace('T', ' ')} UTC.`,
-          link: `/servers/${serverId}`,
-        },
+          message: `${body.details ? `${body.details} ` : ''}${serverT(locale)('notice.event.starts', { at: startText })}`,
+        }),
+        `/servers/${serverId}`,
         `event-${event.id}`,
       );
       return { id: toApiId(Number(event.id)), title: event.title, details: event.details, startsAt: event.startsAt.toISOString() };
@@ -147,11 +162,11 @@ export function followsService({ repository, now, push, log }: Deps) {
       if (!server || server.hidden) return;
       await notifyFollowers(
         serverId,
-        {
-          title: `${server.name} is back online`,
-          message: 'A server you follow is answering again. Jump in!',
-          link: `/servers/${serverId}`,
+        (locale) => {
+          const t = serverT(locale);
+          return { title: t('notice.backOnline.title', { server: server.name }), message: t('notice.backOnline.message') };
         },
+        `/servers/${serverId}`,
         `online-${serverId}`,
       );
     },

@@ -177,10 +177,15 @@ export function fraudRepository(db: Kysely<Database>) {
       await tx.insertInto('fraudActions').values(action).execute();
     },
 
-    /** The servers' owners and names, to tell them. */
+    /** The servers' owners, names and owners' languages, to tell them. */
     owners(serverIds: number[], tx: Executor = db) {
       if (serverIds.length === 0) return Promise.resolve([]);
-      return tx.selectFrom('servers').select(['id', 'name', 'ownerId']).where('id', 'in', serverIds).execute();
+      return tx
+        .selectFrom('servers')
+        .innerJoin('users', 'users.id', 'servers.ownerId')
+        .select(['servers.id', 'servers.name', 'servers.ownerId', 'users.locale'])
+        .where('servers.id', 'in', serverIds)
+        .execute();
     },
 
     /** An inbox notice. */

@@ -1,3 +1,4 @@
+import { serverT } from '../../i18n/translate';
 import type { UserRow } from '../../db/schema';
 import type { InTransaction } from '../../db/transaction';
 import type { FraudActionBody, FraudActionResult, FraudEvidenceRow, FraudSuspect } from '../../../shared/schemas/fraud';
@@ -126,19 +127,15 @@ export function fraudService({ repository, inTransaction, now, onChange, onDaily
             const votes = changed.votes.filter((r) => Number(r.serverId) === server.id).length;
             const joins = changed.joins.filter((r) => Number(r.serverId) === server.id).length;
             const daily = changed.dailyVotes.filter((r) => Number(r.serverId) === server.id).length;
+            const t = serverT(server.locale);
+            const what = body.action === 'void' ? 'votesVoided' : 'votesReleased';
             await repository.notify(
               server.ownerId,
-              body.action === 'void'
-                ? {
-                    title: `Votes removed from ${server.name}`,
-                    message: `An admin removed ${votes} like(s) or dislike(s), ${joins} join(s) and ${daily} daily vote(s) that came in a pattern no crowd of real players makes. Your counters now show the rest; see Stats for each day.`,
-                    link: '/stats',
-                  }
-                : {
-                    title: `Votes released on ${server.name}`,
-                    message: `An admin checked ${votes} held like(s) or dislike(s), ${joins} held join(s) and ${daily} held daily vote(s): they now count.`,
-                    link: '/stats',
-                  },
+              {
+                title: t(`notice.${what}.title`, { server: server.name }),
+                message: t(`notice.${what}.message`, { votes, joins, daily }),
+                link: '/stats',
+              },
               tx,
             );
           }

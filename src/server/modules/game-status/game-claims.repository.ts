@@ -162,7 +162,15 @@ export function gameClaimsRepository(db: Kysely<Database>) {
       tx
         .selectFrom('servers')
         .innerJoin('users', 'users.id', 'servers.ownerId')
-        .select(['servers.id', 'servers.name', 'servers.ownerId', 'users.username', 'users.email', 'users.emailConfirmedAt'])
+        .select([
+          'servers.id',
+          'servers.name',
+          'servers.ownerId',
+          'users.username',
+          'users.email',
+          'users.emailConfirmedAt',
+          'users.locale',
+        ])
         .where('servers.id', '=', serverId)
         .executeTakeFirst(),
 

@@ -1,3 +1,5 @@
+import { mailText } from '../../i18n/mail-text';
+import { serverT } from '../../i18n/translate';
 import type { FastifyBaseLogger } from 'fastify';
 import type { InTransaction, Tx } from '../../db/transaction';
 import type { ClaimAnswer } from '../../db/schema';
@@ -62,26 +64,27 @@ export function gameClaimsService(deps: ClaimsDeps) {
   const lostNotice = async (serverId: number, reason: 'superseded' | 'revoked' | 'moved', tx: Tx) => {
     const owner = await claims.owner(serverId, tx);
     if (!owner) return undefined;
-    const title = `${owner.name} no longer shows live numbers`;
-    const message =
-      reason === 'superseded'
-        ? 'Another listing proved that it runs the game server at the address of yours, so its player count, uptime and connect address now show there. If you run that server, open Live status on your dashboard and put the new code in its name or MOTD to prove it.'
-        : reason === 'revoked'
-          ? 'An admin revoked the verification of your game address. Open Live status on your dashboard and put the new code in the server’s name or MOTD to prove you run it.'
-          : 'The host name of your game address now points to another IP than the one you proved, so its numbers no longer show. Open Live status on your dashboard and put the new code in the server’s name or MOTD to prove the new one.';
+    // In the owner's language: the inbox notice is stored as written, and the e-mail follows it.
+    const t = serverT(owner.locale);
+    const title = t('notice.claimLost.title', { server: owner.name });
+    const message = t(`notice.claimLost.${reason}`);
     const link = `/dashboard/${serverId}`;
     await claims.notify(owner.ownerId, { title, message, link }, tx);
-    return owner.email && owner.emailConfirmedAt ? { to: owner.email, username: owner.username, title, message, link } : undefined;
+    return owner.email && owner.emailConfirmedAt
+      ? { to: owner.email, username: owner.username, locale: owner.locale, title, message, link }
+      : undefined;
   };
 
-  const mail = (notices: Array<{ to: string; username: string; title: string; message: string; link: string } | undefined>) => {
+  const mail = (
+    notices: Array<{ to: string; username: string; locale: string | null; title: string; message: string; link: string } | undefined>,
+  ) => {
     for (const n of notices) {
       if (!n || !mailer) continue;
       void mailer
         .send({
           to: n.to,
           subject: n.title,
-          text: [`Hello ${n.username},`, '', n.message, '', `${publicUrl ?? ''}${n.link}`].join('\n'),
+          text: mailText(serverT(n.locale), n.username, `${n.message}\n\n${publicUrl ?? ''}${n.link}`),
         })
         .catch((err: unknown) => log?.warn({ err }, 'mailing a claim notice failed'));
     }

@@ -1,3 +1,4 @@
+import { serverT } from '../../i18n/translate';
 import type { FastifyBaseLogger } from 'fastify';
 import type { PushSender } from '../../adapters/web-push';
 import type { PromotionsRepository } from './promotions.repository';
@@ -24,16 +25,31 @@ export function fanoutWorker({ promotions, push, log, running }: Deps) {
     const promotion = await promotions.findForFanout(promotionId);
     if (!promotion) return;
     await promotions.setStatus(promotionId, 'sending');
-    const payload = {
-      title:
-        promotion.isEvent && promotion.eventName
-          ? `${promotion.name}: ${promotion.eventName}`.slice(0, 120)
-          : `${promotion.name}`.slice(0, 120),
-      body:
-        (promotion.isEvent ? `${promotion.eventName ?? 'Event'}${promotion.eventTime ? ` at ${promotion.eventTime}` : ''}. ` : '') +
-        `${promotion.playerCount} players online now.`,
-      url: `/servers/${promotion.serverId}`,
-      tag: `promotion-${promotion.id}`,
+    // The site's words in each recipient's language; the server's name and event are the owner's.
+    const payloads = new Map<string, { title: string; body: string; url: string; tag: string }>();
+    const payloadFor = (locale: string | null) => {
+      const key = locale ?? '';
+      let made = payloads.get(key);
+      if (!made) {
+        const t = serverT(locale);
+        const event = promotion.eventName ?? t('push.promotion.eventUnnamed');
+        made = {
+          title:
+            promotion.isEvent && promotion.eventName
+              ? `${promotion.name}: ${promotion.eventName}`.slice(0, 120)
+              : `${promotion.name}`.slice(0, 120),
+          body:
+            (promotion.isEvent
+              ? promotion.eventTime
+                ? t('push.promotion.event', { event, time: promotion.eventTime })
+                : t('push.promotion.eventNoTime', { event })
+              : '') + t('push.promotion.players', { players: promotion.playerCount }),
+          url: `/servers/${promotion.serverId}`,
+          tag: `promotion-${promotion.id}`,
+        };
+        payloads.set(key, made);
+      }
+      return made;
     };
     let failures = 0;
     for (;;) {
@@ -42,7 +58,7 @@ export function fanoutWorker({ promotions, push, log, running }: Deps) {
       if (batch.length === 0) break;
       for (const delivery of batch) {
         if (!running()) throw new Error('stopping: the rest of this fan-out is left for the retry');
-        const outcome = await push.send(delivery, payload, 12 * 3600);
+        const outcome = await push.send(delivery, payloadFor(delivery.locale), 12 * 3600);
         if (outcome === 'sent') {
           await promotions.markSent(promotionId, delivery.subscriptionId, delivery.attempts + 1);
         } else if (outcome === 'gone') {

@@ -116,12 +116,14 @@ export function promotionsRepository(db: Kysely<Database>) {
       return tx
         .selectFrom('pushDeliveries')
         .innerJoin('pushSubscriptions', 'pushSubscriptions.id', 'pushDeliveries.subscriptionId')
+        .leftJoin('users', 'users.id', 'pushSubscriptions.userId')
         .select([
           'pushDeliveries.subscriptionId',
           'pushDeliveries.attempts',
           'pushSubscriptions.endpoint',
           'pushSubscriptions.p256dh',
           'pushSubscriptions.auth',
+          'users.locale',
         ])
         .where('pushDeliveries.promotionId', '=', promotionId)
         .where('pushDeliveries.status', '=', 'pending')

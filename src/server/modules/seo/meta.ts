@@ -1,3 +1,4 @@
+import type { Locale } from '../../../shared/i18n/locales';
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
@@ -9,14 +10,13 @@ export interface PageMeta {
   /** An uploaded picture the page shows at the top (a server's banner), preloaded from the HTML. */
   preloadImage?: string | null;
   url: string;
+  /** The page's language (`og:locale`), and its address in every language (`hreflang` alternates). */
+  locale?: Locale;
+  alternates?: Array<{ hreflang: string; href: string }>;
 }
 
 /** The site's name, in every title and `og:site_name`. */
 export const SITE = 'RP Servers';
-
-/** The description of every page that has none of its own. */
-export const DEFAULT_DESCRIPTION =
-  'Discover live roleplay game servers — FiveM, RedM, Minecraft, Garry’s Mod — and join the communities that fit you.';
 
 /** Open Graph and Twitter card tags, escaped: server names are user text. */
 export function metaTags(meta: PageMeta): string {
@@ -33,7 +33,16 @@ export function metaTags(meta: PageMeta): string {
     ${image}
     <meta name="twitter:card" content="${meta.image ? 'summary_large_image' : 'summary'}" />
     <meta name="twitter:title" content="${escapeHtml(meta.title)}" />
-    <meta name="twitter:description" content="${escapeHtml(meta.description)}" />${preloadImage(meta.preloadImage)}`;
+    <meta name="twitter:description" content="${escapeHtml(meta.description)}" />${languageTags(meta)}${preloadImage(meta.preloadImage)}`;
+}
+
+/** `og:locale` (`pt_BR`) and a `<link rel="alternate" hreflang>` per language of the page. */
+function languageTags(meta: PageMeta): string {
+  const og = meta.locale ? `\n    <meta property="og:locale" content="${meta.locale.replace('-', '_')}" />` : '';
+  const links = (meta.alternates ?? [])
+    .map((a) => `\n    <link rel="alternate" hreflang="${escapeHtml(a.hreflang)}" href="${escapeHtml(a.href)}" />`)
+    .join('');
+  return og + links;
 }
 
 /** Only our own uploads: the tag names a path of this site, never another origin. */

@@ -18,5 +18,6 @@ export function toApiUser(row: UserRow): User {
         ? { username: row.discordUsername ?? 'Discord', linkedAt: row.discordLinkedAt.toISOString() }
         : null,
     hasPassword: row.passwordHash !== null,
+    locale: row.locale ?? null,
   };
 }

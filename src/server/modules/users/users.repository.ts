@@ -1,3 +1,4 @@
+import type { Locale } from '../../../shared/i18n/locales';
 import { sql, type Kysely } from 'kysely';
 import type { Database, NewUser, UserRow } from '../../db/schema';
 import type { Executor } from '../../db/transaction';
@@ -24,6 +25,11 @@ export function usersRepository(db: Kysely<Database>) {
 
     async updateEmail(id: number, email: string): Promise<UserRow | undefined> {
       return db.updateTable('users').set({ email, updatedAt: new Date() }).where('id', '=', id).returningAll().executeTakeFirst();
+    },
+
+    /** Saves the language the user chose; the updated row. */
+    async setLocale(id: number, locale: Locale): Promise<UserRow | undefined> {
+      return db.updateTable('users').set({ locale, updatedAt: new Date() }).where('id', '=', id).returningAll().executeTakeFirst();
     },
 
     /** Replaces the address as it is (no confirmation state changes): the admin bootstrap's own address, or none. */

@@ -1,11 +1,14 @@
 import { CLAIM_FILTERS, type ClaimFilter } from '../../../../shared/schemas/game-status';
+import type { MessageId } from '../../../i18n/catalogs/index';
+import { useT } from '../../../i18n/use-t';
+import { formatNumber } from '../../../lib/format';
 
-export const CLAIM_LABELS: Record<ClaimFilter, string> = {
-  all: 'All',
-  pending: 'Pending',
-  verified: 'Verified',
-  ended: 'Ended',
-  flagged: 'Flagged',
+export const CLAIM_LABELS: Record<ClaimFilter, MessageId> = {
+  all: 'admin.claims.filter.all',
+  pending: 'admin.claims.filter.pending',
+  verified: 'admin.claims.filter.verified',
+  ended: 'admin.claims.filter.ended',
+  flagged: 'admin.claims.filter.flagged',
 };
 
 /**
@@ -21,10 +24,11 @@ export function ClaimTabs({
   counts: Record<ClaimFilter, number> | undefined;
   onChange: (value: ClaimFilter) => void;
 }) {
+  const { t } = useT();
   return (
     <div
       role="group"
-      aria-label="Show claims"
+      aria-label={t('admin.claims.filter.label')}
       className="grid grid-cols-3 gap-1 rounded-xl border border-white/10 bg-ink-950/60 p-1 sm:inline-flex sm:flex-wrap sm:self-start"
     >
       {CLAIM_FILTERS.map((f) => {
@@ -39,11 +43,11 @@ export function ClaimTabs({
               active ? 'bg-brand-600 text-white shadow' : 'text-slate-300 hover:bg-white/5 hover:text-white'
             }`}
           >
-            {CLAIM_LABELS[f]}
+            {t(CLAIM_LABELS[f])}
             {counts ? ' ' : null}
             {counts ? (
               <span className={`rounded-full px-1.5 text-xs tabular-nums ${active ? 'bg-white/20' : 'bg-white/10 text-slate-400'}`}>
-                {counts[f].toLocaleString()}
+                {formatNumber(counts[f])}
               </span>
             ) : null}
           </button>

@@ -1,25 +1,28 @@
 import type { AdminClaim } from '../../../../shared/schemas/game-status';
 import { Button } from '../../../components/button';
+import { useT } from '../../../i18n/use-t';
 import { ClaimAddress, ClaimDates, ClaimSaid, ClaimServer, ClaimStatus } from './claim-parts';
 
 type OnRevoke = (claim: AdminClaim) => void;
 
 function RevokeButton({ claim, onRevoke }: { claim: AdminClaim; onRevoke: OnRevoke }) {
+  const { t } = useT();
   if (claim.status !== 'verified') return null;
   return (
     <Button
       variant="ghost"
       className="px-3 py-1.5 text-red-300 hover:text-red-200"
-      aria-label={`Revoke the verification of ${claim.serverName}`}
+      aria-label={t('admin.claims.revokeLabel', { server: claim.serverName })}
       onClick={() => onRevoke(claim)}
     >
-      Revoke
+      {t('admin.claims.revoke')}
     </Button>
   );
 }
 
 /** Claims as cards on a phone, as a table from the width where six columns fit. */
 export function ClaimsList({ claims, onRevoke }: { claims: AdminClaim[]; onRevoke: OnRevoke }) {
+  const { t } = useT();
   return (
     <>
       <ul className="flex flex-col gap-3 lg:hidden" data-testid="admin-claims-cards">
@@ -46,13 +49,13 @@ export function ClaimsList({ claims, onRevoke }: { claims: AdminClaim[]; onRevok
         <table className="w-full table-fixed text-left text-sm" data-testid="admin-claims-table">
           <thead className="bg-white/[0.03] text-xs text-slate-400">
             <tr>
-              <th className="w-[19%] px-3 py-2 font-medium">Server</th>
-              <th className="w-[22%] px-3 py-2 font-medium">Address</th>
-              <th className="w-[11%] px-3 py-2 font-medium">Status</th>
-              <th className="px-3 py-2 font-medium">What the game said</th>
-              <th className="w-[15%] px-3 py-2 font-medium">Dates</th>
+              <th className="w-[19%] px-3 py-2 font-medium">{t('admin.claims.col.server')}</th>
+              <th className="w-[22%] px-3 py-2 font-medium">{t('admin.claims.col.address')}</th>
+              <th className="w-[11%] px-3 py-2 font-medium">{t('admin.claims.col.status')}</th>
+              <th className="px-3 py-2 font-medium">{t('admin.claims.col.said')}</th>
+              <th className="w-[15%] px-3 py-2 font-medium">{t('admin.claims.col.dates')}</th>
               <th className="w-28 px-3 py-2 font-medium">
-                <span className="sr-only">Action</span>
+                <span className="sr-only">{t('admin.claims.col.action')}</span>
               </th>
             </tr>
           </thead>

@@ -4,19 +4,21 @@ import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { EmptyState } from '../../../components/empty-state';
 import { Pagination } from '../../../components/pagination';
 import { Panel } from '../../../components/panel';
+import type { MessageId } from '../../../i18n/catalogs/index';
+import { T, useT } from '../../../i18n/use-t';
 import { errorText } from '../../../lib/api-client';
 import { CLAIMS_PAGE_SIZE, useGameClaimCounts, useGameClaims } from '../api/get-game-claims';
 import { useRevokeGameClaim } from '../api/revoke-game-claim';
 import { ClaimsList } from './claims-list';
-import { CLAIM_LABELS, ClaimTabs } from './claim-tabs';
+import { ClaimTabs } from './claim-tabs';
 import { LoadState } from './load-state';
 
-const EMPTY: Record<ClaimFilter, string> = {
-  all: 'Claims start when an owner connects a game address.',
-  pending: 'Every address connected has proved itself.',
-  verified: 'No game server has reported its code yet.',
-  ended: 'Changed, disconnected, revoked and taken-over claims are kept here.',
-  flagged: 'Counts that were not plausible (more players than listed or allowed) show up here.',
+const EMPTY: Record<ClaimFilter, { title: MessageId; text: MessageId }> = {
+  all: { title: 'admin.claims.empty.all.title', text: 'admin.claims.empty.all.text' },
+  pending: { title: 'admin.claims.empty.pending.title', text: 'admin.claims.empty.pending.text' },
+  verified: { title: 'admin.claims.empty.verified.title', text: 'admin.claims.empty.verified.text' },
+  ended: { title: 'admin.claims.empty.ended.title', text: 'admin.claims.empty.ended.text' },
+  flagged: { title: 'admin.claims.empty.flagged.title', text: 'admin.claims.empty.flagged.text' },
 };
 
 /**
@@ -25,6 +27,7 @@ const EMPTY: Record<ClaimFilter, string> = {
  * listing loses its live numbers and must prove the address again).
  */
 export function ClaimsPanel() {
+  const { t } = useT();
   const [status, setStatus] = useState<ClaimFilter>('all');
   const [page, setPage] = useState(1);
   const { data, isPending, isError, isPlaceholderData } = useGameClaims({ status, page });
@@ -38,11 +41,7 @@ export function ClaimsPanel() {
   };
 
   return (
-    <Panel
-      id="claims-heading"
-      title="Game address claims"
-      description="An address shows live numbers only once its game server reports the listing’s code."
-    >
+    <Panel id="claims-heading" title={t('admin.claims.title')} description={t('admin.claims.description')}>
       <div data-testid="admin-claims" className="flex flex-col gap-4">
         <ClaimTabs
           value={status}
@@ -53,32 +52,36 @@ export function ClaimsPanel() {
           }}
         />
         {!data ? (
-          <LoadState pending={isPending} error={isError} label="claims" />
+          <LoadState pending={isPending} error={isError} failed="admin.load.claims" />
         ) : data.claims.length === 0 ? (
-          <EmptyState title={status === 'all' ? 'No claims yet' : `No ${CLAIM_LABELS[status].toLowerCase()} claims`}>
-            {EMPTY[status]}
-          </EmptyState>
+          <EmptyState title={t(EMPTY[status].title)}>{t(EMPTY[status].text)}</EmptyState>
         ) : (
           <div className={`flex flex-col gap-4 transition-opacity ${isPlaceholderData ? 'opacity-60' : ''}`}>
             <ClaimsList claims={data.claims} onRevoke={setTarget} />
-            <Pagination label="Claim pages" page={page} pages={pages} onPage={setPage} compact />
+            <Pagination label={t('admin.claims.pages')} page={page} pages={pages} onPage={setPage} compact />
           </div>
         )}
       </div>
       <ConfirmDialog
         open={target !== null}
-        title="Revoke this verification?"
-        confirmLabel="Revoke"
+        title={t('admin.claims.confirm.title')}
+        confirmLabel={t('admin.claims.revoke')}
         pending={revoke.isPending}
-        error={revoke.isError ? errorText(revoke.error, 'Failed to revoke the verification.') : null}
+        error={revoke.isError ? errorText(revoke.error, t('admin.claims.confirm.failed')) : null}
         onClose={close}
         onConfirm={() => target && revoke.mutate(target.id, { onSuccess: close })}
       >
-        <strong className="text-white">{target?.serverName}</strong> loses{' '}
-        <span className="font-mono">
-          {target?.host}:{target?.port}
-        </span>
-        , its live numbers and the history taken from it, and gets a new code to prove the address again. Its owner is told.
+        <T
+          id="admin.claims.confirm.text"
+          components={{
+            server: <strong className="text-white">{target?.serverName}</strong>,
+            address: (
+              <span className="font-mono">
+                {target?.host}:{target?.port}
+              </span>
+            ),
+          }}
+        />
       </ConfirmDialog>
     </Panel>
   );

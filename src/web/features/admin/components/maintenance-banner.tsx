@@ -1,4 +1,6 @@
 import { MSG } from '../../../../shared/messages';
+import { useMessageText } from '../../../i18n/messages';
+import { useT } from '../../../i18n/use-t';
 import { useMaintenanceRefused } from '../../../lib/maintenance';
 import { useSession } from '../../../lib/session';
 import { useSettings } from '../api/get-settings';
@@ -8,6 +10,8 @@ import { useSettings } from '../api/get-settings';
  * from a write that answered 503 with the maintenance message.
  */
 export function MaintenanceBanner() {
+  const { t } = useT();
+  const messageText = useMessageText();
   const admin = useSession()?.user.role === 'admin';
   const settings = useSettings(admin);
   const refused = useMaintenanceRefused();
@@ -19,7 +23,7 @@ export function MaintenanceBanner() {
       data-testid="maintenance-banner"
       className="border-b border-amber-300/30 bg-amber-400/15 px-4 py-2.5 text-center text-sm text-amber-100"
     >
-      {admin ? 'Maintenance mode is on: only admins can change anything right now.' : MSG.maintenance}
+      {admin ? t('admin.maintenance.banner') : messageText(MSG.maintenance)}
     </div>
   );
 }

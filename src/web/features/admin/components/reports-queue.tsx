@@ -4,6 +4,7 @@ import { Button } from '../../../components/button';
 import { EmptyState } from '../../../components/empty-state';
 import { FormMessage } from '../../../components/form-message';
 import { Panel } from '../../../components/panel';
+import { useT } from '../../../i18n/use-t';
 import { errorText } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/format';
 import { useOpenReports } from '../api/get-reports';
@@ -12,18 +13,19 @@ import { LoadState } from './load-state';
 
 /** Open reports of servers and reviews: hide what was reported, or dismiss the report. */
 export function ReportsQueue() {
+  const { t } = useT();
   const { data, isPending, isError } = useOpenReports();
   const resolve = useResolveReport();
   return (
     <Panel
       id="reports-heading"
-      title="Moderation queue"
-      description={data ? `${data.length} open report${data.length === 1 ? '' : 's'}` : 'Reports of servers and reviews from players.'}
+      title={t('admin.reports.title')}
+      description={data ? t('admin.reports.open', { count: data.length }) : t('admin.reports.description')}
     >
       {!data ? (
-        <LoadState pending={isPending} error={isError} label="reports" />
+        <LoadState pending={isPending} error={isError} failed="admin.load.reports" />
       ) : data.length === 0 ? (
-        <EmptyState title="Nothing to review">Reports from players land here.</EmptyState>
+        <EmptyState title={t('admin.reports.empty.title')}>{t('admin.reports.empty.text')}</EmptyState>
       ) : (
         <ul className="flex flex-col gap-3" data-testid="reports">
           {data.map((r) => (
@@ -31,13 +33,14 @@ export function ReportsQueue() {
           ))}
         </ul>
       )}
-      <FormMessage error={resolve.isError ? errorText(resolve.error, 'Failed to resolve the report.') : null} />
+      <FormMessage error={resolve.isError ? errorText(resolve.error, t('admin.reports.failed')) : null} />
     </Panel>
   );
 }
 
 function ReportItem({ report: r, busy, onResolve }: { report: Report; busy: boolean; onResolve: (action: 'hide' | 'dismiss') => void }) {
-  const what = r.review ? `Review by ${r.review.username}` : 'Server';
+  const { t } = useT();
+  const what = r.review ? t('admin.reports.reviewBy', { username: r.review.username }) : t('admin.reports.server');
   return (
     <li className="flex flex-col gap-3 rounded-xl border border-white/10 bg-ink-950/40 p-4 sm:flex-row sm:items-start">
       <div className="min-w-0 flex-1 text-sm">
@@ -46,25 +49,28 @@ function ReportItem({ report: r, busy, onResolve }: { report: Report; busy: bool
           <Link to={`/servers/${r.server.id}`} className="font-semibold text-white hover:underline">
             {r.server.name}
           </Link>
-          {r.server.hidden ? <span className="text-xs text-slate-500">(hidden)</span> : null}
+          {r.server.hidden ? <span className="text-xs text-slate-500">{t('admin.reports.hidden')}</span> : null}
         </p>
         {r.review?.review ? (
-          <blockquote className="mt-2 border-l-2 border-white/20 pl-3 text-slate-300">“{r.review.review}”</blockquote>
+          <blockquote className="mt-2 border-l-2 border-white/20 pl-3 text-slate-300">
+            {t('admin.common.quote', { text: r.review.review })}
+          </blockquote>
         ) : null}
         <p className="mt-2 break-words text-slate-200">
-          <span className="text-slate-400">Reason: </span>
+          <span className="text-slate-400">{t('admin.reports.reason')} </span>
           {r.reason}
         </p>
         <p className="mt-1 text-xs text-slate-500">
-          {r.reporter ? `Reported by ${r.reporter}` : 'Reporter deleted'} · {formatDate(r.createdAt)}
+          {r.reporter ? t('admin.reports.reportedBy', { reporter: r.reporter }) : t('admin.reports.reporterDeleted')} ·{' '}
+          {formatDate(r.createdAt)}
         </p>
       </div>
       <div className="flex shrink-0 gap-2">
         <Button variant="danger" className="px-3 py-1.5" disabled={busy} onClick={() => onResolve('hide')}>
-          {r.review ? 'Hide review' : 'Hide server'}
+          {r.review ? t('admin.reports.hideReview') : t('admin.reports.hideServer')}
         </Button>
         <Button variant="secondary" className="px-3 py-1.5" disabled={busy} onClick={() => onResolve('dismiss')}>
-          Dismiss
+          {t('admin.reports.dismiss')}
         </Button>
       </div>
     </li>

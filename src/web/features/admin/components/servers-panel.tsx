@@ -7,6 +7,7 @@ import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { EmptyState } from '../../../components/empty-state';
 import { Pagination } from '../../../components/pagination';
 import { Panel } from '../../../components/panel';
+import { T, useT } from '../../../i18n/use-t';
 import { errorText } from '../../../lib/api-client';
 import { useServerList } from '../../servers';
 import { useDeleteServer } from '../api/delete-server';
@@ -16,6 +17,7 @@ const SERVERS_PAGE_SIZE = 10;
 
 /** Every listed server, newest first, with delete (asked first: it cannot be undone). */
 export function ServersPanel() {
+  const { t } = useT();
   const [page, setPage] = useState(1);
   const { data, isPending, isError, isPlaceholderData } = useServerList({
     sort: 'new',
@@ -33,13 +35,19 @@ export function ServersPanel() {
   return (
     <Panel
       id="servers-heading"
-      title="Servers"
-      description={data ? `${data.total.toLocaleString()}${data.capped ? '+' : ''} listed, newest first` : undefined}
+      title={t('admin.servers.title')}
+      description={
+        data
+          ? data.capped
+            ? t('admin.servers.countCapped', { count: data.total })
+            : t('admin.servers.count', { count: data.total })
+          : undefined
+      }
     >
       {!data ? (
-        <LoadState pending={isPending} error={isError} label="servers" />
+        <LoadState pending={isPending} error={isError} failed="admin.load.servers" />
       ) : data.servers.length === 0 ? (
-        <EmptyState title="No servers yet" />
+        <EmptyState title={t('admin.servers.empty')} />
       ) : (
         <div className={`flex flex-col gap-4 transition-opacity ${isPlaceholderData ? 'opacity-60' : ''}`}>
           <ul className="flex flex-col divide-y divide-white/5" data-testid="admin-servers">
@@ -49,34 +57,32 @@ export function ServersPanel() {
                   <Link to={`/servers/${s.id}`} className="block truncate font-semibold text-white hover:underline">
                     {s.name}
                   </Link>
-                  <p className="text-slate-400">
-                    {s.likes.toLocaleString()} likes · {s.totalJoins.toLocaleString()} joins
-                  </p>
+                  <p className="text-slate-400">{t('admin.servers.stats', { likes: s.likes, joins: s.totalJoins })}</p>
                 </div>
                 <Button
                   variant="ghost"
                   className="px-3 py-1.5 text-red-300 hover:text-red-200"
-                  aria-label={`Delete server ${s.name}`}
+                  aria-label={t('admin.servers.deleteLabel', { name: s.name })}
                   onClick={() => setTarget(s)}
                 >
-                  Delete
+                  {t('admin.servers.delete')}
                 </Button>
               </li>
             ))}
           </ul>
-          <Pagination label="Server pages" page={page} pages={pages} onPage={setPage} compact />
+          <Pagination label={t('admin.servers.pages')} page={page} pages={pages} onPage={setPage} compact />
         </div>
       )}
       <ConfirmDialog
         open={target !== null}
-        title="Delete this server?"
-        confirmLabel="Delete server"
+        title={t('admin.servers.confirm.title')}
+        confirmLabel={t('admin.servers.confirm.button')}
         pending={remove.isPending}
         error={remove.isError ? errorText(remove.error, MSG.deleteServerFailed) : null}
         onClose={close}
         onConfirm={() => target && remove.mutate(target.id, { onSuccess: close })}
       >
-        <strong className="text-white">{target?.name}</strong> leaves every list, with its reviews, joins and images. This cannot be undone.
+        <T id="admin.servers.confirm.text" components={{ server: <strong className="text-white">{target?.name}</strong> }} />
       </ConfirmDialog>
     </Panel>
   );

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { MSG } from '../../../../shared/messages';
 import { FormMessage } from '../../../components/form-message';
+import { useT } from '../../../i18n/use-t';
 import { errorText } from '../../../lib/api-client';
 import { useDiscordEnabled } from '../api/get-discord-enabled';
 import { useStartDiscord } from '../api/start-discord';
@@ -8,10 +9,11 @@ import { DiscordButton } from './discord-button';
 
 /** The line between a form and another way in. */
 export function OrDivider() {
+  const { t } = useT();
   return (
     <div className="flex items-center gap-3 text-xs font-semibold tracking-wider text-slate-500 uppercase">
       <span aria-hidden="true" className="h-px flex-1 bg-white/10" />
-      or
+      {t('auth.discord.or')}
       <span aria-hidden="true" className="h-px flex-1 bg-white/10" />
     </div>
   );
@@ -23,6 +25,7 @@ export function OrDivider() {
  * which brings it back to /login (signed in) or /register (a new account).
  */
 export function ContinueWithDiscord({ returnTo, divider = true }: { returnTo?: string; divider?: boolean }) {
+  const { t } = useT();
   const enabled = useDiscordEnabled();
   const start = useStartDiscord();
   const [leaving, setLeaving] = useState(false);
@@ -49,7 +52,7 @@ export function ContinueWithDiscord({ returnTo, divider = true }: { returnTo?: s
     <div className="flex flex-col gap-4">
       {divider ? <OrDivider /> : null}
       <DiscordButton busy={busy} onClick={onClick} className="w-full">
-        {busy ? 'Opening Discord…' : 'Continue with Discord'}
+        {busy ? t('auth.discord.opening') : t('auth.discord.continue')}
       </DiscordButton>
       <FormMessage error={start.isError ? errorText(start.error, MSG.internal) : null} />
     </div>

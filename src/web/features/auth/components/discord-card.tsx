@@ -7,6 +7,8 @@ import type { User } from '../../../../shared/schemas/auth';
 import { Button } from '../../../components/button';
 import { FormMessage } from '../../../components/form-message';
 import { TextField } from '../../../components/text-field';
+import { useMessageText } from '../../../i18n/messages';
+import { useT } from '../../../i18n/use-t';
 import { errorText } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/format';
 import { useSession } from '../../../lib/session';
@@ -18,9 +20,6 @@ import { discordErrorText } from '../discord-errors';
 import { DiscordButton, DiscordLogo } from './discord-button';
 import { SetPasswordForm } from './set-password-form';
 
-const LINKED = 'Discord linked: you can now log in with “Continue with Discord”.';
-const LINK_FAILED = 'Linking Discord did not work. Please try again.';
-
 type Message = { error?: string | null; success?: string | null } | null;
 
 /**
@@ -28,12 +27,17 @@ type Message = { error?: string | null; success?: string | null } | null;
  * once and then left out of the address. A link changed the user, so it is fetched again.
  */
 function useLinkReturn(): [Message, (message: Message) => void] {
+  const { t } = useT();
   const [params, setParams] = useSearchParams();
   const queryClient = useQueryClient();
   const linked = params.get('discord') === 'linked';
   const errorCode = params.get('discordError');
   const [message, setMessage] = useState<Message>(() =>
-    linked ? { success: LINKED } : errorCode !== null ? { error: discordErrorText(errorCode, LINK_FAILED) } : null,
+    linked
+      ? { success: t('auth.discordCard.linked') }
+      : errorCode !== null
+        ? { error: discordErrorText(t, errorCode, t('auth.discordCard.linkFailed')) }
+        : null,
   );
   const handled = useRef(false);
   useEffect(() => {
@@ -51,6 +55,7 @@ function useLinkReturn(): [Message, (message: Message) => void] {
  * sets a password here first.
  */
 export function DiscordCard() {
+  const { t } = useT();
   const session = useSession();
   const enabled = useDiscordEnabled();
   const [message, setMessage] = useLinkReturn();
@@ -66,11 +71,9 @@ export function DiscordCard() {
     >
       <div>
         <h2 id="discord-heading" className="text-lg font-semibold text-white">
-          Discord
+          {t('auth.discordCard.title')}
         </h2>
-        <p className="mt-1 text-sm text-slate-400">
-          {user.discord ? 'Log in with Discord instead of typing your password.' : 'Link your Discord account to log in with it.'}
-        </p>
+        <p className="mt-1 text-sm text-slate-400">{user.discord ? t('auth.discordCard.linkedIntro') : t('auth.discordCard.intro')}</p>
       </div>
       {user.discord ? (
         <Linked user={user} discord={user.discord} onMessage={setMessage} />
@@ -87,6 +90,7 @@ export function DiscordCard() {
  * confirms it first: a session alone (a borrowed device, a stolen token) cannot add one.
  */
 function NotLinked({ hasPassword, onMessage }: { hasPassword: boolean; onMessage: (message: Message) => void }) {
+  const { t } = useT();
   const link = useLinkDiscord();
   const [leaving, setLeaving] = useState(false);
   const [password, setPassword] = useState('');
@@ -98,7 +102,7 @@ function NotLinked({ hasPassword, onMessage }: { hasPassword: boolean; onMessage
       setLeaving(true);
       window.location.assign(url);
     } catch (error) {
-      onMessage({ error: errorText(error, LINK_FAILED) });
+      onMessage({ error: errorText(error, t('auth.discordCard.linkFailed')) });
     }
   };
   const busy = link.isPending || leaving;
@@ -106,16 +110,16 @@ function NotLinked({ hasPassword, onMessage }: { hasPassword: boolean; onMessage
     <form onSubmit={onSubmit} className="flex flex-col gap-3">
       {hasPassword ? (
         <TextField
-          label="Current password"
+          label={t('auth.field.currentPassword')}
           type="password"
           autoComplete="current-password"
           value={password}
           onChange={(e) => setPassword(e.target.value)}
-          hint="To link Discord, confirm it is you."
+          hint={t('auth.discordCard.passwordHint')}
         />
       ) : null}
       <DiscordButton type="submit" busy={busy} disabled={hasPassword && !password} className="w-full sm:w-auto sm:self-start">
-        {busy ? 'Opening Discord…' : 'Link Discord'}
+        {busy ? t('auth.discord.opening') : t('auth.discordCard.link')}
       </DiscordButton>
     </form>
   );
@@ -130,6 +134,8 @@ function Linked({
   discord: NonNullable<User['discord']>;
   onMessage: (message: Message) => void;
 }) {
+  const { t } = useT();
+  const message = useMessageText();
   const unlink = useUnlinkDiscord();
   // Awaited rather than mutate callbacks: a success unmounts this part (the card shows Link
   // Discord then), and the message belongs to the card, which stays.
@@ -151,7 +157,7 @@ function Linked({
           <p className="truncate font-semibold text-white" data-testid="discord-name">
             {discord.username}
           </p>
-          <p className="text-xs text-slate-400">Linked since {formatDate(discord.linkedAt)}</p>
+          <p className="text-xs text-slate-400">{t('auth.discordCard.since', { date: formatDate(discord.linkedAt) })}</p>
         </div>
         <Button
           variant="secondary"
@@ -160,13 +166,13 @@ function Linked({
           aria-describedby={user.hasPassword ? undefined : 'discord-unlink-reason'}
           onClick={onUnlink}
         >
-          {unlink.isPending ? 'Unlinking…' : 'Unlink'}
+          {unlink.isPending ? t('auth.discordCard.unlinking') : t('auth.discordCard.unlink')}
         </Button>
       </div>
       {user.hasPassword ? null : (
         <>
           <p id="discord-unlink-reason" className="text-sm text-amber-100">
-            {DISCORD_MSG.lastWayIn}
+            {message(DISCORD_MSG.lastWayIn)}
           </p>
           <SetPasswordForm onDone={(text) => onMessage({ success: text })} />
         </>

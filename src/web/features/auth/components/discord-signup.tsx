@@ -9,6 +9,8 @@ import { FormMessage } from '../../../components/form-message';
 import { SelectField } from '../../../components/select-field';
 import { Skeleton } from '../../../components/skeleton';
 import { TextField } from '../../../components/text-field';
+import { useMessageText } from '../../../i18n/messages';
+import { T, useT } from '../../../i18n/use-t';
 import { errorText } from '../../../lib/api-client';
 import { validate } from '../../../lib/validate';
 import { useCompleteDiscordSignup } from '../api/complete-discord-signup';
@@ -17,22 +19,19 @@ import { useAuthSubmit } from '../hooks/use-auth-submit';
 import { AuthShell } from './auth-shell';
 import { ContinueWithDiscord } from './continue-with-discord';
 import { DiscordLogo } from './discord-button';
-import { ROLE_OPTIONS } from './role-options';
-
-const TITLE = 'Finish signing up with Discord';
+import { roleOptions } from './role-options';
 
 function Shell({ subtitle, children }: { subtitle: string; children: ReactNode }) {
+  const { t } = useT();
   return (
     <AuthShell
-      title={TITLE}
+      title={t('auth.signup.title')}
       subtitle={subtitle}
       footer={
-        <>
-          Already registered?{' '}
-          <Link to="/login" className="font-semibold text-brand-400 hover:text-brand-500">
-            Log in
-          </Link>
-        </>
+        <T
+          id="auth.register.footer"
+          components={{ link: <Link to="/login" className="font-semibold text-brand-400 hover:text-brand-500" /> }}
+        />
       }
     >
       {children}
@@ -46,12 +45,13 @@ function Shell({ subtitle, children }: { subtitle: string; children: ReactNode }
  * and a role; an expired sign-up offers to continue with Discord again.
  */
 export function DiscordSignup({ token }: { token: string }) {
+  const { t } = useT();
   const info = useDiscordSignup(token);
   if (info.isPending) {
     return (
-      <Shell subtitle="Getting your Discord account…">
+      <Shell subtitle={t('auth.signup.loadingSubtitle')}>
         <div aria-busy="true" className="flex flex-col gap-4">
-          <p className="sr-only">Loading…</p>
+          <p className="sr-only">{t('auth.signup.loading')}</p>
           <Skeleton className="h-16 w-full" />
           <Skeleton className="h-11 w-full" />
           <Skeleton className="h-11 w-full" />
@@ -61,7 +61,7 @@ export function DiscordSignup({ token }: { token: string }) {
   }
   if (info.isError) {
     return (
-      <Shell subtitle="Your Discord sign-in could not be finished.">
+      <Shell subtitle={t('auth.signup.failedSubtitle')}>
         <div className="flex flex-col gap-4">
           <FormMessage error={errorText(info.error, DISCORD_MSG.signupExpired)} />
           <ContinueWithDiscord divider={false} />
@@ -74,8 +74,9 @@ export function DiscordSignup({ token }: { token: string }) {
 
 /** Whether the Discord account's e-mail counts as confirmed here, or a link goes out to confirm it. */
 function EmailNote({ info }: { info: DiscordSignupInfo }) {
+  const { t } = useT();
   if (!info.email) {
-    return <p className="text-slate-400">Discord shared no e-mail address: add one after signing up to join, vote and review.</p>;
+    return <p className="text-slate-400">{t('auth.signup.noEmail')}</p>;
   }
   const email = <strong className="break-all text-white">{info.email}</strong>;
   return info.emailVerified ? (
@@ -83,16 +84,20 @@ function EmailNote({ info }: { info: DiscordSignupInfo }) {
       <svg viewBox="0 0 20 20" aria-hidden="true" className="mt-0.5 size-4 shrink-0" fill="none" stroke="currentColor" strokeWidth="2.5">
         <path d="m4 10.5 4 4 8-9" strokeLinecap="round" strokeLinejoin="round" />
       </svg>
-      <span>Your e-mail {email} is confirmed through Discord: you can join, vote and review at once.</span>
+      <span>
+        <T id="auth.signup.emailConfirmed" components={{ email }} />
+      </span>
     </p>
   ) : (
     <p className="text-amber-100" data-testid="discord-email-pending">
-      We will send a confirmation link to {email} as soon as your account is made: open it to join, vote and review.
+      <T id="auth.signup.emailPending" components={{ email }} />
     </p>
   );
 }
 
 function SignupForm({ token, info }: { token: string; info: DiscordSignupInfo }) {
+  const { t } = useT();
+  const message = useMessageText();
   const [username, setUsername] = useState(info.suggestedUsername);
   const [role, setRole] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -117,21 +122,24 @@ function SignupForm({ token, info }: { token: string; info: DiscordSignupInfo })
   const expired = error === DISCORD_MSG.signupExpired;
 
   return (
-    <Shell subtitle="Pick your username and what you are here for. Discord is how you log in.">
+    <Shell subtitle={t('auth.signup.subtitle')}>
       <div className="mb-5 flex flex-col gap-3 rounded-xl border border-[#5865F2]/40 bg-[#5865F2]/10 p-3.5 text-sm">
         <div className="flex items-center gap-3">
           <span className="grid size-10 shrink-0 place-items-center rounded-full bg-[#5865F2] text-white">
             <DiscordLogo className="size-5" />
           </span>
           <p className="min-w-0 text-slate-300">
-            Signed in to Discord as <strong className="block truncate text-base text-white">{info.discordName}</strong>
+            <T
+              id="auth.signup.signedInAs"
+              components={{ name: <strong className="block truncate text-base text-white">{info.discordName}</strong> }}
+            />
           </p>
         </div>
         <EmailNote info={info} />
       </div>
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
         <TextField
-          label="Username"
+          label={t('auth.field.username')}
           name="username"
           autoComplete="username"
           maxLength={LIMITS.usernameMax}
@@ -140,16 +148,16 @@ function SignupForm({ token, info }: { token: string; info: DiscordSignupInfo })
             setUsername(e.target.value);
             setUsernameError(null);
           }}
-          hint={`${LIMITS.usernameMin} to ${LIMITS.usernameMax} letters, digits, _ - or .`}
-          error={usernameError}
+          hint={t('auth.field.usernameHint', { min: LIMITS.usernameMin, max: LIMITS.usernameMax })}
+          error={usernameError ? message(usernameError) : null}
           aria-required="true"
         />
         <SelectField
-          label="I am a…"
+          label={t('auth.field.role')}
           name="role"
           value={role}
           onChange={(e) => setRole(e.target.value)}
-          options={ROLE_OPTIONS}
+          options={roleOptions(t)}
           aria-required="true"
         />
         <FormMessage error={error} />
@@ -157,7 +165,7 @@ function SignupForm({ token, info }: { token: string; info: DiscordSignupInfo })
           <ContinueWithDiscord divider={false} />
         ) : (
           <Button type="submit" disabled={busy} className="mt-1 w-full">
-            {busy ? 'Creating account…' : 'Create account'}
+            {busy ? t('auth.register.creating') : t('auth.signup.submit')}
           </Button>
         )}
       </form>

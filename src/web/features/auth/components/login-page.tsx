@@ -5,6 +5,7 @@ import { MSG } from '../../../../shared/messages';
 import { Button } from '../../../components/button';
 import { FormMessage } from '../../../components/form-message';
 import { TextField } from '../../../components/text-field';
+import { T, useT } from '../../../i18n/use-t';
 import { errorText } from '../../../lib/api-client';
 import { getSession } from '../../../lib/session';
 import { validate } from '../../../lib/validate';
@@ -48,6 +49,7 @@ function useEmailConfirmation(setNotice: (message: string) => void, setError: (m
  * address lands, and where Discord brings a sign-in back (signed in, or why not).
  */
 export function LoginPage() {
+  const { t } = useT();
   const [params, setParams] = useSearchParams();
   const resetCode = params.get('reset');
   const [resetOpen, setResetOpen] = useState(resetCode !== null);
@@ -77,10 +79,10 @@ export function LoginPage() {
 
   if (signingIn) {
     return (
-      <AuthShell title="Signing you in…" subtitle="Back from Discord: one moment while we open your account.">
+      <AuthShell title={t('auth.login.signingInTitle')} subtitle={t('auth.login.signingInSubtitle')}>
         <p role="status" aria-busy="true" className="flex items-center gap-3 text-sm text-slate-300">
           <Spinner className="size-5 text-[#8891f7]" />
-          Signing you in with Discord…
+          {t('auth.login.signingInDiscord')}
         </p>
       </AuthShell>
     );
@@ -88,20 +90,18 @@ export function LoginPage() {
 
   return (
     <AuthShell
-      title="Welcome back"
-      subtitle="Log in to join, like and boost servers, or to manage your own."
+      title={t('auth.login.title')}
+      subtitle={t('auth.login.subtitle')}
       footer={
-        <>
-          New here?{' '}
-          <Link to="/register" className="font-semibold text-brand-400 hover:text-brand-500">
-            Create an account
-          </Link>
-        </>
+        <T
+          id="auth.login.footer"
+          components={{ link: <Link to="/register" className="font-semibold text-brand-400 hover:text-brand-500" /> }}
+        />
       }
     >
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
         <TextField
-          label="Username"
+          label={t('auth.field.username')}
           name="username"
           autoComplete="username"
           value={username}
@@ -109,7 +109,7 @@ export function LoginPage() {
           aria-required="true"
         />
         <TextField
-          label="Password"
+          label={t('auth.field.password')}
           name="password"
           type="password"
           autoComplete="current-password"
@@ -119,14 +119,14 @@ export function LoginPage() {
         />
         <FormMessage error={error} success={notice} />
         <Button type="submit" disabled={busy} className="mt-1 w-full">
-          {busy ? 'Logging in…' : 'Login'}
+          {busy ? t('auth.login.loggingIn') : t('auth.login.submit')}
         </Button>
         <button
           type="button"
           onClick={() => setResetOpen(true)}
           className="self-center rounded text-sm font-medium text-brand-400 hover:text-brand-500"
         >
-          Reset Password
+          {t('auth.reset.title')}
         </button>
       </form>
       <div className="mt-4">

@@ -7,13 +7,14 @@ import { Button } from '../../../components/button';
 import { FormMessage } from '../../../components/form-message';
 import { SelectField } from '../../../components/select-field';
 import { TextField } from '../../../components/text-field';
+import { T, useT } from '../../../i18n/use-t';
 import { validate } from '../../../lib/validate';
 import { useRegister } from '../api/register';
 import { useAuthSubmit } from '../hooks/use-auth-submit';
 import { AuthShell } from './auth-shell';
 import { ContinueWithDiscord } from './continue-with-discord';
 import { DiscordSignup } from './discord-signup';
-import { ROLE_OPTIONS } from './role-options';
+import { roleOptions } from './role-options';
 
 /**
  * `/register`: username, password and role, or "Continue with Discord"; logs the new user in and
@@ -27,6 +28,7 @@ export function RegisterPage() {
 }
 
 function PasswordRegister() {
+  const { t } = useT();
   const [form, setForm] = useState({ username: '', password: '', role: '' });
   const [error, setError] = useState<string | null>(null);
 
@@ -45,43 +47,48 @@ function PasswordRegister() {
 
   return (
     <AuthShell
-      title="Create your account"
-      subtitle="Free for players and server owners."
+      title={t('auth.register.title')}
+      subtitle={t('auth.register.subtitle')}
       footer={
-        <>
-          Already registered?{' '}
-          <Link to="/login" className="font-semibold text-brand-400 hover:text-brand-500">
-            Log in
-          </Link>
-        </>
+        <T
+          id="auth.register.footer"
+          components={{ link: <Link to="/login" className="font-semibold text-brand-400 hover:text-brand-500" /> }}
+        />
       }
     >
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
         <TextField
-          label="Username"
+          label={t('auth.field.username')}
           name="username"
           autoComplete="username"
           maxLength={LIMITS.usernameMax}
           value={form.username}
           onChange={set('username')}
-          hint={`${LIMITS.usernameMin} to ${LIMITS.usernameMax} letters, digits, _ - or .`}
+          hint={t('auth.field.usernameHint', { min: LIMITS.usernameMin, max: LIMITS.usernameMax })}
           aria-required="true"
         />
         <TextField
-          label="Password"
+          label={t('auth.field.password')}
           name="password"
           type="password"
           autoComplete="new-password"
           maxLength={LIMITS.passwordMax}
           value={form.password}
           onChange={set('password')}
-          hint={`At least ${LIMITS.passwordMin} characters.`}
+          hint={t('auth.field.passwordHint', { min: LIMITS.passwordMin })}
           aria-required="true"
         />
-        <SelectField label="I am a…" name="role" value={form.role} onChange={set('role')} options={ROLE_OPTIONS} aria-required="true" />
+        <SelectField
+          label={t('auth.field.role')}
+          name="role"
+          value={form.role}
+          onChange={set('role')}
+          options={roleOptions(t)}
+          aria-required="true"
+        />
         <FormMessage error={error} />
         <Button type="submit" disabled={busy} className="mt-1 w-full">
-          {busy ? 'Creating account…' : 'Register'}
+          {busy ? t('auth.register.creating') : t('auth.register.submit')}
         </Button>
       </form>
       <div className="mt-4">

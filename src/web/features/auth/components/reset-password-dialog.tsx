@@ -5,6 +5,7 @@ import { Button } from '../../../components/button';
 import { Dialog } from '../../../components/dialog';
 import { FormMessage } from '../../../components/form-message';
 import { TextField } from '../../../components/text-field';
+import { useT } from '../../../i18n/use-t';
 import { errorText } from '../../../lib/api-client';
 import { validate } from '../../../lib/validate';
 import { useRequestPasswordReset } from '../api/request-password-reset';
@@ -23,8 +24,9 @@ export function ResetPasswordDialog({
   initialCode: string | null;
   onClose: (message?: string) => void;
 }) {
+  const { t } = useT();
   return (
-    <Dialog open={open} title="Reset Password" onClose={() => onClose()}>
+    <Dialog open={open} title={t('auth.reset.title')} onClose={() => onClose()}>
       <ResetSteps initialCode={initialCode} onDone={onClose} />
     </Dialog>
   );
@@ -46,6 +48,7 @@ function ResetSteps({ initialCode, onDone }: { initialCode: string | null; onDon
 }
 
 function RequestStep({ onSent }: { onSent: (message: string) => void }) {
+  const { t } = useT();
   const [username, setUsername] = useState('');
   const [error, setError] = useState<string | null>(null);
   const request = useRequestPasswordReset();
@@ -64,9 +67,9 @@ function RequestStep({ onSent }: { onSent: (message: string) => void }) {
 
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
-      <p className="text-sm text-slate-300">Enter your username. We’ll e-mail a reset code to the address on your account.</p>
+      <p className="text-sm text-slate-300">{t('auth.reset.intro')}</p>
       <TextField
-        label="Username"
+        label={t('auth.field.username')}
         name="reset-username"
         autoComplete="username"
         value={username}
@@ -75,7 +78,7 @@ function RequestStep({ onSent }: { onSent: (message: string) => void }) {
       />
       <FormMessage error={error} />
       <Button type="submit" disabled={request.isPending}>
-        {request.isPending ? 'Sending…' : 'Send reset code'}
+        {request.isPending ? t('auth.reset.sending') : t('auth.reset.send')}
       </Button>
     </form>
   );
@@ -96,6 +99,7 @@ function CodeStep({
   const [newPassword, setNewPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const { t } = useT();
   const reset = useResetPassword();
 
   const onSubmit = async (event: FormEvent) => {
@@ -116,15 +120,15 @@ function CodeStep({
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
       <FormMessage success={notice} />
       <TextField
-        label="Reset code"
+        label={t('auth.reset.code')}
         name="reset-code"
         autoComplete="one-time-code"
         value={token}
         onChange={(e) => setToken(e.target.value)}
-        hint="The code from the e-mail we sent you."
+        hint={t('auth.reset.codeHint')}
       />
       <TextField
-        label="New password"
+        label={t('auth.field.newPassword')}
         name="new-password"
         type="password"
         autoComplete="new-password"
@@ -132,7 +136,7 @@ function CodeStep({
         onChange={(e) => setNewPassword(e.target.value)}
       />
       <TextField
-        label="Confirm new password"
+        label={t('auth.field.confirmPassword')}
         name="confirm-password"
         type="password"
         autoComplete="new-password"
@@ -142,10 +146,10 @@ function CodeStep({
       <FormMessage error={error} />
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-between">
         <Button variant="ghost" onClick={onBack}>
-          Send a new code
+          {t('auth.reset.newCode')}
         </Button>
         <Button type="submit" disabled={reset.isPending}>
-          {reset.isPending ? 'Saving…' : 'Set new password'}
+          {reset.isPending ? t('auth.reset.saving') : t('auth.reset.submit')}
         </Button>
       </div>
     </form>

@@ -6,12 +6,14 @@ import { setPasswordBodySchema } from '../../../../shared/schemas/discord';
 import { Button } from '../../../components/button';
 import { FormMessage } from '../../../components/form-message';
 import { TextField } from '../../../components/text-field';
+import { useT } from '../../../i18n/use-t';
 import { errorText } from '../../../lib/api-client';
 import { validate } from '../../../lib/validate';
 import { useSetPassword } from '../api/set-password';
 
 /** A first password for an account made with Discord (typed twice), so it has a way in besides Discord. */
 export function SetPasswordForm({ onDone }: { onDone: (message: string) => void }) {
+  const { t } = useT();
   const [newPassword, setNewPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -40,20 +42,20 @@ export function SetPasswordForm({ onDone }: { onDone: (message: string) => void 
       className="flex flex-col gap-3 rounded-xl border border-white/10 p-4"
     >
       <h3 id="set-password-heading" className="font-semibold text-white">
-        Set a password
+        {t('auth.setPassword.title')}
       </h3>
       <TextField
-        label="New password"
+        label={t('auth.field.newPassword')}
         name="new-password"
         type="password"
         autoComplete="new-password"
         maxLength={LIMITS.passwordMax}
         value={newPassword}
         onChange={(e) => setNewPassword(e.target.value)}
-        hint={`At least ${LIMITS.passwordMin} characters.`}
+        hint={t('auth.field.passwordHint', { min: LIMITS.passwordMin })}
       />
       <TextField
-        label="Confirm new password"
+        label={t('auth.field.confirmPassword')}
         name="confirm-password"
         type="password"
         autoComplete="new-password"
@@ -62,7 +64,7 @@ export function SetPasswordForm({ onDone }: { onDone: (message: string) => void 
       />
       <FormMessage error={error} />
       <Button type="submit" disabled={save.isPending} className="w-full sm:w-auto sm:self-start">
-        {save.isPending ? 'Saving…' : 'Set password'}
+        {save.isPending ? t('auth.setPassword.saving') : t('auth.setPassword.submit')}
       </Button>
     </form>
   );

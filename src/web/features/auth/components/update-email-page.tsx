@@ -6,6 +6,7 @@ import { MSG } from '../../../../shared/messages';
 import { Button } from '../../../components/button';
 import { FormMessage } from '../../../components/form-message';
 import { TextField } from '../../../components/text-field';
+import { useT } from '../../../i18n/use-t';
 import { errorText } from '../../../lib/api-client';
 import { updateSessionUser, useSession } from '../../../lib/session';
 import { validate } from '../../../lib/validate';
@@ -20,6 +21,7 @@ import { AuthShell } from './auth-shell';
  * effect once the link mailed to the new address is opened.
  */
 export function UpdateEmailPage() {
+  const { t } = useT();
   const session = useSession();
   const navigate = useNavigate();
   const [email, setEmail] = useState(session?.user.email ?? '');
@@ -59,11 +61,11 @@ export function UpdateEmailPage() {
   };
 
   return (
-    <AuthShell title="Your e-mail" subtitle="We use it for password resets and important account messages. No spam.">
+    <AuthShell title={t('auth.updateEmail.title')} subtitle={t('auth.updateEmail.subtitle')}>
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
-        {session?.user.email && <p className="text-sm text-slate-300">Current address: {session.user.email}</p>}
+        {session?.user.email && <p className="text-sm text-slate-300">{t('auth.updateEmail.current', { email: session.user.email })}</p>}
         <TextField
-          label="E-mail"
+          label={t('auth.field.email')}
           name="email"
           type="email"
           autoComplete="email"
@@ -74,31 +76,31 @@ export function UpdateEmailPage() {
         />
         {changing && (
           <TextField
-            label="Current password"
+            label={t('auth.field.currentPassword')}
             name="current-password"
             type="password"
             autoComplete="current-password"
             value={currentPassword}
             onChange={(e) => setCurrentPassword(e.target.value)}
             aria-required="true"
-            hint="To keep your account safe, we ask for your password before changing the address."
+            hint={t('auth.updateEmail.passwordHint')}
           />
         )}
         <FormMessage error={error} success={sent} />
         <Button type="submit" disabled={update.isPending} className="w-full">
-          {update.isPending ? 'Sending…' : 'Save e-mail'}
+          {update.isPending ? t('auth.updateEmail.sending') : t('auth.updateEmail.submit')}
         </Button>
         {sent && (
           <Button variant="ghost" onClick={onContinue} disabled={finishing} className="w-full">
-            Continue
+            {t('auth.updateEmail.continue')}
           </Button>
         )}
         {!changing && !sent && session ? (
           <div className="flex flex-col gap-1 text-center">
             <Button variant="ghost" onClick={onContinue} disabled={finishing} className="w-full">
-              Skip for now
+              {t('auth.updateEmail.skip')}
             </Button>
-            <p className="text-xs text-slate-400">You can browse without one. Joining, voting and reviews need a confirmed address.</p>
+            <p className="text-xs text-slate-400">{t('auth.updateEmail.skipHint')}</p>
           </div>
         ) : null}
       </form>

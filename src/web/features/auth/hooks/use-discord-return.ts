@@ -1,13 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { DISCORD_ERRORS } from '../../../../shared/discord';
 import { MSG } from '../../../../shared/messages';
+import { useT } from '../../../i18n/use-t';
 import { adoptSession } from '../../../lib/api-client';
 import { getSession } from '../../../lib/session';
 import { discordErrorText } from '../discord-errors';
 import { useCompleteLogin } from './use-complete-login';
-
-const SIGN_IN_FAILED = 'Signing in with Discord did not work. Please try again.';
 
 /**
  * What a return from Discord to /login says, read once and then left out of the address:
@@ -16,6 +14,7 @@ const SIGN_IN_FAILED = 'Signing in with Discord did not work. Please try again.'
  * `setError`). `signingIn` holds while the session is taken up.
  */
 export function useDiscordReturn(setError: (message: string) => void): { signingIn: boolean } {
+  const { t } = useT();
   const [params, setParams] = useSearchParams();
   const completeLogin = useCompleteLogin();
   const signedIn = params.get('discord') === 'signed-in';
@@ -28,7 +27,8 @@ export function useDiscordReturn(setError: (message: string) => void): { signing
     if (handled.current || (!signedIn && errorCode === null)) return;
     handled.current = true;
     if (errorCode !== null) {
-      setError(discordErrorText(errorCode, SIGN_IN_FAILED) ?? SIGN_IN_FAILED);
+      const signInFailed = t('auth.discordError.signInFailed');
+      setError(discordErrorText(t, errorCode, signInFailed) ?? signInFailed);
       setParams({}, { replace: true });
       return;
     }
@@ -42,11 +42,11 @@ export function useDiscordReturn(setError: (message: string) => void): { signing
         const session = getSession();
         if (outcome === 'renewed' && session) return completeLogin(session, { next });
         // No session behind the cookie: it was used already (a reload of this page) or has ended.
-        fail(outcome === 'ended' ? DISCORD_ERRORS.state : MSG.internal);
+        fail(outcome === 'ended' ? t('auth.discordError.state') : MSG.internal);
       },
       () => fail(MSG.internal),
     );
-  }, [signedIn, errorCode, next, setParams, setError, completeLogin]);
+  }, [signedIn, errorCode, next, setParams, setError, completeLogin, t]);
 
   return { signingIn };
 }

@@ -4,29 +4,41 @@ import { Button } from '../../../components/button';
 import { FormMessage } from '../../../components/form-message';
 import { SelectField } from '../../../components/select-field';
 import { TextField } from '../../../components/text-field';
+import { useMessageText } from '../../../i18n/messages';
+import { useT, type Translate } from '../../../i18n/use-t';
 import { errorText } from '../../../lib/api-client';
+import { dateFormat } from '../../../lib/format';
 import { useClearGameAddress } from '../api/clear-game-address';
 import { useGameStatus } from '../api/get-game-status';
 import { useGames } from '../api/get-games';
 import { useSetGameAddress } from '../api/set-game-address';
 import { ClaimBox } from './claim-box';
 
-const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-
 /**
  * One line for the last query: "Online, 87/128 players" or why it failed. While the address waits
  * for verification the line says that nobody else sees it, so an owner does not think it is live.
  */
-export function statusLine(status: GameStatusView): { text: string; tone: 'ok' | 'bad' | 'idle' } {
-  if (!status.host) return { text: 'Not connected: player counts come from the game once you add its address.', tone: 'idle' };
-  const privately = status.claim?.status === 'pending' ? ' (only you see this until verified)' : '';
+export function statusLine(
+  t: Translate,
+  message: (text: string) => string,
+  status: GameStatusView,
+): { text: string; tone: 'ok' | 'bad' | 'idle' } {
+  if (!status.host) return { text: t('owner.live.notConnected'), tone: 'idle' };
+  const privately = (line: string) => (status.claim?.status === 'pending' ? t('owner.live.private', { line }) : line);
   if (status.online)
     return {
-      text: `Online, ${status.currentPlayers}${status.maxPlayers !== null ? `/${status.maxPlayers}` : ''} players${privately}`,
+      text: privately(
+        status.maxPlayers !== null
+          ? t('owner.live.onlineMax', { current: status.currentPlayers, max: status.maxPlayers })
+          : t('owner.live.online', { current: status.currentPlayers }),
+      ),
       tone: 'ok',
     };
-  if (status.error) return { text: `${status.online === false ? `Offline: ${status.error}` : status.error}${privately}`, tone: 'bad' };
-  return { text: 'Waiting for the first answer…', tone: 'idle' };
+  if (status.error) {
+    const error = message(status.error);
+    return { text: privately(status.online === false ? t('owner.live.offline', { error }) : error), tone: 'bad' };
+  }
+  return { text: t('owner.live.waiting'), tone: 'idle' };
 }
 
 /**
@@ -47,6 +59,9 @@ export function LiveStatusPanel({ serverId }: { serverId: string }) {
 }
 
 function LiveStatusForm({ serverId, stored, refetch }: { serverId: string; stored: GameStatusView | undefined; refetch: () => void }) {
+  const { t } = useT();
+  const message = useMessageText();
+  const when = dateFormat({ dateStyle: 'medium', timeStyle: 'short' });
   const games = useGames();
   const save = useSetGameAddress(serverId);
   const clear = useClearGameAddress(serverId);
@@ -67,7 +82,7 @@ function LiveStatusForm({ serverId, stored, refetch }: { serverId: string; store
 
   // The stored status first: "Check now" and saving both write it, so it is the newest answer.
   const current = stored ?? save.data;
-  const line = current ? statusLine(current) : undefined;
+  const line = current ? statusLine(t, message, current) : undefined;
   return (
     <section
       className="flex flex-col gap-4 rounded-2xl border border-white/10 bg-ink-900/60 p-5"
@@ -76,11 +91,9 @@ function LiveStatusForm({ serverId, stored, refetch }: { serverId: string; store
     >
       <div>
         <h2 id="live-status" className="text-lg font-semibold">
-          Live status
+          {t('owner.live.title')}
         </h2>
-        <p className="text-sm text-slate-400">
-          Player counts on this site come from your game server itself, never from a number typed in.
-        </p>
+        <p className="text-sm text-slate-400">{t('owner.live.intro')}</p>
       </div>
       {line ? (
         <p
@@ -91,33 +104,35 @@ function LiveStatusForm({ serverId, stored, refetch }: { serverId: string; store
           {line.text}
           {/* While pending, the claim box says when the game was last asked, beside what it answered. */}
           {current?.lastPolledAt && current.claim?.status !== 'pending' ? (
-            <span className="block text-xs text-slate-400">Last asked {when.format(new Date(current.lastPolledAt))}</span>
+            <span className="block text-xs text-slate-400">
+              {t('owner.live.lastAsked', { when: when.format(new Date(current.lastPolledAt)) })}
+            </span>
           ) : null}
         </p>
       ) : null}
       {current?.host && current.claim ? <ClaimBox serverId={serverId} status={current} claim={current.claim} /> : null}
       <form onSubmit={submit} className="grid gap-3 sm:grid-cols-[1fr_2fr_7rem]">
         <SelectField
-          label="Game"
+          label={t('owner.live.game')}
           value={game}
           onChange={(e) => onGame(e.target.value)}
           options={(games.data ?? []).map((g) => ({ value: g.id, label: g.label }))}
         />
         <TextField
-          label="Server address"
+          label={t('owner.live.address')}
           placeholder="play.example.com"
           value={host}
           onChange={(e) => setHost(e.target.value)}
           autoComplete="off"
         />
-        <TextField label="Port" inputMode="numeric" value={port} onChange={(e) => setPort(e.target.value)} />
+        <TextField label={t('owner.live.port')} inputMode="numeric" value={port} onChange={(e) => setPort(e.target.value)} />
         <div className="flex flex-wrap items-center gap-2 sm:col-span-3">
           <Button type="submit" disabled={save.isPending || !host.trim()}>
-            {save.isPending ? 'Asking the server…' : 'Save and check now'}
+            {save.isPending ? t('owner.live.asking') : t('owner.live.save')}
           </Button>
           {current?.host ? (
             <Button variant="ghost" onClick={() => clear.mutate(undefined, { onSuccess: refetch })} disabled={clear.isPending}>
-              Disconnect
+              {t('owner.live.disconnect')}
             </Button>
           ) : null}
         </div>
@@ -125,9 +140,9 @@ function LiveStatusForm({ serverId, stored, refetch }: { serverId: string; store
       <FormMessage
         error={
           save.isError
-            ? errorText(save.error, 'Failed to save the server address.')
+            ? errorText(save.error, t('owner.live.saveFailed'))
             : clear.isError
-              ? errorText(clear.error, 'Failed to disconnect.')
+              ? errorText(clear.error, t('owner.live.disconnectFailed'))
               : null
         }
       />

@@ -1,13 +1,8 @@
+import { useT } from '../../../i18n/use-t';
+import { dateFormat, formatNumber } from '../../../lib/format';
 import { useElementWidth } from '../../../lib/use-element-width';
 
 const PAD = { top: 10, right: 8, bottom: 22, left: 36 };
-const timeFormat = new Intl.DateTimeFormat(undefined, {
-  month: 'short',
-  day: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  timeZone: 'UTC',
-});
 
 /**
  * Players over time as an SVG area line, at the container's real width. Offline samples show as
@@ -20,6 +15,8 @@ export function PlayerLineChart({
   points: ReadonlyArray<{ t: string; players: number; online: boolean }>;
   height?: number;
 }) {
+  const { t } = useT();
+  const timeFormat = dateFormat({ month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: 'UTC' });
   const [ref, width] = useElementWidth<HTMLDivElement>();
   const plotW = Math.max(10, width - PAD.left - PAD.right);
   const plotH = height - PAD.top - PAD.bottom;
@@ -30,6 +27,7 @@ export function PlayerLineChart({
   const x = (t: number) => PAD.left + (t1 === t0 ? plotW / 2 : ((t - t0) / (t1 - t0)) * plotW);
   const y = (v: number) => PAD.top + plotH - (v / max) * plotH;
   const line = points.map((p, i) => `${i === 0 ? 'M' : 'L'}${x(times[i]!).toFixed(1)},${y(p.players).toFixed(1)}`).join(' ');
+  // eslint-disable-next-line lingui/no-unlocalized-strings -- SVG path data, not text
   const area = points.length > 0 ? `${line} L${x(times.at(-1)!).toFixed(1)},${y(0)} L${x(times[0]!).toFixed(1)},${y(0)} Z` : '';
 
   return (
@@ -39,14 +37,14 @@ export function PlayerLineChart({
         height={height}
         viewBox={`0 0 ${width} ${height}`}
         role="img"
-        aria-label={`Players over time, peak ${max}`}
+        aria-label={t('owner.chart.label', { max: formatNumber(max) })}
         className="absolute inset-0 block"
       >
         {[0, 0.5, 1].map((f) => (
           <g key={f}>
             <line x1={PAD.left} x2={width - PAD.right} y1={y(max * f)} y2={y(max * f)} stroke="rgba(255,255,255,0.08)" />
             <text x={PAD.left - 6} y={y(max * f) + 4} textAnchor="end" fontSize="11" fill="#94a3b8">
-              {Math.round(max * f)}
+              {formatNumber(Math.round(max * f))}
             </text>
           </g>
         ))}
@@ -55,7 +53,7 @@ export function PlayerLineChart({
         {points.map((p, i) =>
           p.online ? null : (
             <rect key={p.t} x={x(times[i]!) - 1} y={y(0) - 3} width={2} height={6} fill="#f87171">
-              <title>{`${timeFormat.format(new Date(p.t))} UTC: offline`}</title>
+              <title>{t('owner.chart.offline', { time: timeFormat.format(new Date(p.t)) })}</title>
             </rect>
           ),
         )}

@@ -1,13 +1,15 @@
 import { Button, ButtonLink } from '../../../components/button';
+import { useT } from '../../../i18n/use-t';
 import { promptInstall } from '../../../lib/install-prompt';
 import { useCanInstall } from '../../../lib/use-can-install';
-import { installHint } from '../install-hint';
+import { INSTALL_HINT_MESSAGES, installHint } from '../install-hint';
 
 /**
  * Install App (enabled once the browser offers installation, with a line on how to install where
  * it has not, unless the iOS banner above already says it) and Launch in Browser.
  */
 export function InstallActions({ hintShownAbove = false }: { hintShownAbove?: boolean }) {
+  const { t } = useT();
   const canInstall = useCanInstall();
   const hint = !canInstall && !hintShownAbove;
   return (
@@ -20,7 +22,7 @@ export function InstallActions({ hintShownAbove = false }: { hintShownAbove?: bo
           // Not offered yet: still a button that reads clearly (no faded grey), outlined, with the
           // line below saying how to install in this browser.
           className="px-6 py-3 text-base disabled:cursor-help disabled:border disabled:border-dashed disabled:border-white/30 disabled:bg-none disabled:text-slate-100 disabled:opacity-100 disabled:shadow-none"
-          title={canInstall ? 'Install RP Servers on this device' : 'Your browser has not offered installation yet'}
+          title={canInstall ? t('landing.install.ready') : t('landing.install.waiting')}
           aria-describedby={hint ? 'install-hint' : undefined}
         >
           <svg viewBox="0 0 20 20" className="size-5" aria-hidden="true">
@@ -33,15 +35,15 @@ export function InstallActions({ hintShownAbove = false }: { hintShownAbove?: bo
               strokeLinejoin="round"
             />
           </svg>
-          Install App
+          {t('landing.install.button')}
         </Button>
         <ButtonLink to="/home" variant="secondary" className="px-6 py-3 text-base">
-          Launch in Browser
+          {t('landing.install.launch')}
         </ButtonLink>
       </div>
       {!hint ? null : (
         <p id="install-hint" className="max-w-md text-sm text-slate-300" data-testid="install-hint">
-          {installHint()}
+          {t(INSTALL_HINT_MESSAGES[installHint()])}
         </p>
       )}
     </div>

@@ -1,8 +1,11 @@
+import { T, useT } from '../../../i18n/use-t';
+
 /** iOS has no install prompt: tell Safari users how to add the app to the home screen. */
 export function IosInstallHint({ visible, dismiss }: { visible: boolean; dismiss: () => void }) {
+  const { t } = useT();
   if (!visible) return null;
   return (
-    <aside aria-label="Install on iPhone or iPad" data-testid="ios-install-hint" className="mx-auto mt-4 w-full max-w-7xl px-4">
+    <aside aria-label={t('landing.iosHint.label')} data-testid="ios-install-hint" className="mx-auto mt-4 w-full max-w-7xl px-4">
       <div className="flex items-start gap-3 rounded-2xl border border-sky-400/30 bg-sky-500/10 p-4 text-sm text-sky-100">
         <svg viewBox="0 0 24 24" className="mt-0.5 size-5 shrink-0" aria-hidden="true">
           <path
@@ -15,15 +18,15 @@ export function IosInstallHint({ visible, dismiss }: { visible: boolean; dismiss
           />
         </svg>
         <p className="flex-1">
-          Install RP Servers on your iPhone or iPad: tap <strong>Share</strong> in Safari, then <strong>Add to Home Screen</strong>.
+          <T id="landing.iosHint.text" components={{ share: <strong />, add: <strong /> }} />
         </p>
         <button
           type="button"
           onClick={dismiss}
           className="rounded-lg px-2 py-1 font-semibold text-sky-200 hover:bg-white/10"
-          aria-label="Dismiss install hint"
+          aria-label={t('landing.iosHint.dismissLabel')}
         >
-          Dismiss
+          {t('landing.iosHint.dismiss')}
         </button>
       </div>
     </aside>

@@ -1,5 +1,7 @@
 import { Navigate } from 'react-router';
 import { SUPPORT_EMAIL } from '../../../components/site-footer';
+import type { MessageId } from '../../../i18n/catalogs/index';
+import { T, useT } from '../../../i18n/use-t';
 import { isStandalone } from '../../../lib/platform';
 import { useIosInstallHint } from '../hooks/use-ios-install-hint';
 import { FeatureBlurbs } from './feature-blurbs';
@@ -7,10 +9,12 @@ import { InstallActions } from './install-actions';
 import { IosInstallHint } from './ios-install-hint';
 import { LivePlayerCount } from './live-player-count';
 
-const GAMES = ['GTA V · FiveM', 'RedM', 'Minecraft', 'Garry’s Mod'];
+// Names of games, kept in the catalogs so a language may write them as its players know them.
+const GAMES: readonly MessageId[] = ['landing.games.fivem', 'landing.games.redm', 'landing.games.minecraft', 'landing.games.garrysMod'];
 
 /** `/`: hero, the live player count, install buttons and what the product offers. Installed apps go to /home. */
 export function LandingPage() {
+  const { t } = useT();
   // One state for the iOS banner: while it shows, the line under Install App does not repeat it.
   const iosHint = useIosInstallHint();
   if (isStandalone()) return <Navigate to="/home" replace />;
@@ -23,19 +27,16 @@ export function LandingPage() {
       >
         <div>
           <p className="inline-flex items-center rounded-full border border-brand-400/30 bg-brand-500/10 px-3 py-1 text-xs font-semibold text-brand-400">
-            The roleplay server list
+            {t('landing.hero.badge')}
           </p>
           <h1 className="mt-5 text-4xl font-black leading-tight tracking-tight text-white sm:text-5xl lg:text-6xl">
-            Find your next <span className="text-gradient">roleplay home</span>.
+            <T id="landing.hero.title" components={{ highlight: <span className="text-gradient" /> }} />
           </h1>
-          <p className="mt-5 max-w-xl text-lg leading-relaxed text-slate-300">
-            Discover live roleplay servers, see who is playing right now, and join the communities that fit you. Own a server? Put it in
-            front of the players looking for it.
-          </p>
-          <ul className="mt-6 flex flex-wrap gap-2" aria-label="Supported games">
+          <p className="mt-5 max-w-xl text-lg leading-relaxed text-slate-300">{t('landing.hero.intro')}</p>
+          <ul className="mt-6 flex flex-wrap gap-2" aria-label={t('landing.hero.games')}>
             {GAMES.map((g) => (
               <li key={g} className="rounded-lg border border-white/10 bg-white/5 px-3 py-1 text-sm text-slate-300">
-                {g}
+                {t(g)}
               </li>
             ))}
           </ul>
@@ -43,10 +44,10 @@ export function LandingPage() {
             <InstallActions hintShownAbove={iosHint.visible} />
           </div>
           <p className="mt-6 text-sm text-slate-400">
-            Questions or trouble installing?{' '}
-            <a href={`mailto:${SUPPORT_EMAIL}`} className="font-semibold text-brand-400 hover:text-brand-500">
-              Contact support
-            </a>
+            <T
+              id="landing.hero.support"
+              components={{ link: <a href={`mailto:${SUPPORT_EMAIL}`} className="font-semibold text-brand-400 hover:text-brand-500" /> }}
+            />
           </p>
         </div>
         <LivePlayerCount />

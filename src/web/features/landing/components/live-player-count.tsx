@@ -1,12 +1,13 @@
 import { UI_TIMING } from '../../../../shared/limits';
+import { useT } from '../../../i18n/use-t';
+import { formatNumber } from '../../../lib/format';
 import { useAnimatedNumber } from '../hooks/use-animated-number';
 import { useLivePlayerCount } from '../hooks/use-live-player-count';
 import { lastSeenPlayerCount } from '../player-count-memory';
 
-const format = new Intl.NumberFormat();
-
 /** The big live number: starts from what this device saw last and animates to the live count. */
 export function LivePlayerCount() {
+  const { t } = useT();
   const { count, isError } = useLivePlayerCount();
   const shown = useAnimatedNumber(count ?? lastSeenPlayerCount(), UI_TIMING.countAnimationMs, lastSeenPlayerCount());
 
@@ -17,7 +18,7 @@ export function LivePlayerCount() {
           <span className="absolute inline-flex size-full animate-ping rounded-full bg-emerald-400 opacity-75" />
           <span className="relative inline-flex size-2.5 rounded-full bg-emerald-400" />
         </span>
-        Live now
+        {t('landing.count.live')}
       </p>
       <p
         className="mt-3 text-6xl font-black tabular-nums tracking-tight text-white sm:text-7xl"
@@ -25,9 +26,9 @@ export function LivePlayerCount() {
         aria-live="polite"
         aria-atomic="true"
       >
-        {format.format(shown)}
+        {formatNumber(shown)}
       </p>
-      <p className="mt-2 text-sm text-slate-400">players on listed roleplay servers right now</p>
+      <p className="mt-2 text-sm text-slate-400">{t('landing.count.caption')}</p>
       {isError ? <CountUnavailable /> : null}
     </div>
   );
@@ -35,5 +36,6 @@ export function LivePlayerCount() {
 
 /** Said under the number when the live count could not be fetched. */
 export function CountUnavailable() {
-  return <p className="mt-2 text-xs text-amber-300">Live count unavailable, showing the last one we saw.</p>;
+  const { t } = useT();
+  return <p className="mt-2 text-xs text-amber-300">{t('landing.count.unavailable')}</p>;
 }

@@ -2,14 +2,17 @@
 // HTML is the React landing page rendered at build time; this wires up what moves on it without
 // loading React, the router or zod. A visitor who is signed in, or runs the installed app, gets the
 // whole app instead.
+import { DEFAULT_LOCALE, LOCALE_PARAM, isLocale, type Locale } from '../../../../shared/i18n/locales';
 import { UI_TIMING } from '../../../../shared/limits';
 import { MENU_ICON_PATH } from '../../../components/menu-icon';
+import { rememberLocale } from '../../../i18n/locale-cookie';
 import { canInstall, captureInstallPrompt, onInstallChange, promptInstall } from '../../../lib/install-prompt';
 import { isStandalone } from '../../../lib/platform';
 import { storage, STORAGE_KEYS } from '../../../lib/storage';
 import { animateNumber } from '../animate-number';
-import { dismissIosInstallHint, installHint, wantsIosInstallHint } from '../install-hint';
+import { dismissIosInstallHint, installHint, installHintAttribute, wantsIosInstallHint } from '../install-hint';
 import { isPlayerCount, lastSeenPlayerCount, rememberPlayerCount } from '../player-count-memory';
+import { ISLAND_TEXT, ISLAND_TEXTS_ID } from './texts';
 import '../../../styles.css';
 
 function byId<T extends HTMLElement>(id: string): T {
@@ -25,18 +28,35 @@ function fromTemplate(id: string): HTMLElement {
   return first.cloneNode(true) as HTMLElement;
 }
 
+/**
+ * A text the page was rendered with, in its language (components/island-texts.tsx): this script
+ * carries no catalog. Empty if the page has none.
+ */
+function pageText(attribute: string): string {
+  return document.getElementById(ISLAND_TEXTS_ID)?.getAttribute(attribute) ?? '';
+}
+
+/** The page's language, as it was rendered: numbers are written in it. */
+function pageLocale(): Locale {
+  const lang = document.documentElement.lang;
+  return isLocale(lang) ? lang : DEFAULT_LOCALE;
+}
+
 /** The phone menu: the same open/close as the app's navigation bar. */
 function wireMenu(): void {
   const button = document.querySelector<HTMLButtonElement>('button[aria-controls="main-menu"]');
   const menu = document.getElementById('main-menu');
   if (!button || !menu) return;
+  const label = button.querySelector('.sr-only');
+  // The label it was rendered with is the closed menu's ("Open menu"); the open one's comes from the page's texts.
+  const openLabel = label?.textContent ?? '';
+  const closeLabel = pageText(ISLAND_TEXT.menuClose) || openLabel;
   button.addEventListener('click', () => {
     const open = button.getAttribute('aria-expanded') !== 'true';
     button.setAttribute('aria-expanded', String(open));
     menu.classList.toggle('hidden', !open);
     menu.classList.toggle('flex', open);
-    const label = button.querySelector('.sr-only');
-    if (label) label.textContent = open ? 'Close menu' : 'Open menu';
+    if (label) label.textContent = open ? closeLabel : openLabel;
     button.querySelector('path')?.setAttribute('d', open ? MENU_ICON_PATH.open : MENU_ICON_PATH.closed);
   });
 }
@@ -51,9 +71,9 @@ function wireInstall(): void {
   const sync = () => {
     const can = canInstall();
     button.disabled = !can;
-    button.title = can ? 'Install RP Servers on this device' : 'Your browser has not offered installation yet';
+    button.title = pageText(can ? ISLAND_TEXT.installReady : ISLAND_TEXT.installWaiting);
     if (!can && !bannerShown) {
-      hint.textContent = installHint();
+      hint.textContent = pageText(installHintAttribute(installHint()));
       if (!hint.isConnected) hintParent?.append(hint);
       button.setAttribute('aria-describedby', 'install-hint');
     } else {
@@ -82,7 +102,7 @@ function wireInstall(): void {
 function wirePlayerCount(): void {
   const element = document.querySelector<HTMLElement>('[data-testid="player-count"]');
   if (!element) return;
-  const format = new Intl.NumberFormat();
+  const format = new Intl.NumberFormat(pageLocale());
   let shown = lastSeenPlayerCount();
   let stop = () => {};
   let unavailable: HTMLElement | null = null;
@@ -121,9 +141,32 @@ function wirePlayerCount(): void {
   });
 }
 
+/**
+ * The footer's language switcher: without the app, the choice is kept on the device (a cookie)
+ * and the page asked for again, which the server then sends in that language. A language pinned
+ * in the address (`?lang=`) would win over the cookie, so it is dropped.
+ */
+function wireLanguage(): void {
+  const select = document.querySelector<HTMLSelectElement>('select[data-testid="language-switcher"]');
+  if (!select) return;
+  select.addEventListener('change', () => {
+    const next = select.value;
+    if (!isLocale(next)) return;
+    rememberLocale(next);
+    const url = new URL(window.location.href);
+    if (url.searchParams.has(LOCALE_PARAM)) {
+      url.searchParams.delete(LOCALE_PARAM);
+      window.location.replace(url);
+    } else {
+      window.location.reload();
+    }
+  });
+}
+
 /** The page on its own: everything that moves, without the app. */
 function wirePage(): void {
   wireMenu();
+  wireLanguage();
   wireInstall();
   wirePlayerCount();
   if ('serviceWorker' in navigator && import.meta.env.PROD) {

@@ -6,6 +6,7 @@ import { Pagination } from '../../../components/pagination';
 import { EmptyState } from '../../../components/empty-state';
 import { FormMessage } from '../../../components/form-message';
 import { Skeleton } from '../../../components/skeleton';
+import { useT } from '../../../i18n/use-t';
 import { errorText } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/format';
 import { useSession } from '../../../lib/session';
@@ -15,12 +16,13 @@ import { usePushStatus } from '../hooks/use-push-permission';
 
 /** `/inbox` (public): the caller's notifications, newest first; empty without a token. */
 export function InboxPage() {
+  const { t } = useT();
   const session = useSession();
   return (
     <div className="mx-auto flex w-full max-w-3xl flex-col gap-6 px-4 py-8">
       <header className="flex flex-col gap-1">
-        <h1 className="text-3xl font-black tracking-tight text-white">Inbox</h1>
-        <p className="text-slate-400">Promotions and events from servers you joined, and messages from the team.</p>
+        <h1 className="text-3xl font-black tracking-tight text-white">{t('common.inbox.title')}</h1>
+        <p className="text-slate-400">{t('common.inbox.intro')}</p>
       </header>
       {session ? (
         <>
@@ -29,17 +31,17 @@ export function InboxPage() {
         </>
       ) : (
         <EmptyState
-          title="Log in to see your inbox"
+          title={t('common.inbox.loggedOutTitle')}
           action={
             <div className="flex flex-wrap justify-center gap-2">
-              <ButtonLink to="/login">Login</ButtonLink>
+              <ButtonLink to="/login">{t('common.inbox.login')}</ButtonLink>
               <ButtonLink to="/register" variant="secondary">
-                Register
+                {t('common.inbox.register')}
               </ButtonLink>
             </div>
           }
         >
-          Log in to see events and promotions from the servers you joined.
+          {t('common.inbox.loggedOutBody')}
         </EmptyState>
       )}
     </div>
@@ -47,18 +49,15 @@ export function InboxPage() {
 }
 
 function PushStatus() {
+  const { t } = useT();
   const { state, enable } = usePushStatus();
   if (state === 'granted' || state === 'unsupported') return null;
   return (
     <div className="flex flex-col gap-3 rounded-2xl border border-brand-400/30 bg-brand-500/10 p-4 sm:flex-row sm:items-center" role="note">
-      <p className="flex-1 text-sm text-slate-200">
-        {state === 'denied'
-          ? 'Notifications are blocked in this browser. Allow them in the site settings to hear about events as they start.'
-          : 'Turn on notifications to hear about events and promotions as they start.'}
-      </p>
+      <p className="flex-1 text-sm text-slate-200">{state === 'denied' ? t('common.inbox.pushBlocked') : t('common.inbox.pushOffer')}</p>
       {state === 'default' ? (
         <Button variant="secondary" onClick={() => void enable()}>
-          Turn on notifications
+          {t('common.inbox.pushEnable')}
         </Button>
       ) : null}
     </div>
@@ -66,6 +65,7 @@ function PushStatus() {
 }
 
 function Inbox() {
+  const { t } = useT();
   const [page, setPage] = useState(1);
   const { data, isPending, isError, isPlaceholderData } = useNotifications(page);
   const markRead = useMarkRead();
@@ -74,7 +74,7 @@ function Inbox() {
 
   if (isPending) {
     return (
-      <div className="flex flex-col gap-3" aria-busy="true" aria-label="Loading notifications">
+      <div className="flex flex-col gap-3" aria-busy="true" aria-label={t('common.inbox.loading')}>
         {Array.from({ length: 3 }, (_, i) => (
           <Skeleton key={i} className="h-20" />
         ))}
@@ -84,34 +84,42 @@ function Inbox() {
   if (isError) {
     return (
       <p role="alert" className="rounded-xl border border-red-500/30 bg-red-500/10 p-4 text-red-200">
-        Failed to load notifications.
+        {t('common.inbox.loadFailed')}
       </p>
     );
   }
   if (data.notifications.length === 0 && page === 1) {
     return (
-      <EmptyState title="No notifications yet" action={<ButtonLink to="/search">Find servers to join</ButtonLink>}>
-        Join servers you like: their owners can tell you about events and busy evenings here.
+      <EmptyState title={t('common.inbox.emptyTitle')} action={<ButtonLink to="/search">{t('common.inbox.emptyAction')}</ButtonLink>}>
+        {t('common.inbox.emptyBody')}
       </EmptyState>
     );
   }
   return (
-    <section aria-label="Notifications" className={`flex flex-col gap-4 transition-opacity ${isPlaceholderData ? 'opacity-60' : ''}`}>
+    <section
+      aria-label={t('common.inbox.list')}
+      className={`flex flex-col gap-4 transition-opacity ${isPlaceholderData ? 'opacity-60' : ''}`}
+    >
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <p className="text-sm text-slate-400">
-          {data.total} notification{data.total === 1 ? '' : 's'}
-        </p>
+        <p className="text-sm text-slate-400">{t('common.inbox.count', { count: data.total })}</p>
         <Button variant="secondary" disabled={!unread || markRead.isPending} onClick={() => markRead.mutate('all')}>
-          Mark all read
+          {t('common.inbox.markAll')}
         </Button>
       </div>
-      <FormMessage error={markRead.isError ? errorText(markRead.error, 'Failed to mark as read.') : null} />
+      <FormMessage error={markRead.isError ? errorText(markRead.error, t('common.inbox.markFailed')) : null} />
       <ul className="flex flex-col gap-3" data-testid="inbox">
         {data.notifications.map((n) => (
           <InboxItem key={n.id} notification={n} onRead={() => markRead.mutate(n.id)} busy={markRead.isPending} />
         ))}
       </ul>
-      <Pagination page={page} pages={pages} onPage={setPage} label="Inbox pages" previous="← Newer" next="Older →" />
+      <Pagination
+        page={page}
+        pages={pages}
+        onPage={setPage}
+        label={t('common.inbox.pages')}
+        previous={t('common.inbox.newer')}
+        next={t('common.inbox.older')}
+      />
     </section>
   );
 }
@@ -120,6 +128,7 @@ function Inbox() {
 const isSitePath = (link: string | null): link is string => Boolean(link && /^\/(?!\/)/.test(link));
 
 function InboxItem({ notification: n, onRead, busy }: { notification: Notification; onRead: () => void; busy: boolean }) {
+  const { t } = useT();
   return (
     <li
       data-unread={!n.read}
@@ -132,7 +141,7 @@ function InboxItem({ notification: n, onRead, busy }: { notification: Notificati
       <div className="min-w-0 flex-1">
         <div className="flex flex-wrap items-baseline justify-between gap-x-3">
           <h2 className="break-words font-semibold text-white">
-            {n.read ? null : <span className="sr-only">Unread: </span>}
+            {n.read ? null : <span className="sr-only">{t('common.inbox.unread')} </span>}
             {n.title}
           </h2>
           <time dateTime={n.createdAt} className="text-xs text-slate-400">
@@ -143,12 +152,12 @@ function InboxItem({ notification: n, onRead, busy }: { notification: Notificati
         <div className="mt-3 flex flex-wrap items-center gap-3 text-sm">
           {isSitePath(n.link) ? (
             <Link to={n.link} onClick={n.read ? undefined : onRead} className="font-semibold text-brand-400 hover:underline">
-              Open →
+              {t('common.inbox.open')}
             </Link>
           ) : null}
           {n.read ? null : (
             <button type="button" onClick={onRead} disabled={busy} className="text-slate-400 hover:text-white disabled:opacity-50">
-              Mark read
+              {t('common.inbox.markRead')}
             </button>
           )}
         </div>

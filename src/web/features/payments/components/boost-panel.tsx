@@ -8,6 +8,8 @@ import { FormMessage } from '../../../components/form-message';
 import { Panel } from '../../../components/panel';
 import { checkoutErrorText } from '../../../lib/checkout';
 import { formatUsd } from '../../../lib/format';
+import { useMessageText } from '../../../i18n/messages';
+import { T, useT, type Translate } from '../../../i18n/use-t';
 import { errorText } from '../../../lib/api-client';
 import { creditsOf, useBoostCredits, useSpendBoostCredits } from '../api/boost-credits';
 import { useBoostSession } from '../api/boost-session';
@@ -18,6 +20,8 @@ import { ServerSelect } from './server-select';
  * A package the server's boost credits cover is paid with them first; paying stays one click away.
  */
 export function BoostPanel({ quote, servers }: { quote: Quote; servers: readonly Server[] }) {
+  const { t } = useT();
+  const message = useMessageText();
   const boost = useBoostSession();
   const spend = useSpendBoostCredits();
   const balances = useBoostCredits();
@@ -54,8 +58,12 @@ export function BoostPanel({ quote, servers }: { quote: Quote; servers: readonly
     if (!choice) return;
     try {
       const spent = await spend.mutateAsync(choice);
-      const name = servers.find((s) => s.id === spent.serverId)?.name ?? 'your server';
-      setSuccess(`${spent.spent.toLocaleString()} boosts added to ${name}. ${spent.balance.toLocaleString()} credits left.`);
+      const name = servers.find((s) => s.id === spent.serverId)?.name;
+      setSuccess(
+        name
+          ? t('payments.boost.added', { count: spent.spent, balance: spent.balance, name })
+          : t('payments.boost.addedYours', { count: spent.spent, balance: spent.balance }),
+      );
       setBoosts(null);
     } catch (e) {
       setError(errorText(e, MSG.boostFailed));
@@ -72,26 +80,26 @@ export function BoostPanel({ quote, servers }: { quote: Quote; servers: readonly
   return (
     <Panel
       id="boost-heading"
-      title="Boost packages"
-      description="Boosts lift a server to the top of the Hot list and count toward Most Popular."
+      title={t('payments.boost.title')}
+      description={t('payments.boost.description')}
       action={
         quote.premium ? (
           <span className="rounded-full bg-amber-400/15 px-3 py-1 text-xs font-bold text-amber-200">
-            Premium: {PRICES.premiumBoostDiscountPercent} % off
+            {t('payments.boost.premiumDiscount', { percent: PRICES.premiumBoostDiscountPercent })}
           </span>
         ) : null
       }
     >
       {!quote.boostingEnabled ? (
         <p role="note" className="rounded-xl border border-amber-400/30 bg-amber-400/10 px-4 py-3 text-sm text-amber-100">
-          {MSG.boostingDisabled}
+          {message(MSG.boostingDisabled)}
         </p>
       ) : null}
       <form onSubmit={(e) => void onSubmit(e)} noValidate className="flex flex-col gap-4">
-        <ServerSelect label="Server to boost" servers={servers} value={serverId} onChange={setServerId} />
+        <ServerSelect label={t('payments.boost.server')} servers={servers} value={serverId} onChange={setServerId} />
         {credits > 0 ? <CreditBalance credits={credits} /> : null}
         <fieldset className="flex flex-col gap-2">
-          <legend className="mb-1.5 text-sm font-medium text-slate-200">Package</legend>
+          <legend className="mb-1.5 text-sm font-medium text-slate-200">{t('payments.boost.package')}</legend>
           <div className="grid grid-cols-2 gap-2 sm:grid-cols-3 lg:grid-cols-5">
             {quote.packages.map((p) => {
               const selected = p.boosts === boosts;
@@ -111,19 +119,25 @@ export function BoostPanel({ quote, servers }: { quote: Quote; servers: readonly
                     className="sr-only"
                   />
                   <span className="text-white">
-                    <span className="text-2xl font-black tabular-nums">{p.boosts.toLocaleString()}</span>
-                    <span className="text-sm text-slate-300"> boosts</span>
+                    <T
+                      id="payments.boost.packageBoosts"
+                      values={{ count: p.boosts }}
+                      components={{
+                        num: <span className="text-2xl font-black tabular-nums" />,
+                        unit: <span className="text-sm text-slate-300" />,
+                      }}
+                    />
                   </span>
                   <span className="flex flex-wrap items-baseline gap-1.5 text-sm">
                     <span className="font-semibold text-emerald-300">{formatUsd(p.amount)}</span>
                     {p.amount < p.fullAmount ? (
                       <s className="text-slate-500">
-                        <span className="sr-only">was </span>
+                        <span className="sr-only">{t('payments.boost.was')} </span>
                         {formatUsd(p.fullAmount)}
                       </s>
                     ) : null}
                   </span>
-                  {p.boosts <= credits ? <span className="text-xs font-semibold text-amber-200">Covered by credits</span> : null}
+                  {p.boosts <= credits ? <span className="text-xs font-semibold text-amber-200">{t('payments.boost.covered')}</span> : null}
                 </label>
               );
             })}
@@ -133,19 +147,19 @@ export function BoostPanel({ quote, servers }: { quote: Quote; servers: readonly
         <div className="flex flex-wrap items-center justify-between gap-3">
           <p className="text-sm text-slate-400" aria-live="polite">
             {!chosen
-              ? 'Pick a package.'
+              ? t('payments.boost.pick')
               : useCredits
-                ? `${chosen.boosts.toLocaleString()} boosts from your credits, ${(credits - chosen.boosts).toLocaleString()} left after`
-                : `${chosen.boosts.toLocaleString()} boosts for ${formatUsd(chosen.amount)}`}
+                ? t('payments.boost.fromCredits', { count: chosen.boosts, left: credits - chosen.boosts })
+                : t('payments.boost.forPrice', { count: chosen.boosts, price: formatUsd(chosen.amount) })}
           </p>
           <div className="flex flex-wrap items-center gap-2">
             {useCredits ? (
               <Button variant="ghost" disabled={busy || !quote.boostingEnabled} onClick={() => void pay()}>
-                Pay {formatUsd(chosen.amount)} instead
+                {t('payments.boost.payInstead', { price: formatUsd(chosen.amount) })}
               </Button>
             ) : null}
             <Button type="submit" disabled={busy || !quote.boostingEnabled}>
-              {submitLabel({ paying: boost.isPending, spending: spend.isPending, useCredits, chosen })}
+              {submitLabel(t, { paying: boost.isPending, spending: spend.isPending, useCredits, chosen })}
             </Button>
           </div>
         </div>
@@ -155,34 +169,44 @@ export function BoostPanel({ quote, servers }: { quote: Quote; servers: readonly
 }
 
 /** The submit button's words: what it is doing, or what a click will do. */
-function submitLabel({
-  paying,
-  spending,
-  useCredits,
-  chosen,
-}: {
-  paying: boolean;
-  spending: boolean;
-  useCredits: boolean;
-  chosen: Quote['packages'][number] | undefined;
-}): string {
-  if (paying) return 'Opening checkout…';
-  if (spending) return 'Adding boosts…';
-  if (!chosen) return 'Buy boosts';
-  return useCredits ? `Use ${chosen.boosts.toLocaleString()} credits` : `Buy for ${formatUsd(chosen.amount)}`;
+function submitLabel(
+  t: Translate,
+  {
+    paying,
+    spending,
+    useCredits,
+    chosen,
+  }: {
+    paying: boolean;
+    spending: boolean;
+    useCredits: boolean;
+    chosen: Quote['packages'][number] | undefined;
+  },
+): string {
+  if (paying) return t('payments.action.openingCheckout');
+  if (spending) return t('payments.boost.adding');
+  if (!chosen) return t('payments.boost.buy');
+  return useCredits
+    ? t('payments.boost.useCredits', { count: chosen.boosts })
+    : t('payments.boost.buyFor', { price: formatUsd(chosen.amount) });
 }
 
 /** The selected server's unspent Premium credits, and what they do. */
 function CreditBalance({ credits }: { credits: number }) {
+  const { t } = useT();
   return (
     <p
       data-testid="boost-credit-balance"
       className="flex flex-wrap items-baseline gap-x-2 rounded-xl border border-amber-400/30 bg-amber-400/10 px-4 py-3 text-sm text-amber-100"
     >
       <span>
-        <span className="text-lg font-black tabular-nums text-white">{credits.toLocaleString()}</span> boost credits on this server
+        <T
+          id="payments.boost.balance"
+          values={{ count: credits }}
+          components={{ num: <span className="text-lg font-black tabular-nums text-white" /> }}
+        />
       </span>
-      <span className="text-amber-100/80">A package they cover is paid with credits first.</span>
+      <span className="text-amber-100/80">{t('payments.boost.balanceHint')}</span>
     </p>
   );
 }

@@ -8,6 +8,9 @@ import { Button, ButtonLink } from '../../../components/button';
 import { EmptyState } from '../../../components/empty-state';
 import { FormMessage } from '../../../components/form-message';
 import { Skeleton } from '../../../components/skeleton';
+import type { MessageId } from '../../../i18n/catalogs/index';
+import { useMessageText } from '../../../i18n/messages';
+import { T, useT, type Translate } from '../../../i18n/use-t';
 import { ApiError, errorText } from '../../../lib/api-client';
 import { returnUrl } from '../../../lib/checkout';
 import type { CheckoutReturnState } from '../../../lib/use-checkout-return';
@@ -20,6 +23,8 @@ import { PAYMENT_TYPE_LABELS } from './labels';
 
 /** `/checkout/:id`: the built-in test checkout, used without Stripe keys: what is bought, Pay and Cancel. */
 export function CheckoutPage() {
+  const { t } = useT();
+  const message = useMessageText();
   const { id = '' } = useParams();
   const { data: session, isPending, error } = useCheckout(id);
 
@@ -34,19 +39,21 @@ export function CheckoutPage() {
           ⚠
         </span>
         <span>
-          <strong className="font-bold">Test checkout — no real money.</strong> Payments are not connected on this site, so Pay completes
-          the purchase without charging anything.
+          <T id="payments.checkout.testNotice" components={{ strong: <strong className="font-bold" /> }} />
         </span>
       </p>
       {isPending ? (
         <Skeleton className="h-80" />
       ) : error instanceof ApiError && [400, 403, 404].includes(error.status) ? (
-        <EmptyState title="Checkout not found" action={<ButtonLink to="/home">Back to the site</ButtonLink>}>
-          This checkout does not exist or belongs to someone else.
+        <EmptyState
+          title={t('payments.checkout.notFoundTitle')}
+          action={<ButtonLink to="/home">{t('payments.checkout.backToSite')}</ButtonLink>}
+        >
+          {t('payments.checkout.notFound')}
         </EmptyState>
       ) : error || !session ? (
         <p role="alert" className="rounded-xl border border-red-500/30 bg-red-500/10 p-4 text-red-200">
-          {errorText(error, MSG.internal)}
+          {message(errorText(error, MSG.internal))}
         </p>
       ) : (
         <CheckoutSummary session={session} />
@@ -56,6 +63,8 @@ export function CheckoutPage() {
 }
 
 function CheckoutSummary({ session }: { session: CheckoutSession }) {
+  const { t } = useT();
+  const messageText = useMessageText();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const pay = useCompleteCheckout();
@@ -70,8 +79,9 @@ function CheckoutSummary({ session }: { session: CheckoutSession }) {
       const paid = await pay.mutateAsync(session.id);
       await queryClient.invalidateQueries();
       const booked = { ...session, weekendStart: paid.weekendStart ?? session.weekendStart };
-      const message = confirmation(booked, server.data?.name);
-      const state: CheckoutReturnState = { checkoutMessage: paid.notice ? `${message} ${paid.notice}` : message };
+      const message = confirmation(t, booked, server.data?.name);
+      // Two sentences: the confirmation, then the notice when the weekend moved.
+      const state: CheckoutReturnState = { checkoutMessage: paid.notice ? `${message} ${messageText(paid.notice)}` : message };
       await navigate(returnUrl(paid.returnPath || session.returnPath, 'success'), { state });
     } catch (e) {
       setError(errorText(e, MSG.stripePaymentFailed));
@@ -94,27 +104,27 @@ function CheckoutSummary({ session }: { session: CheckoutSession }) {
       className="flex flex-col gap-5 rounded-2xl border border-white/10 bg-ink-900/90 p-6 shadow-2xl shadow-black/40 sm:p-8"
     >
       <div>
-        <p className="text-xs font-bold uppercase tracking-wider text-brand-400">{PAYMENT_TYPE_LABELS[session.kind]}</p>
+        <p className="text-xs font-bold uppercase tracking-wider text-brand-400">{t(PAYMENT_TYPE_LABELS[session.kind])}</p>
         <h1 id="checkout-heading" className="mt-1 text-2xl font-black text-white">
           {session.description}
         </h1>
       </div>
       <dl className="flex flex-col divide-y divide-white/10 rounded-xl border border-white/10 bg-white/[0.03] text-sm">
         {session.serverId ? (
-          <Row label="Server">
+          <Row label={t('payments.checkout.server')}>
             <Link to={`/servers/${session.serverId}`} className="font-semibold text-white hover:underline">
-              {server.data?.name ?? (server.isPending ? '…' : `Server ${session.serverId}`)}
+              {server.data?.name ?? (server.isPending ? '…' : t('payments.server.fallback', { id: session.serverId }))}
             </Link>
           </Row>
         ) : null}
-        {session.weekendStart ? <Row label="Weekend">{formatWeekend(session.weekendStart)}</Row> : null}
-        {session.notice ? <Row label="Note">{session.notice}</Row> : null}
-        {session.kind === 'subscription' ? <Row label="Billing">Monthly, cancel any time</Row> : null}
-        <Row label="Total">
+        {session.weekendStart ? <Row label={t('payments.checkout.weekend')}>{formatWeekend(session.weekendStart)}</Row> : null}
+        {session.notice ? <Row label={t('payments.checkout.note')}>{messageText(session.notice)}</Row> : null}
+        {session.kind === 'subscription' ? <Row label={t('payments.checkout.billing')}>{t('payments.checkout.billingMonthly')}</Row> : null}
+        <Row label={t('payments.checkout.total')}>
           <span className="text-2xl font-black text-white" data-testid="checkout-amount">
             {formatUsd(session.amount)}
           </span>
-          {session.kind === 'subscription' ? <span className="text-slate-400"> / month</span> : null}
+          {session.kind === 'subscription' ? <span className="text-slate-400"> {t('payments.price.perMonth')}</span> : null}
         </Row>
       </dl>
       {session.status === 'open' ? (
@@ -122,10 +132,10 @@ function CheckoutSummary({ session }: { session: CheckoutSession }) {
           <FormMessage error={error} />
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <Button variant="secondary" onClick={() => void onCancel()} disabled={busy}>
-              {cancel.isPending ? 'Cancelling…' : 'Cancel'}
+              {cancel.isPending ? t('payments.checkout.cancelling') : t('payments.checkout.cancel')}
             </Button>
             <Button onClick={() => void onPay()} disabled={busy} className="sm:min-w-40">
-              {pay.isPending ? 'Paying…' : `Pay ${formatUsd(session.amount)}`}
+              {pay.isPending ? t('payments.checkout.paying') : t('payments.checkout.pay', { price: formatUsd(session.amount) })}
             </Button>
           </div>
         </>
@@ -137,22 +147,26 @@ function CheckoutSummary({ session }: { session: CheckoutSession }) {
 }
 
 /** What the page the checkout returns to confirms: what was paid, and for a weekend, which one. */
-function confirmation(session: CheckoutSession, serverName: string | undefined): string {
-  const paid = `Paid ${formatUsd(session.amount)}`;
+function confirmation(t: Translate, session: CheckoutSession, serverName: string | undefined): string {
+  const price = formatUsd(session.amount);
   if (session.kind === 'serverOfTheWeekend' && session.weekendStart) {
-    return `${paid}: ${serverName ?? 'Your server'} is Server of the Weekend on ${formatWeekend(session.weekendStart)}.`;
+    const weekend = formatWeekend(session.weekendStart);
+    return serverName !== undefined
+      ? t('payments.checkout.paidWeekend', { price, server: serverName, weekend })
+      : t('payments.checkout.paidWeekendYours', { price, weekend });
   }
-  if (session.kind === 'subscription') return `${paid}: ${session.description}. Your new plan is active.`;
-  return `${paid}: ${session.description}.`;
+  if (session.kind === 'subscription') return t('payments.checkout.paidPlan', { price, description: session.description });
+  return t('payments.checkout.paid', { price, description: session.description });
 }
 
-const CLOSED = {
-  complete: { title: 'Already paid', body: 'This purchase is complete. Nothing more to pay.' },
-  canceled: { title: 'Checkout cancelled', body: 'This checkout was cancelled. Nothing was bought.' },
-  expired: { title: 'Checkout expired', body: 'This checkout timed out. Nothing was bought; start again to buy.' },
-} as const;
+const CLOSED: Record<'complete' | 'canceled' | 'expired', { title: MessageId; body: MessageId }> = {
+  complete: { title: 'payments.checkout.completeTitle', body: 'payments.checkout.complete' },
+  canceled: { title: 'payments.checkout.canceledTitle', body: 'payments.checkout.canceled' },
+  expired: { title: 'payments.checkout.expiredTitle', body: 'payments.checkout.expired' },
+};
 
 function Closed({ session }: { session: CheckoutSession }) {
+  const { t } = useT();
   const text = CLOSED[session.status as keyof typeof CLOSED];
   const done = session.status === 'complete';
   return (
@@ -161,10 +175,10 @@ function Closed({ session }: { session: CheckoutSession }) {
       data-testid={`checkout-${session.status}`}
       className={`flex flex-col gap-3 rounded-xl border px-4 py-4 ${done ? 'border-emerald-500/30 bg-emerald-500/10' : 'border-white/15 bg-white/5'}`}
     >
-      <p className={`font-semibold ${done ? 'text-emerald-200' : 'text-white'}`}>{text.title}</p>
-      <p className="text-sm text-slate-300">{text.body}</p>
+      <p className={`font-semibold ${done ? 'text-emerald-200' : 'text-white'}`}>{t(text.title)}</p>
+      <p className="text-sm text-slate-300">{t(text.body)}</p>
       <ButtonLink to={safeReturnPath(session.returnPath)} variant="secondary" className="self-start">
-        Continue
+        {t('payments.checkout.continue')}
       </ButtonLink>
     </div>
   );

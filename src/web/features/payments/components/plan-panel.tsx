@@ -1,19 +1,24 @@
 import { useState } from 'react';
+import { PRICES } from '../../../../shared/limits';
 import { MSG } from '../../../../shared/messages';
 import { Button, ButtonLink } from '../../../components/button';
 import { Dialog } from '../../../components/dialog';
 import { FormMessage } from '../../../components/form-message';
 import { Panel } from '../../../components/panel';
 import { Skeleton } from '../../../components/skeleton';
+import { useMessageText } from '../../../i18n/messages';
+import { useT } from '../../../i18n/use-t';
 import { errorText } from '../../../lib/api-client';
 import { formatDate, formatUsd } from '../../../lib/format';
 import { useCancelSubscription } from '../api/cancel-subscription';
 import { useSubscription } from '../api/get-subscription';
-import { PLAN_FEATURES, PLAN_PRICES } from './plans';
+import { PLAN_PRICES, planFeatures } from './plans';
 import { SubscribeForm } from './subscribe-form';
 
 /** The owner's current plan, with Cancel (after a confirmation) and a link to change it. */
 export function PlanPanel() {
+  const { t } = useT();
+  const messageText = useMessageText();
   const { data, isPending, isError } = useSubscription();
   const cancel = useCancelSubscription();
   const [confirming, setConfirming] = useState(false);
@@ -24,7 +29,7 @@ export function PlanPanel() {
     try {
       await cancel.mutateAsync();
       setConfirming(false);
-      setMessage({ success: 'Your subscription is cancelled. You are on no plan now.' });
+      setMessage({ success: t('payments.plan.cancelled') });
     } catch (error) {
       setConfirming(false);
       setMessage({ error: errorText(error, MSG.cancelFailed) });
@@ -35,10 +40,10 @@ export function PlanPanel() {
   return (
     <Panel
       id="plan-heading"
-      title="Your plan"
+      title={t('payments.plan.title')}
       action={
         <ButtonLink to="/subscriptions" variant="secondary">
-          Compare plans
+          {t('payments.plan.compare')}
         </ButtonLink>
       }
     >
@@ -46,7 +51,7 @@ export function PlanPanel() {
         <Skeleton className="h-20" />
       ) : isError ? (
         <p role="alert" className="text-sm text-red-300">
-          {MSG.loadSubscriptionFailed}
+          {messageText(MSG.loadSubscriptionFailed)}
         </p>
       ) : (
         <div className="flex flex-col gap-3" data-testid="current-plan">
@@ -54,17 +59,20 @@ export function PlanPanel() {
             <p className="text-2xl font-black text-white">
               {plan ? (
                 <>
-                  {plan} <span className="text-base font-medium text-slate-400">{formatUsd(PLAN_PRICES[plan])}/month</span>
+                  {plan}{' '}
+                  <span className="text-base font-medium text-slate-400">
+                    {t('payments.price.monthly', { price: formatUsd(PLAN_PRICES[plan]) })}
+                  </span>
                 </>
               ) : (
-                'No plan'
+                t('payments.plan.none')
               )}
             </p>
           </div>
           {plan ? (
             <>
               <ul className="grid gap-1 text-sm text-slate-300 sm:grid-cols-2">
-                {PLAN_FEATURES[plan].map((f) => (
+                {planFeatures(plan, t).map((f) => (
                   <li key={f} className="flex gap-2">
                     <span aria-hidden="true" className="text-emerald-400">
                       ✓
@@ -76,37 +84,35 @@ export function PlanPanel() {
               <div className="flex flex-wrap items-center justify-between gap-3 border-t border-white/10 pt-3">
                 <p className="text-sm text-slate-400">
                   {data.status === 'past_due'
-                    ? 'Your last payment failed: please update your card.'
+                    ? t('payments.plan.pastDue')
                     : data.currentPeriodEnd
-                      ? `Renews on ${formatDate(data.currentPeriodEnd)}.`
-                      : 'Active. Billed monthly.'}
+                      ? t('payments.plan.renews', { date: formatDate(data.currentPeriodEnd) })
+                      : t('payments.plan.active')}
                 </p>
                 <Button variant="secondary" className="text-red-200 hover:text-red-100" onClick={() => setConfirming(true)}>
-                  Cancel subscription
+                  {t('payments.plan.cancel')}
                 </Button>
               </div>
             </>
           ) : (
-            <p className="text-sm text-slate-400">
-              Without a plan you can create one server, but not save its page or send promotions. Pro and Premium unlock your page,
-              analytics and push promotions.
-            </p>
+            <p className="text-sm text-slate-400">{t('payments.plan.noneHint')}</p>
           )}
           {data.status === 'past_due' ? null : <SubscribeForm current={plan} />}
         </div>
       )}
       <FormMessage error={message?.error} success={message?.success} />
-      <Dialog open={confirming} title="Cancel your subscription?" onClose={() => setConfirming(false)}>
+      <Dialog open={confirming} title={t('payments.plan.cancelTitle')} onClose={() => setConfirming(false)}>
         <p className="text-sm text-slate-300">
-          You will lose {plan} at once: saving your server page, push promotions
-          {plan === 'Premium' ? ' and the 25 % discount on boosts' : ''}. You can subscribe again at any time.
+          {plan === 'Premium'
+            ? t('payments.plan.cancelBodyPremium', { plan, percent: PRICES.premiumBoostDiscountPercent })
+            : t('payments.plan.cancelBody', { plan })}
         </p>
         <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <Button variant="secondary" onClick={() => setConfirming(false)} disabled={cancel.isPending}>
-            Keep {plan}
+            {t('payments.plan.keep', { plan })}
           </Button>
           <Button variant="danger" onClick={() => void onCancel()} disabled={cancel.isPending}>
-            {cancel.isPending ? 'Cancelling…' : 'Yes, cancel'}
+            {cancel.isPending ? t('payments.plan.cancelling') : t('payments.plan.confirmCancel')}
           </Button>
         </div>
       </Dialog>

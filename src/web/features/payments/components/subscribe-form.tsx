@@ -5,17 +5,19 @@ import { FormMessage } from '../../../components/form-message';
 import { checkoutErrorText } from '../../../lib/checkout';
 import { formatUsd } from '../../../lib/format';
 import { useSubscribeSession } from '../api/subscribe-session';
-import { PLAN_PRICES, type PaidPlan } from './plans';
+import { useT } from '../../../i18n/use-t';
+import { PAID_PLANS, PLAN_PRICES, type PaidPlan } from './plans';
 
 /**
  * Subscribing from `/payments`: pick Pro or Premium and go to checkout, which comes back here. No
  * plan picked answers "Please select a plan". `current` (the plan the owner has) is not offered.
  */
 export function SubscribeForm({ current }: { current: PaidPlan | '' }) {
+  const { t } = useT();
   const subscribe = useSubscribeSession();
   const [plan, setPlan] = useState<PaidPlan | ''>('');
   const [error, setError] = useState<string | null>(null);
-  const options = (['Pro', 'Premium'] as const).filter((p) => p !== current);
+  const options = PAID_PLANS.filter((p) => p !== current);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -36,7 +38,9 @@ export function SubscribeForm({ current }: { current: PaidPlan | '' }) {
       noValidate
     >
       <fieldset className="flex flex-col gap-2">
-        <legend className="mb-2 text-sm font-medium text-slate-200">{current ? 'Switch to' : 'Choose a plan'}</legend>
+        <legend className="mb-2 text-sm font-medium text-slate-200">
+          {current ? t('payments.subscribe.switchTo') : t('payments.subscribe.choose')}
+        </legend>
         <div className="grid gap-2 sm:grid-cols-2">
           {options.map((p) => (
             <label
@@ -57,13 +61,13 @@ export function SubscribeForm({ current }: { current: PaidPlan | '' }) {
                 className="size-4 accent-brand-500"
               />
               <span className="font-semibold">{p}</span>
-              <span className="ml-auto text-slate-400">{formatUsd(PLAN_PRICES[p])}/month</span>
+              <span className="ml-auto text-slate-400">{t('payments.price.monthly', { price: formatUsd(PLAN_PRICES[p]) })}</span>
             </label>
           ))}
         </div>
       </fieldset>
       <Button type="submit" className="min-h-11 self-start" disabled={subscribe.isPending}>
-        {subscribe.isPending ? 'Going to checkout…' : 'Subscribe'}
+        {subscribe.isPending ? t('payments.subscribe.going') : t('payments.subscribe.submit')}
       </Button>
       <FormMessage error={error} />
     </form>

@@ -6,6 +6,7 @@ import { Button } from '../../../components/button';
 import { FormMessage } from '../../../components/form-message';
 import { ProgressBar } from '../../../components/progress-bar';
 import { TextField } from '../../../components/text-field';
+import { useT } from '../../../i18n/use-t';
 import { errorText } from '../../../lib/api-client';
 import { IMAGE_ACCEPT, imageFileError } from '../../../lib/image-file';
 import { validate } from '../../../lib/validate';
@@ -13,6 +14,7 @@ import { useUpdatePlayer } from '../api/update-player';
 
 /** Display name and picture; both go in one multipart save. */
 export function ProfileEditor({ profile }: { profile: PlayerProfile }) {
+  const { t } = useT();
   const fileId = useId();
   const [displayName, setDisplayName] = useState(profile.displayName);
   const [picture, setPicture] = useState<File | null>(null);
@@ -54,7 +56,7 @@ export function ProfileEditor({ profile }: { profile: PlayerProfile }) {
     try {
       await update.mutateAsync({ id: profile.id, displayName: parsed.data, picture, onProgress: picture ? setProgress : undefined });
       choose(null);
-      setMessage({ success: 'Profile saved.' });
+      setMessage({ success: t('landing.profileEditor.saved') });
     } catch (error) {
       setMessage({ error: errorText(error, picture ? MSG.avatarUploadFailed : MSG.saveProfileFailed) });
     } finally {
@@ -64,20 +66,20 @@ export function ProfileEditor({ profile }: { profile: PlayerProfile }) {
 
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4 self-start rounded-2xl border border-white/10 bg-ink-900/80 p-5">
-      <h2 className="text-lg font-semibold text-white">Edit profile</h2>
+      <h2 className="text-lg font-semibold text-white">{t('landing.profileEditor.title')}</h2>
       <TextField
-        label="Display name"
+        label={t('landing.profileEditor.displayName')}
         value={displayName}
         maxLength={LIMITS.displayName}
         onChange={(e) => setDisplayName(e.target.value)}
-        hint={`${displayName.length}/${LIMITS.displayName} · shown with your reviews`}
+        hint={t('landing.profileEditor.displayNameHint', { length: displayName.length, max: LIMITS.displayName })}
       />
       <div className="flex flex-col gap-2">
         <label htmlFor={fileId} className="text-sm font-medium text-slate-200">
-          Profile picture
+          {t('landing.profileEditor.picture')}
         </label>
         <div className="flex items-center gap-3">
-          {preview ? <img src={preview} alt="New profile picture" className="size-12 rounded-full object-cover" /> : null}
+          {preview ? <img src={preview} alt={t('landing.profileEditor.preview')} className="size-12 rounded-full object-cover" /> : null}
           <input
             id={fileId}
             type="file"
@@ -86,12 +88,12 @@ export function ProfileEditor({ profile }: { profile: PlayerProfile }) {
             className="block w-full min-w-0 text-sm text-slate-300 file:mr-3 file:cursor-pointer file:rounded-lg file:border-0 file:bg-white/10 file:px-3 file:py-2 file:font-semibold file:text-white hover:file:bg-white/15"
           />
         </div>
-        <p className="text-xs text-slate-400">JPEG, PNG, WebP or GIF, at most 5 MB.</p>
+        <p className="text-xs text-slate-400">{t('landing.profileEditor.pictureRules', { megabytes: LIMITS.uploadBytes / 1024 / 1024 })}</p>
       </div>
-      {progress !== null ? <ProgressBar value={progress} label="Profile picture upload" /> : null}
+      {progress !== null ? <ProgressBar value={progress} label={t('landing.profileEditor.upload')} /> : null}
       <FormMessage error={message?.error} success={message?.success} />
       <Button type="submit" disabled={update.isPending}>
-        {update.isPending ? 'Saving…' : 'Save profile'}
+        {update.isPending ? t('landing.profileEditor.saving') : t('landing.profileEditor.save')}
       </Button>
     </form>
   );

@@ -1,5 +1,10 @@
 import { MSG } from '../../../../shared/messages';
+import { LanguageSwitcher } from '../../../components/language-switcher';
 import { Skeleton } from '../../../components/skeleton';
+import type { MessageId } from '../../../i18n/catalogs/index';
+import { useMessageText } from '../../../i18n/messages';
+import { useT } from '../../../i18n/use-t';
+import { formatNumber } from '../../../lib/format';
 import { useSession } from '../../../lib/session';
 import { ConfirmEmailNotice, DiscordCard } from '../../auth';
 import { FollowedServers } from '../../servers';
@@ -8,10 +13,31 @@ import { ProfileEditor } from './profile-editor';
 import { ServerList } from './server-list';
 
 /**
- * `/profile`: the signed-in user's name and picture (editable), the linked Discord account, vote
- * counts, and joined and boosted servers.
+ * The language of the site and of the e-mails sent to this user: saved to the account as soon as
+ * it is chosen. The heading names it, so the switcher's own label is for screen readers only.
+ */
+function LanguageCard() {
+  const { t } = useT();
+  return (
+    <section aria-labelledby="language-heading" className="flex flex-col gap-4 rounded-2xl border border-white/10 bg-ink-900/80 p-5">
+      <div>
+        <h2 id="language-heading" className="text-lg font-semibold text-white">
+          {t('landing.profile.language')}
+        </h2>
+        <p className="mt-1 text-sm text-slate-400">{t('landing.profile.languageIntro')}</p>
+      </div>
+      <LanguageSwitcher className="[&>label]:sr-only" />
+    </section>
+  );
+}
+
+/**
+ * `/profile`: the signed-in user's name and picture (editable), the linked Discord account, the
+ * site's language, vote counts, and joined and boosted servers.
  */
 export function ProfilePage() {
+  const { t } = useT();
+  const messageText = useMessageText();
   const session = useSession();
   const { data: profile, isPending, isError } = usePlayer(session?.user.id);
 
@@ -27,18 +53,18 @@ export function ProfilePage() {
     return (
       <div className="mx-auto w-full max-w-3xl px-4 py-16">
         <p role="alert" className="rounded-xl border border-red-500/30 bg-red-500/10 p-4 text-red-200">
-          {MSG.loadProfileFailed}
+          {messageText(MSG.loadProfileFailed)}
         </p>
       </div>
     );
   }
 
   const picture = profile.profilePicture ?? profile.profilePic;
-  const stats: Array<[string, number]> = [
-    ['Servers joined', profile.joinedServers.length],
-    ['Likes given', profile.likesGiven],
-    ['Dislikes given', profile.dislikesGiven],
-    ['Boosts given', profile.boostsGiven],
+  const stats: Array<[MessageId, number]> = [
+    ['landing.profile.statJoined', profile.joinedServers.length],
+    ['landing.profile.statLikes', profile.likesGiven],
+    ['landing.profile.statDislikes', profile.dislikesGiven],
+    ['landing.profile.statBoosts', profile.boostsGiven],
   ];
   return (
     <div className="mx-auto flex w-full max-w-5xl flex-col gap-6 px-4 py-8">
@@ -60,8 +86,8 @@ export function ProfilePage() {
         <dl className="grid grid-cols-2 gap-2 sm:grid-cols-4">
           {stats.map(([label, value]) => (
             <div key={label} className="flex flex-col-reverse rounded-xl border border-white/10 bg-white/5 px-3 py-2 text-center">
-              <dt className="text-xs text-slate-400">{label}</dt>
-              <dd className="text-xl font-bold tabular-nums text-white">{value}</dd>
+              <dt className="text-xs text-slate-400">{t(label)}</dt>
+              <dd className="text-xl font-bold tabular-nums text-white">{formatNumber(value)}</dd>
             </div>
           ))}
         </dl>
@@ -71,19 +97,20 @@ export function ProfilePage() {
         <div className="grid content-start gap-6">
           <ProfileEditor key={profile.id} profile={profile} />
           <DiscordCard />
+          <LanguageCard />
         </div>
         <div className="flex min-w-0 flex-col gap-6">
           <FollowedServers />
           <ServerList
-            title="Joined servers"
+            title={t('landing.profile.joinedTitle')}
             servers={profile.joinedServers}
-            empty="You have not joined a server yet."
+            empty={t('landing.profile.joinedEmpty')}
             testId="joined-servers"
           />
           <ServerList
-            title="Boosted servers"
+            title={t('landing.profile.boostedTitle')}
             servers={profile.boostedServers}
-            empty="Servers you boost show up here."
+            empty={t('landing.profile.boostedEmpty')}
             testId="boosted-servers"
           />
         </div>

@@ -2,6 +2,8 @@ import { Link } from 'react-router';
 import type { ServerSummary } from '../../../../shared/schemas/server';
 import { ButtonLink } from '../../../components/button';
 import { EmptyState } from '../../../components/empty-state';
+import { useT } from '../../../i18n/use-t';
+import { formatNumber } from '../../../lib/format';
 
 /** A short list of servers on the profile, each linking to its page. */
 export function ServerList({
@@ -15,17 +17,18 @@ export function ServerList({
   empty: string;
   testId: string;
 }) {
+  const { t } = useT();
   return (
     <section aria-labelledby={`${testId}-heading`} className="flex flex-col gap-3 rounded-2xl border border-white/10 bg-ink-900/80 p-5">
       <h2 id={`${testId}-heading`} className="text-lg font-semibold text-white">
-        {title} <span className="text-sm font-normal text-slate-400">({servers.length})</span>
+        {title} <span className="text-sm font-normal text-slate-400">({formatNumber(servers.length)})</span>
       </h2>
       {servers.length === 0 ? (
         <EmptyState
           title={empty}
           action={
             <ButtonLink to="/search" variant="secondary">
-              Find servers
+              {t('landing.serverList.find')}
             </ButtonLink>
           }
         />

@@ -4,6 +4,7 @@ import { CopyButton } from '../../../components/copy-button';
 import { FormMessage } from '../../../components/form-message';
 import { Panel } from '../../../components/panel';
 import { TextField } from '../../../components/text-field';
+import { T, useT } from '../../../i18n/use-t';
 import { errorText } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/format';
 import { useApiKeys, useCreateApiKey, useRevokeApiKey } from '../api/api-keys';
@@ -17,6 +18,7 @@ export function ApiKeysPanel({ serverId }: { serverId: string }) {
   const create = useCreateApiKey(serverId);
   const revoke = useRevokeApiKey(serverId);
   const [name, setName] = useState('');
+  const { t } = useT();
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -26,15 +28,9 @@ export function ApiKeysPanel({ serverId }: { serverId: string }) {
   return (
     <Panel
       id="api-keys-heading"
-      title="API keys"
+      title={t('owner.keys.title')}
       description={
-        <>
-          Read your votes and live stats from your own plugins and bots: <code>Authorization: Bearer rpk_…</code> on{' '}
-          <a href="/api/docs" className="text-brand-300 hover:underline">
-            /api/v1
-          </a>
-          , 120 requests a minute per key.
-        </>
+        <T id="owner.keys.intro" components={{ code: <code />, link: <a href="/api/docs" className="text-brand-300 hover:underline" /> }} />
       }
     >
       <div data-testid="api-keys" className="flex flex-col gap-4">
@@ -43,7 +39,7 @@ export function ApiKeysPanel({ serverId }: { serverId: string }) {
             role="status"
             className="flex flex-col gap-2 rounded-xl border border-emerald-500/30 bg-emerald-500/10 p-3 text-sm text-emerald-100"
           >
-            <p>Your new key. Copy it now: it is shown only this once.</p>
+            <p>{t('owner.keys.newKey')}</p>
             <div className="flex items-stretch gap-2">
               <code
                 data-testid="new-api-key"
@@ -57,20 +53,20 @@ export function ApiKeysPanel({ serverId }: { serverId: string }) {
         ) : null}
         <form onSubmit={submit} className="flex flex-col gap-2 sm:flex-row sm:items-end">
           <TextField
-            label="Key name"
+            label={t('owner.keys.name')}
             value={name}
             maxLength={60}
-            placeholder="Vote plugin"
+            placeholder={t('owner.keys.namePlaceholder')}
             onChange={(e) => setName(e.target.value)}
             className="flex-1"
           />
           <Button type="submit" className="min-h-11" disabled={create.isPending}>
-            {create.isPending ? 'Creating…' : 'Create key'}
+            {create.isPending ? t('owner.keys.creating') : t('owner.keys.create')}
           </Button>
         </form>
-        <FormMessage error={create.isError ? errorText(create.error, 'The key could not be created.') : null} />
+        <FormMessage error={create.isError ? errorText(create.error, t('owner.keys.createFailed')) : null} />
         {keys.isPending ? (
-          <p className="text-sm text-slate-400">Loading keys…</p>
+          <p className="text-sm text-slate-400">{t('owner.keys.loading')}</p>
         ) : keys.data && keys.data.length > 0 ? (
           <ul className="flex flex-col divide-y divide-white/10 rounded-xl border border-white/10">
             {keys.data.map((k) => (
@@ -78,7 +74,9 @@ export function ApiKeysPanel({ serverId }: { serverId: string }) {
                 <span className="min-w-0 flex-1">
                   <span className="font-semibold text-white">{k.name}</span> <code className="text-slate-400">{k.prefix}…</code>
                   <span className="block text-xs text-slate-400">
-                    Created {formatDate(k.createdAt)} · {k.lastUsedAt ? `last used ${formatDate(k.lastUsedAt)}` : 'never used'}
+                    {k.lastUsedAt
+                      ? t('owner.keys.used', { created: formatDate(k.createdAt), used: formatDate(k.lastUsedAt) })
+                      : t('owner.keys.unused', { created: formatDate(k.createdAt) })}
                   </span>
                 </span>
                 <Button
@@ -87,15 +85,15 @@ export function ApiKeysPanel({ serverId }: { serverId: string }) {
                   disabled={revoke.isPending}
                   onClick={() => revoke.mutate(k.id)}
                 >
-                  Revoke<span className="sr-only"> {k.name}</span>
+                  <T id="owner.keys.revoke" values={{ name: k.name }} components={{ hidden: <span className="sr-only" /> }} />
                 </Button>
               </li>
             ))}
           </ul>
         ) : (
-          <p className="text-sm text-slate-400">No keys yet.</p>
+          <p className="text-sm text-slate-400">{t('owner.keys.empty')}</p>
         )}
-        <FormMessage error={revoke.isError ? errorText(revoke.error, 'The key could not be revoked.') : null} />
+        <FormMessage error={revoke.isError ? errorText(revoke.error, t('owner.keys.revokeFailed')) : null} />
       </div>
     </Panel>
   );

@@ -5,6 +5,7 @@ import { MSG } from '../../../../shared/messages';
 import type { Server, ViewerState } from '../../../../shared/schemas/server';
 import { Button } from '../../../components/button';
 import { FormMessage } from '../../../components/form-message';
+import { T, useT } from '../../../i18n/use-t';
 import { checkoutErrorText } from '../../../lib/checkout';
 import { formatUsd } from '../../../lib/format';
 import { useSession } from '../../../lib/session';
@@ -17,6 +18,7 @@ const PRICE = formatUsd(centsToDollars(PRICES.playerBoostCents));
  * not see it. Visitors are told to log in; the checkout comes back to this page.
  */
 export function BoostCard({ server, viewer }: { server: Server; viewer: ViewerState | null }) {
+  const { t } = useT();
   const session = useSession();
   const boost = useBoostServer();
   const [error, setError] = useState<string | null>(null);
@@ -39,20 +41,17 @@ export function BoostCard({ server, viewer }: { server: Server; viewer: ViewerSt
     >
       <div>
         <h2 id="boost-heading" className="font-semibold text-white">
-          Boost this server
+          {t('owner.boost.title')}
         </h2>
-        <p className="mt-1 text-sm text-slate-400">A boost puts {server.name} on top of the Hot list and helps it climb Most Popular.</p>
+        <p className="mt-1 text-sm text-slate-400">{t('owner.boost.text', { name: server.name })}</p>
       </div>
       <Button onClick={() => void onBoost()} disabled={boost.isPending}>
-        {boost.isPending ? 'Opening checkout…' : `Boost for ${PRICE}`}
+        {boost.isPending ? t('owner.boost.opening') : t('owner.boost.button', { price: PRICE })}
       </Button>
       <FormMessage error={error} />
       {error === MSG.loginRequired ? (
         <p className="text-sm text-slate-300">
-          <Link to="/login" className="font-semibold text-brand-400 hover:underline">
-            Log in
-          </Link>{' '}
-          as a player to boost.
+          <T id="owner.boost.login" components={{ link: <Link to="/login" className="font-semibold text-brand-400 hover:underline" /> }} />
         </p>
       ) : null}
     </section>

@@ -1,10 +1,12 @@
 import { useId, useState } from 'react';
+import { useT } from '../../../i18n/use-t';
 
 const HEX = /^#[0-9a-fA-F]{6}$/;
 
 /** A colour as a picker and as `#rrggbb` text; the text may be mid-edit, only a full hex is passed on. */
 export function ColorField({ label, value, onChange }: { label: string; value: string; onChange: (hex: string) => void }) {
   const id = useId();
+  const { t } = useT();
   const [text, setText] = useState(value);
   const [seen, setSeen] = useState(value);
   // The picker (or a reset) changed the value: show it in the text box too.
@@ -23,7 +25,7 @@ export function ColorField({ label, value, onChange }: { label: string; value: s
           type="color"
           value={value}
           onChange={(e) => onChange(e.target.value.toLowerCase())}
-          aria-label={`${label} picker`}
+          aria-label={t('owner.color.picker', { label })}
           className="h-11 w-14 shrink-0 cursor-pointer rounded-lg border border-white/10 bg-ink-950 p-1"
         />
         <input

@@ -3,6 +3,8 @@ import { MSG } from '../../../../shared/messages';
 import { ButtonLink } from '../../../components/button';
 import { PlanBadge } from '../../../components/plan-badge';
 import { Skeleton } from '../../../components/skeleton';
+import { useMessageText } from '../../../i18n/messages';
+import { useT } from '../../../i18n/use-t';
 import { useSession } from '../../../lib/session';
 import { LiveStatusPanel } from '../../game-status';
 import { BoostCreditsNote } from '../../payments';
@@ -18,6 +20,8 @@ import { ServerPicker } from './server-picker';
  */
 export function DashboardPage() {
   const { id } = useParams();
+  const { t } = useT();
+  const message = useMessageText();
   const { data: servers, isPending, isFetching, isError } = useOwnServers();
   const plan = useSession()?.user.subscriptionPlan ?? '';
 
@@ -34,7 +38,7 @@ export function DashboardPage() {
     return (
       <div className="mx-auto w-full max-w-3xl px-4 py-16">
         <p role="alert" className="rounded-xl border border-red-500/30 bg-red-500/10 p-4 text-red-200">
-          {MSG.serverUnavailable}
+          {message(MSG.serverUnavailable)}
         </p>
       </div>
     );
@@ -49,21 +53,21 @@ export function DashboardPage() {
       <header className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
         <div>
           <div className="flex flex-wrap items-center gap-3">
-            <h1 className="text-3xl font-black tracking-tight text-white">Dashboard</h1>
-            <Link to="/payments" aria-label={`Plan: ${plan || 'none'}. Manage on Payments`}>
+            <h1 className="text-3xl font-black tracking-tight text-white">{t('owner.dashboard.title')}</h1>
+            <Link to="/payments" aria-label={plan ? t('owner.dashboard.plan', { plan }) : t('owner.dashboard.noPlan')}>
               <PlanBadge plan={plan} />
             </Link>
           </div>
-          <p className="mt-1 text-slate-300">Make your page stand out: every change shows in the preview before you save.</p>
+          <p className="mt-1 text-slate-300">{t('owner.dashboard.intro')}</p>
         </div>
         <div className="flex flex-wrap gap-2">
           {server ? (
             <ButtonLink to={`/servers/${server.id}`} variant="secondary">
-              View public page
+              {t('owner.dashboard.viewPage')}
             </ButtonLink>
           ) : null}
           <ButtonLink to="/quick-create" variant="secondary">
-            + Add server
+            {t('owner.dashboard.addServer')}
           </ButtonLink>
         </div>
       </header>
@@ -79,7 +83,7 @@ export function DashboardPage() {
         </>
       ) : (
         <p role="alert" className="rounded-xl border border-red-500/30 bg-red-500/10 p-4 text-red-200">
-          {id ? MSG.notYourServer : MSG.serverMissing}
+          {message(id ? MSG.notYourServer : MSG.serverMissing)}
         </p>
       )}
     </div>

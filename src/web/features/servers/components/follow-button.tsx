@@ -1,17 +1,17 @@
 import { Link } from 'react-router';
 import { Button } from '../../../components/button';
 import { FormMessage } from '../../../components/form-message';
+import { useT } from '../../../i18n/use-t';
 import { errorText } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
 import { useFollowState, useToggleFollow } from '../api/follow';
-
-const count = new Intl.NumberFormat();
 
 /**
  * Follow a server: its followers hear (in their inbox) when it comes back online or announces an
  * event. Shows the follower count; a visitor is asked to log in.
  */
 export function FollowButton({ serverId, isOwner }: { serverId: string; isOwner: boolean }) {
+  const { t } = useT();
   const session = useSession();
   const userId = session?.user.id ?? '';
   const state = useFollowState(serverId, userId);
@@ -29,19 +29,19 @@ export function FollowButton({ serverId, isOwner }: { serverId: string; isOwner:
             disabled={state.isPending || toggle.isPending}
             onClick={() => toggle.mutate(!following)}
           >
-            {following ? '★ Following' : '☆ Follow'}
+            {following ? t('server.follow.following') : t('server.follow.follow')}
           </Button>
         ) : !session ? (
           <Link to="/login" className="inline-flex min-h-11 items-center text-sm font-semibold text-brand-300 hover:underline">
-            Log in to follow
+            {t('server.follow.login')}
           </Link>
         ) : null}
         <span className="text-sm text-slate-300" data-testid="followers">
-          {count.format(followers)} {followers === 1 ? 'follower' : 'followers'}
+          {t('server.follow.followers', { count: followers })}
         </span>
       </div>
-      {following ? <p className="text-xs text-slate-400">You hear in your inbox when it comes back online or starts an event.</p> : null}
-      <FormMessage error={toggle.isError ? errorText(toggle.error, 'Could not change it. Please try again.') : null} />
+      {following ? <p className="text-xs text-slate-400">{t('server.follow.hint')}</p> : null}
+      <FormMessage error={toggle.isError ? errorText(toggle.error, t('server.follow.failed')) : null} />
     </div>
   );
 }

@@ -2,36 +2,40 @@ import { Link } from 'react-router';
 import { ButtonLink } from '../../../components/button';
 import { EmptyState } from '../../../components/empty-state';
 import { Skeleton } from '../../../components/skeleton';
+import { useT } from '../../../i18n/use-t';
+import { dateFormat, formatNumber } from '../../../lib/format';
 import { useFollowedServers } from '../api/follow';
 import { PlayerCount } from './player-count';
 import { ServerAvatar } from './server-card';
 
-const when = new Intl.DateTimeFormat(undefined, { weekday: 'short', hour: '2-digit', minute: '2-digit' });
-
 /** `/profile`'s followed servers: each with its live status and its next announced event. */
 export function FollowedServers() {
+  const { t } = useT();
   const followed = useFollowedServers(true);
+  // The next event's day and time, in the page's language.
+  const when = dateFormat({ weekday: 'short', hour: '2-digit', minute: '2-digit' });
   return (
     <section aria-labelledby="followed-heading" className="flex flex-col gap-3 rounded-2xl border border-white/10 bg-ink-900/80 p-5">
       <h2 id="followed-heading" className="text-lg font-semibold text-white">
-        Followed servers {followed.data ? <span className="text-sm font-normal text-slate-400">({followed.data.length})</span> : null}
+        {t('browse.followed.title')}{' '}
+        {followed.data ? <span className="text-sm font-normal text-slate-400">({formatNumber(followed.data.length)})</span> : null}
       </h2>
       {followed.isPending ? (
         <Skeleton className="h-16" />
       ) : followed.isError ? (
         <p role="alert" className="text-sm text-red-300">
-          Failed to load the servers you follow.
+          {t('browse.followed.failed')}
         </p>
       ) : followed.data.length === 0 ? (
         <EmptyState
-          title="You follow no server yet"
+          title={t('browse.followed.emptyTitle')}
           action={
             <ButtonLink to="/search" variant="secondary">
-              Find servers
+              {t('browse.followed.find')}
             </ButtonLink>
           }
         >
-          Follow a server from its page to hear when it comes back online or starts an event.
+          {t('browse.followed.emptyBody')}
         </EmptyState>
       ) : (
         <ul className="flex flex-col gap-2" data-testid="followed-servers">
@@ -45,7 +49,9 @@ export function FollowedServers() {
                 <span className="min-w-0 flex-1">
                   <span className="block truncate font-semibold text-white">{s.name}</span>
                   <span className="block text-xs text-slate-400">
-                    {s.nextEvent ? `Next: ${s.nextEvent.title}, ${when.format(new Date(s.nextEvent.startsAt))}` : 'No event announced'}
+                    {s.nextEvent
+                      ? t('browse.followed.next', { title: s.nextEvent.title, when: when.format(new Date(s.nextEvent.startsAt)) })
+                      : t('browse.followed.noEvent')}
                   </span>
                 </span>
                 <PlayerCount server={s} className="text-sm text-slate-200" />

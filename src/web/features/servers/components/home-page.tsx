@@ -3,6 +3,8 @@ import { MSG } from '../../../../shared/messages';
 import type { Server } from '../../../../shared/schemas/server';
 import { ButtonLink } from '../../../components/button';
 import { EmptyState } from '../../../components/empty-state';
+import { useMessageText } from '../../../i18n/messages';
+import { T, useT } from '../../../i18n/use-t';
 import { useJustJoined } from '../api/get-just-joined';
 import { useServerOfTheWeekend } from '../api/get-server-of-the-weekend';
 import { HOME_TOP, useServerList } from '../api/list-servers';
@@ -12,6 +14,7 @@ import { WeekendCard } from './weekend-card';
 
 /** `/home`: search, new servers (joined the list in the last 24 h), the Server of the Weekend and the top 10 by likes. */
 export function HomePage() {
+  const { t } = useT();
   const justJoined = useJustJoined();
   const top = useServerList(HOME_TOP);
   const weekend = useServerOfTheWeekend();
@@ -25,46 +28,40 @@ export function HomePage() {
       <header className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
         <div>
           <h1 className="text-3xl font-black tracking-tight text-white sm:text-4xl">
-            Discover <span className="text-gradient">roleplay servers</span>
+            <T id="browse.home.title" components={{ accent: <span className="text-gradient" /> }} />
           </h1>
-          <p className="mt-2 text-slate-300">New arrivals, this weekend’s pick and the community’s favourites.</p>
+          <p className="mt-2 text-slate-300">{t('browse.home.intro')}</p>
         </div>
         <ButtonLink to="/search" className="self-start sm:self-auto">
           <svg viewBox="0 0 20 20" className="size-4" aria-hidden="true">
             <circle cx="9" cy="9" r="6" stroke="currentColor" strokeWidth="2" fill="none" />
             <path d="M13.5 13.5L18 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
           </svg>
-          Search
+          {t('browse.home.search')}
         </ButtonLink>
       </header>
 
-      <PageSection id="just-joined" title="New servers" description="Just joined the list in the last 24 hours.">
-        <CarouselState
-          query={{ data: justJoined.data, isError: justJoined.isError, isPending: waiting }}
-          empty="No new servers in the last 24 hours. Check back soon."
-        >
-          {(servers) => <ServerCarousel servers={servers} label="New servers" testId="just-joined" eagerCount={2} />}
+      <PageSection id="just-joined" title={t('browse.home.newTitle')} description={t('browse.home.newDescription')}>
+        <CarouselState query={{ data: justJoined.data, isError: justJoined.isError, isPending: waiting }} empty={t('browse.home.newEmpty')}>
+          {(servers) => <ServerCarousel servers={servers} label={t('browse.home.newTitle')} testId="just-joined" eagerCount={2} />}
         </CarouselState>
       </PageSection>
 
-      <PageSection id="weekend" title="Server of the Weekend">
+      <PageSection id="weekend" title={t('browse.home.weekendTitle')}>
         <WeekendCard waiting={waiting} />
       </PageSection>
 
       <PageSection
         id="top-10"
-        title="Top 10"
+        title={t('browse.home.topTitle')}
         action={
           <ButtonLink to="/list?tab=popular" variant="ghost" className="px-3 py-1.5">
-            Hot & Popular →
+            {t('browse.home.topAction')}
           </ButtonLink>
         }
       >
-        <CarouselState
-          query={{ data: top.data?.servers, isError: top.isError, isPending: waiting }}
-          empty="No servers have been liked yet."
-        >
-          {(servers) => <ServerCarousel servers={servers} label="Top 10 servers by likes" testId="top-10" numbered />}
+        <CarouselState query={{ data: top.data?.servers, isError: top.isError, isPending: waiting }} empty={t('browse.home.topEmpty')}>
+          {(servers) => <ServerCarousel servers={servers} label={t('browse.home.topLabel')} testId="top-10" numbered />}
         </CarouselState>
       </PageSection>
     </div>
@@ -80,13 +77,15 @@ function CarouselState({
   empty: string;
   children: (servers: Server[]) => ReactNode;
 }) {
+  const { t } = useT();
+  const messageText = useMessageText();
   if (query.isPending) return <CarouselSkeleton />;
   if (query.isError || !query.data)
     return (
       <p role="alert" className="text-sm text-red-300">
-        {MSG.loadServersFailed}
+        {messageText(MSG.loadServersFailed)}
       </p>
     );
-  if (query.data.length === 0) return <EmptyState title="Nothing here yet">{empty}</EmptyState>;
+  if (query.data.length === 0) return <EmptyState title={t('browse.common.nothingYet')}>{empty}</EmptyState>;
   return <>{children(query.data)}</>;
 }

@@ -2,6 +2,8 @@ import { useId, useRef, useState } from 'react';
 import { MSG } from '../../../../shared/messages';
 import { FormMessage } from '../../../components/form-message';
 import { ProgressBar } from '../../../components/progress-bar';
+import { useMessageText } from '../../../i18n/messages';
+import { useT } from '../../../i18n/use-t';
 import { errorText } from '../../../lib/api-client';
 import { IMAGE_ACCEPT, imageFileError } from '../../../lib/image-file';
 import { SERVER_IMAGE_UPLOADS, useUploadServerImage, type ServerImageKind } from '../api/upload-server-image';
@@ -25,6 +27,8 @@ export function ImageUpload({
   max?: number;
 }) {
   const id = useId();
+  const { t } = useT();
+  const text = useMessageText();
   const input = useRef<HTMLInputElement>(null);
   const upload = useUploadServerImage();
   const [progress, setProgress] = useState<number | null>(null);
@@ -42,7 +46,7 @@ export function ImageUpload({
     setProgress(0);
     try {
       await upload.mutateAsync({ id: serverId, kind, files, onProgress: setProgress });
-      setMessage({ success: files.length > 1 ? `${files.length} images uploaded.` : 'Image uploaded.' });
+      setMessage({ success: t('owner.upload.done', { count: files.length }) });
     } catch (error) {
       setMessage({ error: errorText(error, SERVER_IMAGE_UPLOADS[kind].failed) });
     } finally {
@@ -67,9 +71,9 @@ export function ImageUpload({
         className="block w-full text-sm text-slate-300 file:mr-3 file:cursor-pointer file:rounded-lg file:border-0 file:bg-white/10 file:px-3 file:py-2 file:font-semibold file:text-white hover:file:bg-white/15 disabled:opacity-50"
       />
       <p id={`${id}-hint`} className="text-xs text-slate-400">
-        {full ? MSG.galleryFull : hint}
+        {full ? text(MSG.galleryFull) : hint}
       </p>
-      {progress !== null ? <ProgressBar value={progress} label={`${label} upload`} /> : null}
+      {progress !== null ? <ProgressBar value={progress} label={t('owner.upload.progress', { label })} /> : null}
       <FormMessage error={message?.error} success={message?.success} />
     </div>
   );

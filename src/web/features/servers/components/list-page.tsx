@@ -4,18 +4,21 @@ import { LIMITS } from '../../../../shared/limits';
 import { MSG } from '../../../../shared/messages';
 import { EmptyState } from '../../../components/empty-state';
 import { Skeleton } from '../../../components/skeleton';
+import { useMessageText } from '../../../i18n/messages';
+import { useT } from '../../../i18n/use-t';
 import { useServerList } from '../api/list-servers';
 import { ServerRow } from './server-row';
 
 const TABS = [
-  { id: 'hot', label: 'Hot', sort: 'hot', blurb: 'The 10 most recently boosted servers.' },
-  { id: 'popular', label: 'Most Popular', sort: 'popular', blurb: 'The top 10 by likes, boosts and joins together.' },
+  { id: 'hot', label: 'browse.list.hot', sort: 'hot', blurb: 'browse.list.hotBlurb' },
+  { id: 'popular', label: 'browse.list.popular', sort: 'popular', blurb: 'browse.list.popularBlurb' },
 ] as const;
 
 /** `/list`: Hot and Most Popular tabs, 10 servers each; the tab is in the URL (`?tab=popular`). */
 export function ListPage() {
+  const { t } = useT();
   const [params, setParams] = useSearchParams();
-  const current = TABS.find((t) => t.id === params.get('tab')) ?? TABS[0];
+  const current = TABS.find((tab) => tab.id === params.get('tab')) ?? TABS[0];
   const tabRefs = useRef<Array<HTMLButtonElement | null>>([]);
   const select = (index: number) => {
     const tab = TABS[index];
@@ -33,12 +36,12 @@ export function ListPage() {
   return (
     <div className="mx-auto flex w-full max-w-4xl flex-col gap-6 px-4 py-8">
       <header>
-        <h1 className="text-3xl font-black tracking-tight text-white">Hot & Popular</h1>
-        <p className="mt-1 text-slate-300">What players are boosting right now, and the all-time favourites.</p>
+        <h1 className="text-3xl font-black tracking-tight text-white">{t('browse.list.title')}</h1>
+        <p className="mt-1 text-slate-300">{t('browse.list.intro')}</p>
       </header>
       <div
         role="tablist"
-        aria-label="Server rankings"
+        aria-label={t('browse.list.tabsLabel')}
         className="flex gap-1 self-start rounded-xl border border-white/10 bg-ink-900 p-1"
         onKeyDown={onKeyDown}
       >
@@ -60,13 +63,13 @@ export function ListPage() {
               onClick={() => select(i)}
               className={`rounded-lg px-4 py-2 text-sm font-semibold transition ${selected ? 'bg-gradient-to-r from-brand-600 to-accent-500 text-white' : 'text-slate-300 hover:bg-white/5 hover:text-white'}`}
             >
-              {tab.label}
+              {t(tab.label)}
             </button>
           );
         })}
       </div>
       <div role="tabpanel" id={`panel-${current.id}`} aria-labelledby={`tab-${current.id}`} className="flex flex-col gap-3">
-        <p className="text-sm text-slate-400">{current.blurb}</p>
+        <p className="text-sm text-slate-400">{t(current.blurb)}</p>
         <RankedList key={current.id} sort={current.sort} />
       </div>
     </div>
@@ -74,6 +77,8 @@ export function ListPage() {
 }
 
 function RankedList({ sort }: { sort: 'hot' | 'popular' }) {
+  const { t } = useT();
+  const messageText = useMessageText();
   const { data, isPending, isError } = useServerList({ sort, limit: LIMITS.listTab });
   if (isPending) {
     return (
@@ -87,11 +92,15 @@ function RankedList({ sort }: { sort: 'hot' | 'popular' }) {
   if (isError)
     return (
       <p role="alert" className="text-sm text-red-300">
-        {MSG.loadServersFailed}
+        {messageText(MSG.loadServersFailed)}
       </p>
     );
   if (data.servers.length === 0) {
-    return <EmptyState title="Nothing here yet">{sort === 'hot' ? 'No server has been boosted yet.' : 'No servers yet.'}</EmptyState>;
+    return (
+      <EmptyState title={t('browse.common.nothingYet')}>
+        {sort === 'hot' ? t('browse.list.hotEmpty') : t('browse.list.popularEmpty')}
+      </EmptyState>
+    );
   }
   return (
     <ol className="flex flex-col gap-3" data-testid="ranked-list">

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { parsePlayerBound as parseBound, PLAYER_BOUND_MAX } from '../../../../shared/schemas/server';
 import { TextField } from '../../../components/text-field';
+import { useT } from '../../../i18n/use-t';
 
 /** Waits this long after the last keystroke before a typed bound changes the search. */
 const TYPE_DELAY_MS = 400;
@@ -19,6 +20,7 @@ export function LiveToggles({
   freeSlots: boolean;
   onChange: (change: { online?: boolean; freeSlots?: boolean }) => void;
 }) {
+  const { t } = useT();
   const toggle = (label: string, on: boolean, flip: () => void) => (
     <button
       type="button"
@@ -35,9 +37,9 @@ export function LiveToggles({
     </button>
   );
   return (
-    <div role="group" aria-label="Live status" className="flex flex-wrap gap-2">
-      {toggle('Online now', online, () => onChange({ online: !online }))}
-      {toggle('Has free slots', freeSlots, () => onChange({ freeSlots: !freeSlots }))}
+    <div role="group" aria-label={t('browse.live.label')} className="flex flex-wrap gap-2">
+      {toggle(t('browse.live.online'), online, () => onChange({ online: !online }))}
+      {toggle(t('browse.live.freeSlots'), freeSlots, () => onChange({ freeSlots: !freeSlots }))}
     </div>
   );
 }
@@ -55,6 +57,7 @@ export function PlayerRange({
   max: number | undefined;
   onChange: (change: { minPlayers: number | undefined; maxPlayers: number | undefined }) => void;
 }) {
+  const { t } = useT();
   const [from, setFrom] = useState(min === undefined ? '' : String(min));
   const [to, setTo] = useState(max === undefined ? '' : String(max));
   // Back and Forward (or Clear all) change the range under the boxes.
@@ -91,21 +94,21 @@ export function PlayerRange({
   );
   return (
     <fieldset className="flex flex-col gap-2">
-      <legend className="mb-2 text-xs font-semibold uppercase tracking-wider text-slate-400">Players online</legend>
+      <legend className="mb-2 text-xs font-semibold uppercase tracking-wider text-slate-400">{t('browse.range.legend')}</legend>
       <div className="flex items-end gap-2">
-        {box('From', from, setFrom)}
+        {box(t('browse.range.from'), from, setFrom)}
         <span aria-hidden="true" className="pb-2.5 text-slate-500">
           –
         </span>
-        {box('To', to, setTo)}
+        {box(t('browse.range.to'), to, setTo)}
       </div>
       {reversed ? (
         <p id="player-range-error" role="alert" className="text-xs text-red-300">
-          &quot;From&quot; must not be more than &quot;To&quot;.
+          {t('browse.range.reversed')}
         </p>
       ) : invalid ? (
         <p role="alert" className="text-xs text-red-300">
-          Enter a whole number of players.
+          {t('browse.range.invalid')}
         </p>
       ) : null}
     </fieldset>

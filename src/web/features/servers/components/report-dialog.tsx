@@ -5,6 +5,7 @@ import { Button } from '../../../components/button';
 import { Dialog } from '../../../components/dialog';
 import { FormMessage } from '../../../components/form-message';
 import { TextAreaField } from '../../../components/textarea-field';
+import { useT } from '../../../i18n/use-t';
 import { errorText } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
 import { validate } from '../../../lib/validate';
@@ -25,21 +26,25 @@ export function ReportAction({
   reviewUsername?: string;
   className?: string;
 }) {
+  const { t } = useT();
   const session = useSession();
   const [open, setOpen] = useState(false);
   if (session?.user.role !== 'player') return null;
-  const what = reviewUsername ? `review by ${reviewUsername}` : 'server';
   return (
     <>
       <button
         type="button"
         onClick={() => setOpen(true)}
-        aria-label={`Report ${what}`}
+        aria-label={reviewUsername ? t('server.report.reviewLabel', { username: reviewUsername }) : t('server.report.serverLabel')}
         className={`text-xs font-medium underline-offset-2 opacity-70 hover:underline hover:opacity-100 ${className}`}
       >
-        Report
+        {t('server.report.link')}
       </button>
-      <Dialog open={open} title={reviewUsername ? 'Report this review' : 'Report this server'} onClose={() => setOpen(false)}>
+      <Dialog
+        open={open}
+        title={reviewUsername ? t('server.report.reviewTitle') : t('server.report.serverTitle')}
+        onClose={() => setOpen(false)}
+      >
         <ReportForm serverId={serverId} reviewUsername={reviewUsername} onClose={() => setOpen(false)} />
       </Dialog>
     </>
@@ -47,6 +52,7 @@ export function ReportAction({
 }
 
 function ReportForm({ serverId, reviewUsername, onClose }: { serverId: string; reviewUsername?: string; onClose: () => void }) {
+  const { t } = useT();
   const report = useReportServer();
   const [reason, setReason] = useState('');
   const [message, setMessage] = useState<{ error?: string; success?: string } | null>(null);
@@ -69,7 +75,7 @@ function ReportForm({ serverId, reviewUsername, onClose }: { serverId: string; r
         <FormMessage success={message.success} />
         <div className="flex justify-end">
           <Button variant="secondary" onClick={onClose}>
-            Done
+            {t('server.report.done')}
           </Button>
         </div>
       </div>
@@ -78,20 +84,20 @@ function ReportForm({ serverId, reviewUsername, onClose }: { serverId: string; r
   return (
     <form onSubmit={(e) => void onSubmit(e)} noValidate className="flex flex-col gap-4">
       <TextAreaField
-        label="What is wrong?"
+        label={t('server.report.reasonLabel')}
         value={reason}
         maxLength={REASON_MAX}
         rows={4}
-        placeholder="Spam, hate speech, a scam, something else…"
+        placeholder={t('server.report.reasonPlaceholder')}
         onChange={(e) => setReason(e.target.value)}
       />
       <FormMessage error={message?.error} />
       <div className="flex justify-end gap-2">
         <Button variant="ghost" onClick={onClose}>
-          Cancel
+          {t('server.report.cancel')}
         </Button>
         <Button type="submit" disabled={report.isPending}>
-          {report.isPending ? 'Sending…' : 'Send report'}
+          {report.isPending ? t('server.report.sending') : t('server.report.send')}
         </Button>
       </div>
     </form>

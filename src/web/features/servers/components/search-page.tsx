@@ -6,6 +6,10 @@ import { Button } from '../../../components/button';
 import { EmptyState } from '../../../components/empty-state';
 import { SelectField } from '../../../components/select-field';
 import { Skeleton } from '../../../components/skeleton';
+import type { MessageId } from '../../../i18n/catalogs/index';
+import { useMessageText } from '../../../i18n/messages';
+import { useT, type Translate } from '../../../i18n/use-t';
+import { formatNumber } from '../../../lib/format';
 import { useFilterCategories } from '../api/get-filter-categories';
 import { useServerList } from '../api/list-servers';
 import { useSearchQuery } from '../hooks/use-search-query';
@@ -20,13 +24,14 @@ import { ServerCard, ServerCardSkeleton } from './server-card';
 const PAGE_SIZE = LIMITS.listDefault;
 /** Typing searches once the player pauses this long. */
 const TYPE_DELAY_MS = 300;
-export const SORT_OPTIONS: ReadonlyArray<{ value: Sort; label: string }> = [
-  { value: 'likes', label: 'Most liked' },
-  { value: 'popular', label: 'Most popular' },
-  { value: 'hot', label: 'Hot (recently boosted)' },
-  { value: 'new', label: 'Newest' },
-  { value: 'players', label: 'Most players online' },
-  { value: 'joins', label: 'Most joins (all time)' },
+/** The sort orders, each with its label's message id (translated where drawn). */
+export const SORT_OPTIONS: ReadonlyArray<{ value: Sort; label: MessageId }> = [
+  { value: 'likes', label: 'browse.search.sortLikes' },
+  { value: 'popular', label: 'browse.search.sortPopular' },
+  { value: 'hot', label: 'browse.search.sortHot' },
+  { value: 'new', label: 'browse.search.sortNew' },
+  { value: 'players', label: 'browse.search.sortPlayers' },
+  { value: 'joins', label: 'browse.search.sortJoins' },
 ];
 
 /**
@@ -34,6 +39,8 @@ export const SORT_OPTIONS: ReadonlyArray<{ value: Sort; label: string }> = [
  * filters and sort, with the whole query in the URL.
  */
 export function SearchPage() {
+  const { t } = useT();
+  const messageText = useMessageText();
   const [query, setQuery] = useSearchQuery();
   const [text, setText] = useState(query.q);
   const [filtersOpen, setFiltersOpen] = useState(false);
@@ -67,7 +74,7 @@ export function SearchPage() {
 
   const total = results.data?.total ?? 0;
   // Past a few thousand matches the server stops counting: "2,000+ servers".
-  const shownTotal = results.data?.capped ? `${total.toLocaleString()}+` : String(total);
+  const shownTotal = results.data?.capped ? `${formatNumber(total)}+` : String(total);
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
   const toggle = (filter: string) =>
     setQuery({ filters: query.filters.includes(filter) ? query.filters.filter((f) => f !== filter) : [...query.filters, filter] });
@@ -84,14 +91,14 @@ export function SearchPage() {
   return (
     <div className="mx-auto flex w-full max-w-7xl flex-col gap-6 px-4 py-8">
       <header>
-        <h1 className="text-3xl font-black tracking-tight text-white">Search Servers</h1>
-        <p className="mt-1 text-slate-300">Find a server by name, then narrow it down by game, style, language and more.</p>
+        <h1 className="text-3xl font-black tracking-tight text-white">{t('browse.search.title')}</h1>
+        <p className="mt-1 text-slate-300">{t('browse.search.intro')}</p>
       </header>
 
       <form role="search" onSubmit={onSubmit} className="flex flex-col gap-3 sm:flex-row sm:items-end">
         <div className="flex flex-1 flex-col gap-1.5">
           <label htmlFor="search-q" className="text-sm font-medium text-slate-200">
-            Server name
+            {t('browse.search.nameLabel')}
           </label>
           <input
             id="search-q"
@@ -99,15 +106,15 @@ export function SearchPage() {
             value={text}
             maxLength={LIMITS.serverName}
             onChange={(e) => setText(e.target.value)}
-            placeholder="e.g. Los Santos"
+            placeholder={t('browse.search.namePlaceholder')}
             className="rounded-xl border border-white/10 bg-ink-950/70 px-3.5 py-2.5 text-slate-100 placeholder:text-slate-500 focus:border-brand-400 focus:outline-none"
           />
         </div>
-        <Button type="submit">Search</Button>
+        <Button type="submit">{t('browse.search.submit')}</Button>
         <SelectField
-          label="Sort by"
+          label={t('browse.search.sortLabel')}
           value={query.sort}
-          options={SORT_OPTIONS}
+          options={SORT_OPTIONS.map((option) => ({ value: option.value, label: t(option.label) }))}
           onChange={(e) => setQuery({ sort: e.target.value as Sort })}
           className="sm:w-56"
         />
@@ -123,7 +130,7 @@ export function SearchPage() {
             aria-controls="search-filters"
             onClick={() => setFiltersOpen((v) => !v)}
           >
-            {activeFilters ? `Filters (${activeFilters})` : 'Filters'}
+            {activeFilters ? t('browse.search.filtersCount', { count: activeFilters }) : t('browse.search.filters')}
             <span aria-hidden="true" className="ml-1.5">
               {filtersOpen ? '▴' : '▾'}
             </span>
@@ -132,7 +139,7 @@ export function SearchPage() {
             id="search-filters"
             className={`${filtersOpen ? 'block' : 'hidden'} rounded-2xl border border-white/10 bg-ink-900/80 p-4 lg:sticky lg:top-20 lg:block lg:max-h-[calc(100dvh-6rem)] lg:overflow-y-auto`}
           >
-            <h2 className="mb-3 font-semibold text-white">Filters</h2>
+            <h2 className="mb-3 font-semibold text-white">{t('browse.search.filters')}</h2>
             <div className="mb-4">
               <PlayerRange min={query.minPlayers} max={query.maxPlayers} onChange={(change) => setQuery(change, { replace: true })} />
             </div>
@@ -144,7 +151,7 @@ export function SearchPage() {
               </div>
             ) : categories.isError ? (
               <p role="alert" className="text-sm text-red-300">
-                Failed to load filters.
+                {t('browse.search.filtersFailed')}
               </p>
             ) : (
               <FilterChips categories={categories.data} selected={query.filters} onToggle={toggle} />
@@ -155,7 +162,11 @@ export function SearchPage() {
         <section aria-labelledby="results-heading" className="flex min-w-0 flex-col gap-4">
           <div className="flex flex-wrap items-center gap-2">
             <h2 id="results-heading" className="mr-2 text-sm text-slate-300" aria-live="polite">
-              {results.isPending ? 'Searching…' : results.isError ? '' : `${shownTotal} ${total === 1 ? 'server' : 'servers'}`}
+              {results.isPending
+                ? t('browse.search.searching')
+                : results.isError
+                  ? ''
+                  : t('browse.search.total', { count: total, total: shownTotal })}
             </h2>
             {query.filters.map((f) => (
               <button
@@ -163,7 +174,7 @@ export function SearchPage() {
                 type="button"
                 onClick={() => toggle(f)}
                 className="inline-flex items-center gap-1 rounded-full border border-brand-400/50 bg-brand-500/15 px-2.5 py-0.5 text-xs text-white hover:bg-brand-500/30"
-                aria-label={`Remove filter ${f}`}
+                aria-label={t('browse.search.removeFilter', { filter: f })}
               >
                 {f} <span aria-hidden="true">×</span>
               </button>
@@ -173,22 +184,22 @@ export function SearchPage() {
                 type="button"
                 onClick={() => setQuery({ minPlayers: undefined, maxPlayers: undefined })}
                 className="inline-flex items-center gap-1 rounded-full border border-brand-400/50 bg-brand-500/15 px-2.5 py-0.5 text-xs text-white hover:bg-brand-500/30"
-                aria-label="Remove the player range"
+                aria-label={t('browse.search.removeRange')}
               >
-                {playerRangeLabel(query.minPlayers, query.maxPlayers)} <span aria-hidden="true">×</span>
+                {playerRangeLabel(t, query.minPlayers, query.maxPlayers)} <span aria-hidden="true">×</span>
               </button>
             ) : null}
             {anythingSet ? (
               <button type="button" onClick={clearAll} className="text-xs text-brand-400 hover:underline">
-                Clear all
+                {t('browse.search.clearAll')}
               </button>
             ) : null}
             <div className="ml-auto">
               <Segmented
-                label="Show results as"
+                label={t('browse.search.viewLabel')}
                 options={[
-                  { value: 'cards', label: 'Cards' },
-                  { value: 'list', label: 'List' },
+                  { value: 'cards', label: t('browse.search.viewCards') },
+                  { value: 'list', label: t('browse.search.viewList') },
                 ]}
                 value={view}
                 onChange={setView}
@@ -198,7 +209,7 @@ export function SearchPage() {
 
           {results.isError ? (
             <p role="alert" className="text-sm text-red-300">
-              {MSG.loadServersFailed}
+              {messageText(MSG.loadServersFailed)}
             </p>
           ) : results.isPending ? (
             <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-hidden="true">
@@ -210,16 +221,14 @@ export function SearchPage() {
             </ul>
           ) : results.data.servers.length === 0 ? (
             <EmptyState
-              title="No servers match"
+              title={t('browse.search.emptyTitle')}
               action={
                 <Button variant="secondary" onClick={clearAll}>
-                  Clear search
+                  {t('browse.search.clearSearch')}
                 </Button>
               }
             >
-              {query.online || query.freeSlots || rangeSet
-                ? 'Only servers whose game is connected and polled show live state: try without “Online now”, free slots or a player range.'
-                : 'Try a shorter name or fewer filters.'}
+              {query.online || query.freeSlots || rangeSet ? t('browse.search.emptyLive') : t('browse.search.emptyHint')}
             </EmptyState>
           ) : view === 'list' ? (
             <ol
@@ -263,8 +272,8 @@ export function SearchPage() {
 }
 
 /** "10–50 players", "10+ players", "up to 50 players". */
-function playerRangeLabel(min: number | undefined, max: number | undefined): string {
-  if (min !== undefined && max !== undefined) return `${min.toLocaleString()}–${max.toLocaleString()} players`;
-  if (min !== undefined) return `${min.toLocaleString()}+ players`;
-  return `up to ${(max ?? 0).toLocaleString()} players`;
+function playerRangeLabel(t: Translate, min: number | undefined, max: number | undefined): string {
+  if (min !== undefined && max !== undefined) return t('browse.search.rangeBetween', { min: formatNumber(min), max });
+  if (min !== undefined) return t('browse.search.rangeFrom', { min });
+  return t('browse.search.rangeUpTo', { max: max ?? 0 });
 }

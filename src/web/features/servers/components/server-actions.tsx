@@ -7,16 +7,18 @@ import { Button } from '../../../components/button';
 import { ThumbIcon } from '../../../components/icons';
 import { FormMessage } from '../../../components/form-message';
 import { TextAreaField } from '../../../components/textarea-field';
+import type { MessageId } from '../../../i18n/catalogs/index';
+import { T, useT } from '../../../i18n/use-t';
 import { ApiError, errorText } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
 import { ConfirmEmailNotice } from '../../auth';
 import { useServerAction, type ServerAction } from '../api/vote-server';
 import { OwnReview } from './own-review';
 
-const DONE: Record<ServerAction, string> = {
-  join: 'You joined this server. Have fun!',
-  like: 'Thanks! You liked this server.',
-  dislike: 'Thanks for your feedback. You disliked this server.',
+const DONE: Record<ServerAction, MessageId> = {
+  join: 'server.actions.joinedDone',
+  like: 'server.actions.likedDone',
+  dislike: 'server.actions.dislikedDone',
 };
 
 /**
@@ -33,6 +35,7 @@ export function ServerActions({
   viewer: ViewerState | null;
   onDone: (server: Server) => void;
 }) {
+  const { t } = useT();
   const session = useSession();
   const action = useServerAction();
   // What this view did, or what the page (refetched after a join from Play now) says.
@@ -57,7 +60,7 @@ export function ServerActions({
         setVote(kind);
         setReview('');
       }
-      setMessage({ success: DONE[kind] });
+      setMessage({ success: t(DONE[kind]) });
       onDone(updated);
     } catch (error) {
       // "Already done" answers lock the button too: the server knows better than this view.
@@ -78,17 +81,13 @@ export function ServerActions({
       className="flex flex-col gap-3 rounded-2xl border border-white/10 bg-ink-900/90 p-4 text-slate-100 sm:p-5"
     >
       <h2 id="actions-heading" className="font-semibold text-white">
-        Play, vote and review
+        {t('server.actions.heading')}
       </h2>
-      {owner ? (
-        <p className="text-sm text-slate-400">
-          This is your server: {MSG.ownServerVote.charAt(0).toLowerCase() + MSG.ownServerVote.slice(1)}
-        </p>
-      ) : null}
+      {owner ? <p className="text-sm text-slate-400">{t('server.actions.ownServer')}</p> : null}
       {owner ? null : <ConfirmEmailNotice />}
       <div className="grid grid-cols-3 gap-2 [&>button]:px-2">
         <Button onClick={() => void run('join')} disabled={owner || joined || pending !== null} aria-pressed={joined}>
-          {joined ? '✓ Joined' : pending === 'join' ? 'Joining…' : 'Join'}
+          {joined ? t('server.actions.joined') : pending === 'join' ? t('server.actions.joining') : t('server.actions.join')}
         </Button>
         <Button
           variant="secondary"
@@ -97,7 +96,7 @@ export function ServerActions({
           aria-pressed={vote === 'like'}
         >
           <ThumbIcon />
-          {vote === 'like' ? 'Liked' : pending === 'like' ? 'Liking…' : 'Like'}
+          {vote === 'like' ? t('server.actions.liked') : pending === 'like' ? t('server.actions.liking') : t('server.actions.like')}
         </Button>
         <Button
           variant="secondary"
@@ -106,31 +105,34 @@ export function ServerActions({
           aria-pressed={vote === 'dislike'}
         >
           <ThumbIcon down />
-          {vote === 'dislike' ? 'Disliked' : pending === 'dislike' ? 'Sending…' : 'Dislike'}
+          {vote === 'dislike'
+            ? t('server.actions.disliked')
+            : pending === 'dislike'
+              ? t('server.actions.sending')
+              : t('server.actions.dislike')}
         </Button>
       </div>
       {!owner && vote !== null && viewer?.vote ? <OwnReview serverId={server.id} review={viewer.review} /> : null}
       {voteLocked ? null : (
         <TextAreaField
-          label="Review (optional, sent with your like or dislike)"
+          label={t('server.actions.reviewLabel')}
           value={review}
           maxLength={LIMITS.review}
           rows={3}
-          placeholder="What makes this server worth playing?"
+          placeholder={t('server.actions.reviewPlaceholder')}
           onChange={(e) => setReview(e.target.value)}
         />
       )}
       <FormMessage error={message?.error} success={message?.success} />
       {message?.error === MSG.loginRequired ? (
         <p className="text-sm text-slate-300">
-          <Link to="/login" className="font-semibold text-brand-400 hover:underline">
-            Log in
-          </Link>{' '}
-          or{' '}
-          <Link to="/register" className="font-semibold text-brand-400 hover:underline">
-            create an account
-          </Link>{' '}
-          to join and vote.
+          <T
+            id="server.actions.loginToVote"
+            components={{
+              login: <Link to="/login" className="font-semibold text-brand-400 hover:underline" />,
+              register: <Link to="/register" className="font-semibold text-brand-400 hover:underline" />,
+            }}
+          />
         </p>
       ) : null}
     </section>

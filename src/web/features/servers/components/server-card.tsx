@@ -2,6 +2,8 @@ import { Link } from 'react-router';
 import type { Server } from '../../../../shared/schemas/server';
 import { Skeleton } from '../../../components/skeleton';
 import { Tag } from '../../../components/tag';
+import { useT } from '../../../i18n/use-t';
+import { formatNumber } from '../../../lib/format';
 import { localeBadge } from '../locale-badge';
 import { PlayerCount } from './player-count';
 import { likedPercent } from './server-stats';
@@ -27,6 +29,7 @@ export function ServerCard({
   /** Its place in the ranking the card is shown in (Top 10); else the card shows its Most Popular rank. */
   position?: number;
 }) {
+  const { t } = useT();
   // The game first, as its own badge, then language and region as one short badge: never folded into "+5".
   const game = server.rank?.game?.name;
   const locale = localeBadge(server.filters);
@@ -68,11 +71,20 @@ export function ServerCard({
           ) : server.rank ? (
             <span
               className="ml-auto rounded-lg border border-white/10 bg-black/40 px-2 py-0.5 text-xs font-bold tabular-nums text-amber-200"
-              title={`#${server.rank.position} of ${server.rank.of} in Most Popular${server.rank.game ? `, #${server.rank.game.position} in ${server.rank.game.name}` : ''}`}
+              title={
+                server.rank.game
+                  ? t('browse.card.rankTitleGame', {
+                      position: server.rank.position,
+                      of: server.rank.of,
+                      gamePosition: server.rank.game.position,
+                      game: server.rank.game.name,
+                    })
+                  : t('browse.card.rankTitle', { position: server.rank.position, of: server.rank.of })
+              }
               data-testid="card-rank"
             >
               #{server.rank.position}
-              <span className="sr-only"> in Most Popular</span>
+              <span className="sr-only">{` ${t('browse.card.inMostPopular')}`}</span>
             </span>
           ) : null}
         </div>
@@ -81,33 +93,39 @@ export function ServerCard({
             {server.name}
           </Link>
         </h3>
-        <p className="line-clamp-2 min-h-10 text-sm text-slate-400">{server.statusMessage || 'No status yet.'}</p>
+        <p className="line-clamp-2 min-h-10 text-sm text-slate-400">{server.statusMessage || t('browse.common.noStatus')}</p>
         <div className="flex items-center justify-between text-sm text-slate-300">
           <span
             className="inline-flex items-center gap-1"
-            title={liked === undefined ? 'No votes yet' : `${liked} % liked (${(server.likes + server.dislikes).toLocaleString()} votes)`}
+            title={
+              liked === undefined
+                ? t('browse.common.noVotes')
+                : t('browse.card.likedTitle', { liked, votes: server.likes + server.dislikes })
+            }
           >
             <span aria-hidden="true">♥</span>
-            <span className="tabular-nums">{server.likes.toLocaleString()}</span>
-            <span className="sr-only">likes</span>
-            {liked !== undefined ? <span className="text-xs tabular-nums text-slate-400">({liked} %)</span> : null}
+            <span className="tabular-nums">{formatNumber(server.likes)}</span>
+            <span className="sr-only">{t('browse.common.likesSr', { count: server.likes })}</span>
+            {liked !== undefined ? (
+              <span className="text-xs tabular-nums text-slate-400">{t('browse.card.likedPercent', { liked })}</span>
+            ) : null}
           </span>
-          <span className="inline-flex items-center gap-1" title="Votes this month">
+          <span className="inline-flex items-center gap-1" title={t('browse.card.monthVotesTitle')}>
             <span aria-hidden="true">▲</span>
-            <span className="tabular-nums">{server.monthVotes.toLocaleString()}</span>
-            <span className="sr-only">votes this month</span>
+            <span className="tabular-nums">{formatNumber(server.monthVotes)}</span>
+            <span className="sr-only">{t('browse.card.monthVotesSr', { count: server.monthVotes })}</span>
           </span>
           <PlayerCount server={server} />
         </div>
         {server.filters.length > 0 ? (
-          <ul className="flex flex-wrap gap-1.5" aria-label="Filters">
+          <ul className="flex flex-wrap gap-1.5" aria-label={t('browse.card.filters')}>
             {game ? (
               <li>
                 <span
                   className="inline-flex items-center rounded-full border border-accent-500/60 bg-accent-500/15 px-2.5 py-0.5 text-xs font-semibold text-white"
                   data-testid="card-game"
                 >
-                  <span className="sr-only">Game: </span>
+                  <span className="sr-only">{`${t('browse.card.gameSr')} `}</span>
                   {game}
                 </span>
               </li>

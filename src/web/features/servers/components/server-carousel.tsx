@@ -1,5 +1,6 @@
 import { useCallback, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { Server } from '../../../../shared/schemas/server';
+import { useT } from '../../../i18n/use-t';
 import { useReducedMotion } from '../../../lib/use-reduced-motion';
 import { ServerCard, ServerCardSkeleton } from './server-card';
 
@@ -37,6 +38,7 @@ export function ServerCarousel({
   /** A ranking (Top 10): each card shows its place, #1 first. */
   numbered?: boolean;
 }) {
+  const { t } = useT();
   const listId = useId();
   const rowRef = useRef<HTMLUListElement>(null);
   const reduced = useReducedMotion();
@@ -117,10 +119,18 @@ export function ServerCarousel({
       {scrolls ? (
         <div className="flex items-center justify-end gap-2">
           <p className="mr-auto text-sm text-slate-400 tabular-nums" data-testid="carousel-position">
-            {row.first === row.last ? row.first : `${row.first}–${row.last}`} of {servers.length}
+            {row.first === row.last
+              ? t('browse.carousel.positionOne', { first: row.first, total: servers.length })
+              : t('browse.carousel.positionRange', { first: row.first, last: row.last, total: servers.length })}
           </p>
-          <ArrowButton label="Previous servers" controls={listId} disabled={row.atStart} onClick={() => page(-1)} direction={-1} />
-          <ArrowButton label="Next servers" controls={listId} disabled={row.atEnd} onClick={() => page(1)} direction={1} />
+          <ArrowButton
+            label={t('browse.carousel.previous')}
+            controls={listId}
+            disabled={row.atStart}
+            onClick={() => page(-1)}
+            direction={-1}
+          />
+          <ArrowButton label={t('browse.carousel.next')} controls={listId} disabled={row.atEnd} onClick={() => page(1)} direction={1} />
         </div>
       ) : null}
     </div>

@@ -1,8 +1,37 @@
 import type { ServerDetail } from '../../../../shared/schemas/server';
 import { buttonClass } from '../../../components/button';
 import { CopyButton } from '../../../components/copy-button';
+import { useT, type Translate } from '../../../i18n/use-t';
 import { useSession } from '../../../lib/session';
 import { useServerAction } from '../api/vote-server';
+
+/**
+ * A Connect link's label in the page's language. The API writes it in English (src/shared/connect.ts);
+ * the link's own address says which game it opens. A link of no known kind keeps the API's label.
+ */
+function linkLabel(t: Translate, link: { label: string; url: string }): string {
+  if (link.url.startsWith('fivem://')) return t('server.connect.linkFivem');
+  if (link.url.startsWith('redm://')) return t('server.connect.linkRedm');
+  if (link.url.startsWith('steam://')) return t('server.connect.linkSteam');
+  if (link.url.startsWith('https://cfx.re/join/')) return t('server.connect.linkCfx');
+  return link.label;
+}
+
+/**
+ * What to do with the address, in the page's language: the API's English sentence
+ * (src/shared/connect.ts) recognised by its wording, the address kept. An unknown one is shown as it is.
+ */
+function howToText(t: Translate, howTo: string): string {
+  let match = /^Or open (FiveM|RedM), press F8 and type: connect (\S+)$/.exec(howTo);
+  if (match) return t('server.connect.howToF8', { game: match[1], address: match[2] });
+  match = /^Or type in the game's console: connect (\S+)$/.exec(howTo);
+  if (match) return t('server.connect.howToConsole', { address: match[1] });
+  if (/^In Minecraft \(Java Edition\): Multiplayer → Add Server, paste the address\.$/.test(howTo)) return t('server.connect.howToJava');
+  match = /^In Minecraft \(Bedrock\): Play → Servers → Add Server, with address (\S+) and port (\d+)\.$/.exec(howTo);
+  if (match) return t('server.connect.howToBedrock', { host: match[1], port: match[2] });
+  if (/^Paste the address into the game’s server browser\.$/.test(howTo)) return t('server.connect.howToBrowser');
+  return howTo;
+}
 
 /**
  * "Play now": the address with a Copy button and the game's own Connect links (fivem://,
@@ -10,6 +39,7 @@ import { useServerAction } from '../api/vote-server';
  * so joins count people who went in. Nothing shows before the owner connects the game.
  */
 export function ServerConnect({ server }: { server: Pick<ServerDetail, 'id' | 'connect' | 'viewer'> }) {
+  const { t } = useT();
   const session = useSession();
   const join = useServerAction();
   const connect = server.connect;
@@ -29,7 +59,7 @@ export function ServerConnect({ server }: { server: Pick<ServerDetail, 'id' | 'c
       className="flex flex-col gap-3 rounded-2xl border border-white/10 bg-ink-900/90 p-4 text-slate-100 sm:p-5"
     >
       <h2 id="connect-heading" className="font-semibold text-white">
-        Play now
+        {t('server.connect.heading')}
       </h2>
       <div className="flex items-stretch gap-2">
         <code
@@ -52,12 +82,12 @@ export function ServerConnect({ server }: { server: Pick<ServerDetail, 'id' | 'c
               className={buttonClass(i === 0 ? 'primary' : 'secondary', 'min-h-11 w-full')}
               {...(link.url.startsWith('http') ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
             >
-              {link.label}
+              {linkLabel(t, link)}
             </a>
           ))}
         </div>
       ) : null}
-      <p className="text-xs text-slate-400">{connect.howTo}</p>
+      <p className="text-xs text-slate-400">{howToText(t, connect.howTo)}</p>
     </section>
   );
 }

@@ -8,6 +8,7 @@ import { FormMessage } from '../../../components/form-message';
 import { Skeleton } from '../../../components/skeleton';
 import { TextAreaField } from '../../../components/textarea-field';
 import { TextField } from '../../../components/text-field';
+import { T, useT } from '../../../i18n/use-t';
 import { errorText } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
 import { validate } from '../../../lib/validate';
@@ -19,8 +20,6 @@ import { FilterChips } from './filter-chips';
 import { GalleryManager } from './gallery-manager';
 import { ImageUpload } from './image-upload';
 import { ServerPreview } from './server-preview';
-
-const IMAGE_HINT = 'JPEG, PNG, WebP or GIF, at most 5 MB. Uploads at once.';
 
 function initialFields(server: Server): CustomizeInput {
   return {
@@ -39,6 +38,7 @@ function initialFields(server: Server): CustomizeInput {
  * images upload one by one as they are picked. The preview follows every keystroke.
  */
 export function ServerEditor({ server }: { server: Server }) {
+  const { t } = useT();
   const plan = useSession()?.user.subscriptionPlan ?? '';
   const [fields, setFields] = useState(() => initialFields(server));
   const [message, setMessage] = useState<{ error?: string; success?: string } | null>(null);
@@ -60,9 +60,7 @@ export function ServerEditor({ server }: { server: Server }) {
       const saved = await save.mutateAsync({ id: server.id, fields });
       setFields(initialFields(saved));
       setMessage({
-        success: lowContrast(saved.backgroundColor, saved.textColor)
-          ? 'Saved. Your text colour is hard to read on your background: see Colours.'
-          : 'Saved. Your page is up to date.',
+        success: lowContrast(saved.backgroundColor, saved.textColor) ? t('owner.editor.savedLowContrast') : t('owner.editor.saved'),
       });
     } catch (error) {
       setMessage({ error: errorText(error, MSG.saveServerFailed) });
@@ -71,19 +69,15 @@ export function ServerEditor({ server }: { server: Server }) {
 
   return (
     <div className="grid gap-6 lg:grid-cols-[1fr_26rem] xl:grid-cols-[1fr_30rem]">
-      <aside className="flex flex-col gap-3 lg:sticky lg:top-20 lg:order-2 lg:self-start" aria-label="Live preview">
-        <h2 className="text-sm font-semibold uppercase tracking-wider text-slate-400">Live preview</h2>
+      <aside className="flex flex-col gap-3 lg:sticky lg:top-20 lg:order-2 lg:self-start" aria-label={t('owner.editor.preview')}>
+        <h2 className="text-sm font-semibold uppercase tracking-wider text-slate-400">{t('owner.editor.preview')}</h2>
         <ServerPreview server={{ ...server, ...fields, discordLink: fields.discordLink.trim() || null }} />
       </aside>
 
       <div className="flex min-w-0 flex-col gap-6">
         {plan === '' ? (
           <p role="note" className="rounded-xl border border-amber-400/30 bg-amber-400/10 px-4 py-3 text-sm text-amber-100">
-            Saving your page needs a Pro or Premium plan. You can try everything here and see it in the preview;{' '}
-            <Link to="/subscriptions" className="font-semibold underline">
-              see the plans
-            </Link>{' '}
-            to publish it.
+            <T id="owner.editor.planNote" components={{ link: <Link to="/subscriptions" className="font-semibold underline" /> }} />
           </p>
         ) : null}
 
@@ -93,47 +87,53 @@ export function ServerEditor({ server }: { server: Server }) {
           noValidate
           className="flex flex-col gap-6 [&_input]:scroll-mb-40 [&_select]:scroll-mb-40 [&_textarea]:scroll-mb-40"
         >
-          <Panel title="Details">
+          <Panel title={t('owner.editor.details')}>
             <TextField
-              label="Server name"
+              label={t('owner.editor.name')}
               value={fields.name}
               maxLength={LIMITS.serverName}
               onChange={(e) => set('name', e.target.value)}
               hint={`${fields.name.length}/${LIMITS.serverName}`}
             />
             <TextField
-              label="Status message"
+              label={t('owner.editor.status')}
               value={fields.statusMessage}
               maxLength={LIMITS.statusMessage}
               onChange={(e) => set('statusMessage', e.target.value)}
               hint={`${fields.statusMessage.length}/${LIMITS.statusMessage}`}
             />
-            <TextAreaField label="Bio" value={fields.bio} maxLength={LIMITS.bio} rows={5} onChange={(e) => set('bio', e.target.value)} />
+            <TextAreaField
+              label={t('owner.editor.bio')}
+              value={fields.bio}
+              maxLength={LIMITS.bio}
+              rows={5}
+              onChange={(e) => set('bio', e.target.value)}
+            />
             <TextField
-              label="Discord invite link"
+              label={t('owner.editor.discord')}
               type="url"
               value={fields.discordLink}
               placeholder="https://discord.gg/yourserver"
               onChange={(e) => set('discordLink', e.target.value)}
-              hint="An invite link: https://discord.gg/… or https://discord.com/invite/…"
+              hint={t('owner.editor.discordHint')}
             />
           </Panel>
 
-          <Panel title="Colours">
+          <Panel title={t('owner.editor.colours')}>
             <div className="grid gap-4 sm:grid-cols-2">
-              <ColorField label="Background colour" value={fields.backgroundColor} onChange={(v) => set('backgroundColor', v)} />
-              <ColorField label="Text colour" value={fields.textColor} onChange={(v) => set('textColor', v)} />
+              <ColorField label={t('owner.editor.background')} value={fields.backgroundColor} onChange={(v) => set('backgroundColor', v)} />
+              <ColorField label={t('owner.editor.text')} value={fields.textColor} onChange={(v) => set('textColor', v)} />
             </div>
             <ContrastNote background={fields.backgroundColor} text={fields.textColor} />
           </Panel>
 
-          <Panel title={`Filters (${fields.filters.length})`}>
-            <p className="text-sm text-slate-400">Pick what describes your server: players search by these.</p>
+          <Panel title={t('owner.editor.filters', { count: fields.filters.length })}>
+            <p className="text-sm text-slate-400">{t('owner.editor.filtersHelp')}</p>
             {categories.isPending ? (
               <Skeleton className="h-40" />
             ) : categories.isError ? (
               <p role="alert" className="text-sm text-red-300">
-                Failed to load filters.
+                {t('owner.editor.filtersFailed')}
               </p>
             ) : (
               <FilterChips categories={categories.data} selected={fields.filters} onToggle={toggleFilter} />
@@ -143,14 +143,14 @@ export function ServerEditor({ server }: { server: Server }) {
           <div className="sticky bottom-3 z-10 flex flex-col gap-3 rounded-2xl border border-white/10 bg-ink-900/95 p-4 shadow-2xl backdrop-blur">
             <FormMessage error={message?.error} success={message?.success} />
             <Button type="submit" disabled={save.isPending} className="w-full sm:w-auto sm:self-end">
-              {save.isPending ? 'Saving…' : 'Save changes'}
+              {save.isPending ? t('owner.editor.saving') : t('owner.editor.save')}
             </Button>
           </div>
         </form>
 
-        <Panel title="Images">
-          <ImageUpload serverId={server.id} kind="profile" label="Profile picture" hint={IMAGE_HINT} />
-          <ImageUpload serverId={server.id} kind="banner" label="Banner" hint={`${IMAGE_HINT} Wide images (3:1) look best.`} />
+        <Panel title={t('owner.editor.images')}>
+          <ImageUpload serverId={server.id} kind="profile" label={t('owner.editor.profilePicture')} hint={t('owner.editor.imageHint')} />
+          <ImageUpload serverId={server.id} kind="banner" label={t('owner.editor.banner')} hint={t('owner.editor.bannerHint')} />
           <GalleryManager server={server} />
         </Panel>
       </div>

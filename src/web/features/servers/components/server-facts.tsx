@@ -1,9 +1,15 @@
 import type { ServerDetail } from '../../../../shared/schemas/server';
+import { useT } from '../../../i18n/use-t';
+import { formatNumber } from '../../../lib/format';
 import { useNow } from '../../../lib/use-now';
 import { usePlayerHistory } from '../../game-status';
 import { useFilterCategories } from '../api/get-filter-categories';
 import { agoText } from './live-facts';
 import { playersNow } from './server-stats';
+
+/** The filter categories the API names (data keys, not shown: the page shows their filters). */
+const GAME_CATEGORY = 'Game';
+const REGION_CATEGORY = 'Region';
 
 /**
  * The facts a player checks first, in one row under the header: players now and today's peak,
@@ -12,6 +18,7 @@ import { playersNow } from './server-stats';
  * the chart's own query, fetched once.
  */
 export function ServerFacts({ server }: { server: ServerDetail }) {
+  const { t, locale } = useT();
   const day = usePlayerHistory(server.id, '24h');
   const categories = useFilterCategories();
   const [now] = useNow(60_000);
@@ -19,17 +26,18 @@ export function ServerFacts({ server }: { server: ServerDetail }) {
     const filters = categories.data?.find((c) => c.category === name)?.filters ?? [];
     return server.filters.filter((f) => filters.includes(f));
   };
-  const game = server.rank?.game?.name ?? inCategory('Game')[0];
-  const region = inCategory('Region').join(', ');
+  const game = server.rank?.game?.name ?? inCategory(GAME_CATEGORY)[0];
+  const region = inCategory(REGION_CATEGORY).join(', ');
   const connected = server.online !== null;
   const polled = connected && day.data && day.data.points.length > 0 ? day.data : undefined;
 
-  const facts: Array<[string, string]> = [['Players now', playersNow(server)]];
-  if (polled) facts.push(['Peak today', polled.peak.toLocaleString()]);
-  if (polled?.uptimePercent != null) facts.push(['Uptime (24 h)', `${polled.uptimePercent} %`]);
-  if (region) facts.push(['Region', region]);
-  if (game) facts.push(['Game', server.live?.version ? `${game} · ${server.live.version}` : game]);
-  if (server.live) facts.push(['Checked', agoText(server.live.checkedAt, now)]);
+  const facts: Array<[string, string]> = [[t('server.facts.playersNow'), playersNow(t, server)]];
+  if (polled) facts.push([t('server.facts.peakToday'), formatNumber(polled.peak)]);
+  if (polled?.uptimePercent != null)
+    facts.push([t('server.facts.uptime'), t('server.facts.uptimeValue', { percent: polled.uptimePercent })]);
+  if (region) facts.push([t('server.facts.region'), region]);
+  if (game) facts.push([t('server.facts.game'), server.live?.version ? `${game} · ${server.live.version}` : game]);
+  if (server.live) facts.push([t('server.facts.checked'), agoText(locale, server.live.checkedAt, now)]);
 
   return (
     <dl className="flex flex-wrap gap-2" data-testid="server-facts">

@@ -9,6 +9,8 @@ import { CheckoutReturnBanner } from '../../../components/checkout-return-banner
 import { EmptyState } from '../../../components/empty-state';
 import { Skeleton } from '../../../components/skeleton';
 import { Tag } from '../../../components/tag';
+import { useMessageText } from '../../../i18n/messages';
+import { useT } from '../../../i18n/use-t';
 import { ApiError } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
 import { useServer } from '../api/get-server';
@@ -31,6 +33,8 @@ import { useFilterCategories } from '../api/get-filter-categories';
 
 /** `/servers/:id`: the public server page, drawn in the owner's colours. */
 export function ServerPage() {
+  const { t } = useT();
+  const message = useMessageText();
   const { id = '' } = useParams();
   const session = useSession();
   const queryClient = useQueryClient();
@@ -46,8 +50,8 @@ export function ServerPage() {
   if (error instanceof ApiError && (error.status === 404 || error.status === 400)) {
     return (
       <div className="mx-auto w-full max-w-3xl px-4 py-16">
-        <EmptyState title="Server not found" action={<ButtonLink to="/search">Search servers</ButtonLink>}>
-          This server does not exist or was removed. Find another one to play on.
+        <EmptyState title={t('server.page.notFoundTitle')} action={<ButtonLink to="/search">{t('server.page.notFoundSearch')}</ButtonLink>}>
+          {t('server.page.notFoundText')}
         </EmptyState>
       </div>
     );
@@ -56,7 +60,7 @@ export function ServerPage() {
     return (
       <div className="mx-auto w-full max-w-3xl px-4 py-16">
         <p role="alert" className="rounded-xl border border-red-500/30 bg-red-500/10 p-4 text-red-200">
-          {MSG.loadServerFailed}
+          {message(MSG.loadServerFailed)}
         </p>
       </div>
     );
@@ -84,14 +88,14 @@ export function ServerPage() {
       <div className="grid gap-6 lg:grid-cols-[1fr_22rem]">
         {/* First in the DOM so phones see the buttons before the long content; second column on desktop. */}
         <aside className="flex min-w-0 flex-col gap-4 lg:sticky lg:top-20 lg:order-2 lg:self-start">
-          <CheckoutReturnBanner successText="Thank you! Your boost is in: this server climbs the Hot list." />
+          <CheckoutReturnBanner successText={t('server.page.boostThanks')} />
           <ServerConnect server={server} />
           <ServerActions key={`${server.id}-${session?.user.id ?? ''}`} server={server} viewer={server.viewer} onDone={onDone} />
           <DailyVoteCard key={`vote-${server.id}-${session?.user.id ?? ''}`} server={server} />
           <BoostCard server={server} viewer={server.viewer} />
           {session?.user.role === 'player' ? (
             <p className="flex items-center justify-end gap-2 px-1 text-xs text-slate-400">
-              Something wrong with this server?
+              {t('server.page.reportPrompt')}
               <ReportAction serverId={server.id} className="text-slate-200" />
             </p>
           ) : null}
@@ -100,12 +104,10 @@ export function ServerPage() {
           className="flex min-w-0 flex-col gap-6 rounded-2xl border border-white/10 bg-ink-900/80 p-4 text-slate-100 sm:p-6"
           style={ownerColors(server)}
         >
-          <Block title="About">
-            <p className="whitespace-pre-line break-words leading-relaxed">
-              {server.bio || 'The owner has not written a description yet.'}
-            </p>
+          <Block title={t('server.page.about')}>
+            <p className="whitespace-pre-line break-words leading-relaxed">{server.bio || t('server.page.noBio')}</p>
             {server.filters.length > 0 ? (
-              <ul className="mt-4 flex flex-wrap gap-1.5" aria-label="Filters">
+              <ul className="mt-4 flex flex-wrap gap-1.5" aria-label={t('server.page.filters')}>
                 {server.filters.map((f) => (
                   <li key={f}>
                     <Tag tone="inherit">{f}</Tag>
@@ -114,17 +116,17 @@ export function ServerPage() {
               </ul>
             ) : null}
           </Block>
-          <Block title="Live from the game">
+          <Block title={t('server.page.live')}>
             <LiveFacts server={server} />
           </Block>
-          <Block title="Stats">
+          <Block title={t('server.page.stats')}>
             <ServerStats server={server} />
           </Block>
           <PlayerHistory serverId={server.id} />
-          <Block title="Gallery">
+          <Block title={t('server.page.gallery')}>
             <ServerGallery images={server.galleryImages} name={server.name} />
           </Block>
-          <Block title={`Reviews (${server.reviewsTotal})`}>
+          <Block title={t('server.page.reviews', { count: server.reviewsTotal })}>
             <ServerReviews serverId={server.id} first={server.reviews} total={server.reviewsTotal} />
           </Block>
         </div>
@@ -143,8 +145,9 @@ function Block({ title, children }: { title: string; children: ReactNode }) {
 }
 
 function ServerPageSkeleton() {
+  const { t } = useT();
   return (
-    <div className="mx-auto flex w-full max-w-6xl flex-col gap-6 px-4 py-8" aria-busy="true" aria-label="Loading server">
+    <div className="mx-auto flex w-full max-w-6xl flex-col gap-6 px-4 py-8" aria-busy="true" aria-label={t('server.page.loading')}>
       <Skeleton className="aspect-[3/1] max-h-72 w-full" />
       <div className="grid gap-6 lg:grid-cols-[1fr_22rem]">
         <Skeleton className="h-96" />

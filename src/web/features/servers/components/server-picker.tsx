@@ -1,11 +1,13 @@
 import { NavLink } from 'react-router';
 import type { Server } from '../../../../shared/schemas/server';
+import { useT } from '../../../i18n/use-t';
 import { ServerAvatar } from './server-card';
 
 /** Switches the dashboard between an owner's servers (up to three). */
 export function ServerPicker({ servers, currentId }: { servers: readonly Server[]; currentId: string | undefined }) {
+  const { t } = useT();
   return (
-    <nav aria-label="Your servers" className="-mx-4 overflow-x-auto px-4">
+    <nav aria-label={t('owner.picker.label')} className="-mx-4 overflow-x-auto px-4">
       <ul className="flex w-max gap-2">
         {servers.map((s) => (
           <li key={s.id}>

@@ -1,5 +1,7 @@
 import { Link } from 'react-router';
 import type { Server } from '../../../../shared/schemas/server';
+import { useT } from '../../../i18n/use-t';
+import { formatNumber } from '../../../lib/format';
 import { PlayerCount } from './player-count';
 import { ServerAvatar } from './server-card';
 import { likedPercent } from './server-stats';
@@ -10,6 +12,7 @@ import { likedPercent } from './server-stats';
  * players, many to a screen.
  */
 export function ServerRow({ server, rank, compact = false }: { server: Server; rank: number; compact?: boolean }) {
+  const { t } = useT();
   const game = server.rank?.game?.name;
   const liked = likedPercent(server.likes, server.dislikes);
   return (
@@ -21,7 +24,7 @@ export function ServerRow({ server, rank, compact = false }: { server: Server; r
       <span
         className={`shrink-0 text-center font-black tabular-nums ${compact ? 'w-9 text-sm' : 'w-8 text-lg'} ${rank <= 3 ? 'text-gradient' : 'text-slate-500'}`}
       >
-        {rank.toLocaleString()}
+        {formatNumber(rank)}
       </span>
       <ServerAvatar
         src={server.profilePicture}
@@ -35,34 +38,34 @@ export function ServerRow({ server, rank, compact = false }: { server: Server; r
           </Link>
         </h3>
         {compact ? (
-          <p className="truncate text-xs text-slate-400">{game ?? server.filters[0] ?? 'No game set'}</p>
+          <p className="truncate text-xs text-slate-400">{game ?? server.filters[0] ?? t('browse.row.noGame')}</p>
         ) : (
-          <p className="truncate text-sm text-slate-400">{server.statusMessage || 'No status yet.'}</p>
+          <p className="truncate text-sm text-slate-400">{server.statusMessage || t('browse.common.noStatus')}</p>
         )}
         {compact ? null : (
           <div className="mt-1 flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-300 sm:hidden">
-            <span>♥ {server.likes.toLocaleString()}</span>
-            <span>⚡ {server.totalBoosts.toLocaleString()}</span>
+            <span>♥ {formatNumber(server.likes)}</span>
+            <span>⚡ {formatNumber(server.totalBoosts)}</span>
             <PlayerCount server={server} />
           </div>
         )}
       </div>
       {compact ? (
         <div className="flex shrink-0 flex-col items-end gap-0.5 text-xs text-slate-300 sm:flex-row sm:items-center sm:gap-4 sm:text-sm">
-          <span title={liked === undefined ? 'No votes yet' : `${liked} % liked`}>
+          <span title={liked === undefined ? t('browse.common.noVotes') : t('browse.row.likedTitle', { liked })}>
             <span aria-hidden="true">♥ </span>
-            <span className="tabular-nums">{server.likes.toLocaleString()}</span>
-            <span className="sr-only"> likes</span>
+            <span className="tabular-nums">{formatNumber(server.likes)}</span>
+            <span className="sr-only">{` ${t('browse.common.likesSr', { count: server.likes })}`}</span>
           </span>
           <PlayerCount server={server} terse />
         </div>
       ) : (
         <dl className="hidden shrink-0 grid-cols-[repeat(3,3.5rem)_auto] gap-4 text-right text-sm sm:grid">
-          <Stat label="Likes" value={server.likes} />
-          <Stat label="Boosts" value={server.totalBoosts} />
-          <Stat label="Joins" value={server.totalJoins} />
+          <Stat label={t('browse.row.likes')} value={server.likes} />
+          <Stat label={t('browse.row.boosts')} value={server.totalBoosts} />
+          <Stat label={t('browse.row.joins')} value={server.totalJoins} />
           <div>
-            <dt className="text-xs text-slate-500">Players</dt>
+            <dt className="text-xs text-slate-500">{t('browse.row.players')}</dt>
             <dd className="text-slate-200">
               <PlayerCount server={server} />
             </dd>
@@ -77,7 +80,7 @@ function Stat({ label, value }: { label: string; value: number }) {
   return (
     <div>
       <dt className="text-xs text-slate-500">{label}</dt>
-      <dd className="font-semibold tabular-nums text-slate-100">{value.toLocaleString()}</dd>
+      <dd className="font-semibold tabular-nums text-slate-100">{formatNumber(value)}</dd>
     </div>
   );
 }

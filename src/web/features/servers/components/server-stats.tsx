@@ -1,4 +1,6 @@
 import type { Server } from '../../../../shared/schemas/server';
+import { T, useT, type Translate } from '../../../i18n/use-t';
+import { formatNumber } from '../../../lib/format';
 
 /** "87 %": the share of likes among likes and dislikes, rounded; undefined before the first vote. */
 export function likedPercent(likes: number, dislikes: number): number | undefined {
@@ -7,11 +9,11 @@ export function likedPercent(likes: number, dislikes: number): number | undefine
 }
 
 /** Players now as the game poller last saw them; never a number for a server it has not reached. */
-export function playersNow(server: Pick<Server, 'online' | 'currentPlayers' | 'maxPlayers'>): string {
-  if (server.online === null) return 'Not connected';
-  if (!server.online) return 'Offline';
-  const now = server.currentPlayers.toLocaleString();
-  return server.maxPlayers ? `${now}/${server.maxPlayers.toLocaleString()}` : now;
+export function playersNow(t: Translate, server: Pick<Server, 'online' | 'currentPlayers' | 'maxPlayers'>): string {
+  if (server.online === null) return t('server.stats.notConnected');
+  if (!server.online) return t('server.stats.offline');
+  const now = formatNumber(server.currentPlayers);
+  return server.maxPlayers ? `${now}/${formatNumber(server.maxPlayers)}` : now;
 }
 
 /**
@@ -19,26 +21,31 @@ export function playersNow(server: Pick<Server, 'online' | 'currentPlayers' | 'm
  * as one rating ("87 % liked", with the votes behind it) rather than two bare counts.
  */
 export function ServerStats({ server }: { server: Server }) {
+  const { t } = useT();
   const percent = likedPercent(server.likes, server.dislikes);
   const votes = server.likes + server.dislikes;
   const stats: Array<[string, string]> = [
-    ['Joins (24h)', server.joins.toLocaleString()],
-    ['Total joins', server.totalJoins.toLocaleString()],
-    ['Boosts (7d)', server.boosts.toLocaleString()],
-    ['Total boosts', server.totalBoosts.toLocaleString()],
-    ['Views', server.views.toLocaleString()],
-    ['Players', playersNow(server)],
+    [t('server.stats.joins'), formatNumber(server.joins)],
+    [t('server.stats.totalJoins'), formatNumber(server.totalJoins)],
+    [t('server.stats.boosts'), formatNumber(server.boosts)],
+    [t('server.stats.totalBoosts'), formatNumber(server.totalBoosts)],
+    [t('server.stats.views'), formatNumber(server.views)],
+    [t('server.stats.players'), playersNow(t, server)],
   ];
   return (
     <dl className="grid grid-cols-2 gap-2 sm:grid-cols-4" data-testid="server-stats">
       <div className="col-span-2 rounded-xl border border-current/15 bg-current/5 px-3 py-2">
-        <dt className="text-xs opacity-70">Rating</dt>
+        <dt className="text-xs opacity-70">{t('server.stats.rating')}</dt>
         <dd className="flex flex-wrap items-baseline gap-x-2">
-          <span className="text-lg font-bold tabular-nums">{percent === undefined ? 'No votes yet' : `${percent} % liked`}</span>
+          <span className="text-lg font-bold tabular-nums">
+            {percent === undefined ? t('server.stats.noVotes') : t('server.stats.liked', { percent })}
+          </span>
           <span className="text-xs tabular-nums opacity-80">
-            (<span data-testid="likes-count">{server.likes.toLocaleString()}</span> {server.likes === 1 ? 'like' : 'likes'},{' '}
-            <span data-testid="dislikes-count">{server.dislikes.toLocaleString()}</span> {server.dislikes === 1 ? 'dislike' : 'dislikes'}
-            {votes ? ` of ${votes.toLocaleString()} ${votes === 1 ? 'vote' : 'votes'}` : ''})
+            <T
+              id={votes ? 'server.stats.votesOf' : 'server.stats.votes'}
+              values={{ likes: server.likes, dislikes: server.dislikes, votes }}
+              components={{ likes: <span data-testid="likes-count" />, dislikes: <span data-testid="dislikes-count" /> }}
+            />
           </span>
         </dd>
         {percent !== undefined ? (

@@ -6,6 +6,8 @@ import { Button } from '../../../components/button';
 import { FormMessage } from '../../../components/form-message';
 import { Panel } from '../../../components/panel';
 import { TextField } from '../../../components/text-field';
+import { useMessageText } from '../../../i18n/messages';
+import { useT } from '../../../i18n/use-t';
 import { errorText } from '../../../lib/api-client';
 import { usePushCount } from '../api/get-push-count';
 import { useSendMass } from '../api/send-mass';
@@ -15,6 +17,8 @@ import { useSendMass } from '../api/send-mass';
  * optional event with name and time, and how many pushes the plan has left today.
  */
 export function PushPromotionPanel({ server }: { server: Server }) {
+  const { t } = useT();
+  const text = useMessageText();
   const pushCount = usePushCount();
   const send = useSendMass();
   const [playerCount, setPlayerCount] = useState('');
@@ -40,9 +44,8 @@ export function PushPromotionPanel({ server }: { server: Server }) {
         eventName: isEvent ? eventName.trim() : undefined,
         eventTime: isEvent ? eventTime.trim() : undefined,
       });
-      const devices = `${sent.recipients} device${sent.recipients === 1 ? '' : 's'}`;
       setMessage({
-        success: `Promotion sent (${sent.playerCount} players online): pushed to ${devices}, and in the inbox of every player who joined. ${sent.remaining} left today.`,
+        success: t('owner.push.sent', { players: sent.playerCount, recipients: sent.recipients, remaining: sent.remaining }),
       });
       setPlayerCount('');
     } catch (error) {
@@ -53,59 +56,59 @@ export function PushPromotionPanel({ server }: { server: Server }) {
   return (
     <Panel
       id="push-heading"
-      title="Push promotion"
-      description={`Tell players about ${server.name}: a notification on their devices and a message in the inbox of everyone who joined.`}
+      title={t('owner.push.title')}
+      description={t('owner.push.description', { name: server.name })}
       action={
         left !== null && !noPlan ? (
           <p data-testid="pushes-left" className="rounded-full bg-white/5 px-3 py-1 text-sm font-semibold tabular-nums text-slate-200">
-            {left} of {limit} pushes left today
+            {t('owner.push.left', { left, limit })}
           </p>
         ) : null
       }
     >
       {noPlan ? (
         <p role="note" className="rounded-xl border border-amber-300/30 bg-amber-400/10 px-4 py-3 text-sm text-amber-100">
-          {MSG.pushNeedsPlan}{' '}
+          {text(MSG.pushNeedsPlan)}{' '}
           <Link to="/subscriptions" className="font-semibold underline">
-            See plans
+            {t('owner.push.seePlans')}
           </Link>
         </p>
       ) : null}
       <form onSubmit={(e) => void onSubmit(e)} noValidate className="flex flex-col gap-4">
         <TextField
-          label="Players online"
+          label={t('owner.push.players')}
           inputMode="numeric"
           value={playerCount}
           onChange={(e) => setPlayerCount(e.target.value)}
           placeholder={String(server.currentPlayers)}
-          hint={`Leave empty to use the current count (${server.currentPlayers}).`}
+          hint={t('owner.push.playersHint', { count: server.currentPlayers })}
         />
         <label className="flex items-center gap-3 text-sm font-medium text-slate-200">
           <input type="checkbox" checked={isEvent} onChange={(e) => setIsEvent(e.target.checked)} className="size-4 accent-brand-500" />
-          This is an event
+          {t('owner.push.isEvent')}
         </label>
         {isEvent ? (
           <div className="grid gap-4 sm:grid-cols-2">
             <TextField
-              label="Event name"
+              label={t('owner.push.eventName')}
               value={eventName}
               maxLength={100}
               onChange={(e) => setEventName(e.target.value)}
-              placeholder="Bank heist night"
+              placeholder={t('owner.push.eventNamePlaceholder')}
             />
             <TextField
-              label="Event time"
+              label={t('owner.push.eventTime')}
               value={eventTime}
               maxLength={100}
               onChange={(e) => setEventTime(e.target.value)}
-              placeholder="Tonight 20:00 CET"
+              placeholder={t('owner.push.eventTimePlaceholder')}
             />
           </div>
         ) : null}
         <FormMessage error={message?.error} success={message?.success} />
         <div>
           <Button type="submit" disabled={send.isPending || noPlan || left === 0}>
-            {send.isPending ? 'Sending…' : 'Send promotion'}
+            {send.isPending ? t('owner.push.sending') : t('owner.push.send')}
           </Button>
         </div>
       </form>

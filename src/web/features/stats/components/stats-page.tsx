@@ -9,18 +9,24 @@ import { Segmented } from '../../../components/segmented';
 import { SelectField } from '../../../components/select-field';
 import { Skeleton } from '../../../components/skeleton';
 import { StatCard } from '../../../components/stat-card';
+import type { MessageId } from '../../../i18n/catalogs/index';
+import { useMessageText } from '../../../i18n/messages';
+import { useT } from '../../../i18n/use-t';
+import { formatNumber } from '../../../lib/format';
 import { useOwnServers } from '../../servers';
 import { useServerStats, type StatsRange } from '../api/get-server-stats';
 import { METRICS, VOTE_STANDING, votesByStanding } from './metrics';
 import { PushPromotionPanel } from './push-promotion-panel';
 
 const RANGES = [
-  { value: '7', label: '7 days' },
-  { value: '30', label: '30 days' },
-] as const;
+  { value: '7', label: 'owner.stats.range7' },
+  { value: '30', label: 'owner.stats.range30' },
+] as const satisfies ReadonlyArray<{ value: string; label: MessageId }>;
 
 /** `/stats` (owners): views, joins, likes, dislikes and boosts per day of one server, and push promotions. */
 export function StatsPage() {
+  const { t } = useT();
+  const message = useMessageText();
   const servers = useOwnServers();
   const [picked, setPicked] = useState('');
 
@@ -36,7 +42,7 @@ export function StatsPage() {
     return (
       <Shell>
         <p role="alert" className="rounded-xl border border-red-500/30 bg-red-500/10 p-4 text-red-200">
-          {MSG.loadServersFailed}
+          {message(MSG.loadServersFailed)}
         </p>
       </Shell>
     );
@@ -44,8 +50,8 @@ export function StatsPage() {
   if (servers.data.length === 0) {
     return (
       <Shell>
-        <EmptyState title={MSG.noServers} action={<ButtonLink to="/quick-create">Create your server</ButtonLink>}>
-          Stats and push promotions are per server. Create one first; it is free.
+        <EmptyState title={message(MSG.noServers)} action={<ButtonLink to="/quick-create">{t('owner.stats.createServer')}</ButtonLink>}>
+          {t('owner.stats.emptyText')}
         </EmptyState>
       </Shell>
     );
@@ -60,12 +66,13 @@ export function StatsPage() {
 }
 
 function Shell({ picker, children }: { picker?: React.ReactNode; children: React.ReactNode }) {
+  const { t } = useT();
   return (
     <div className="mx-auto flex w-full max-w-6xl flex-col gap-6 px-4 py-8">
       <header className="flex flex-wrap items-end justify-between gap-4">
         <div>
-          <h1 className="text-3xl font-black tracking-tight text-white">Stats</h1>
-          <p className="text-slate-400">How players find and play your servers, day by day (UTC).</p>
+          <h1 className="text-3xl font-black tracking-tight text-white">{t('owner.stats.title')}</h1>
+          <p className="text-slate-400">{t('owner.stats.intro')}</p>
         </div>
         {picker}
       </header>
@@ -76,13 +83,21 @@ function Shell({ picker, children }: { picker?: React.ReactNode; children: React
 
 /** Two or three servers fit as buttons; more fall back to a select. */
 function ServerPicker({ servers, value, onChange }: { servers: readonly Server[]; value: string; onChange: (id: string) => void }) {
+  const { t } = useT();
   if (servers.length === 1) return null;
   if (servers.length <= 3) {
-    return <Segmented label="Server" options={servers.map((s) => ({ value: s.id, label: s.name }))} value={value} onChange={onChange} />;
+    return (
+      <Segmented
+        label={t('owner.stats.server')}
+        options={servers.map((s) => ({ value: s.id, label: s.name }))}
+        value={value}
+        onChange={onChange}
+      />
+    );
   }
   return (
     <SelectField
-      label="Server"
+      label={t('owner.stats.server')}
       options={servers.map((s) => ({ value: s.id, label: s.name }))}
       value={value}
       onChange={(e) => onChange(e.target.value)}
@@ -91,31 +106,32 @@ function ServerPicker({ servers, value, onChange }: { servers: readonly Server[]
 }
 
 function ServerStatsView({ server }: { server: Server }) {
+  const { t } = useT();
   const [range, setRange] = useState<StatsRange>(7);
   const { data, isPending, isError, isPlaceholderData } = useServerStats(server.id, range);
   return (
     <Panel
       id="stats-heading"
       title={server.name}
-      description={`The last ${range} days`}
+      description={t('owner.stats.lastDays', { count: range })}
       action={
         <Segmented
-          label="Period"
-          options={RANGES}
+          label={t('owner.stats.period')}
+          options={RANGES.map((r) => ({ value: r.value, label: t(r.label) }))}
           value={String(range) as '7' | '30'}
           onChange={(v) => setRange(Number(v) as StatsRange)}
         />
       }
     >
       {isPending ? (
-        <div className="grid gap-4 sm:grid-cols-2" aria-busy="true" aria-label="Loading stats">
+        <div className="grid gap-4 sm:grid-cols-2" aria-busy="true" aria-label={t('owner.stats.loading')}>
           <Skeleton className="h-24 sm:col-span-2" />
           <Skeleton className="h-48" />
           <Skeleton className="h-48" />
         </div>
       ) : isError ? (
         <p role="alert" className="text-sm text-red-300">
-          Failed to load stats.
+          {t('owner.stats.failed')}
         </p>
       ) : (
         <div
@@ -127,30 +143,27 @@ function ServerStatsView({ server }: { server: Server }) {
             {METRICS.map((m) => (
               <StatCard
                 key={m.key}
-                label={m.label}
+                label={t(m.label)}
                 accent={m.color}
-                value={data.totals[m.key].toLocaleString()}
-                hint={`${data.allTime[m.key].toLocaleString()} all time`}
+                value={formatNumber(data.totals[m.key])}
+                hint={t('owner.stats.allTime', { total: formatNumber(data.allTime[m.key]) })}
               />
             ))}
           </dl>
           <div className="grid gap-6 md:grid-cols-2">
             {METRICS.map((m) => (
               <div key={m.key} className={`min-w-0 ${m.key === 'views' ? 'md:col-span-2' : ''}`}>
-                <BarChart title={`${m.label} per day`} rows={data.days} series={[m]} testId={`chart-${m.key}`} />
+                <BarChart title={t(m.perDay)} rows={data.days} series={[{ ...m, label: t(m.label) }]} testId={`chart-${m.key}`} />
               </div>
             ))}
             <div className="min-w-0 md:col-span-2">
               <BarChart
-                title={`Votes and joins per day: ${data.totals.held} held, ${data.totals.voided} voided`}
+                title={t('owner.stats.standingTitle', { held: data.totals.held, voided: data.totals.voided })}
                 rows={data.days.map(votesByStanding)}
-                series={VOTE_STANDING}
+                series={VOTE_STANDING.map((s) => ({ ...s, label: t(s.label) }))}
                 testId="chart-standing"
               />
-              <p className="mt-2 text-xs text-slate-400">
-                Held votes wait for a check by our team and count nowhere until then; voided ones came in a pattern no crowd of real players
-                makes and were removed (they stay on record).
-              </p>
+              <p className="mt-2 text-xs text-slate-400">{t('owner.stats.standingHelp')}</p>
             </div>
           </div>
         </div>

@@ -6,6 +6,7 @@ import { Button } from '../../../components/button';
 import { FormMessage } from '../../../components/form-message';
 import { Panel } from '../../../components/panel';
 import { TextAreaField } from '../../../components/textarea-field';
+import { useT } from '../../../i18n/use-t';
 import { ApiError } from '../../../lib/api-client';
 import { validate } from '../../../lib/validate';
 import { useCreateTestimonial } from '../api/create-testimonial';
@@ -20,6 +21,7 @@ function testimonialError(error: unknown): string {
 
 /** One testimonial per owner, 1 to 300 characters after trimming. */
 export function TestimonialForm({ onDone }: { onDone: () => void }) {
+  const { t } = useT();
   const create = useCreateTestimonial();
   const [content, setContent] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -38,24 +40,20 @@ export function TestimonialForm({ onDone }: { onDone: () => void }) {
   };
 
   return (
-    <Panel
-      id="testimonial-form-heading"
-      title="Share your experience"
-      description="One short testimonial per owner, shown here and on the plans page."
-    >
+    <Panel id="testimonial-form-heading" title={t('landing.testimonialForm.title')} description={t('landing.testimonialForm.description')}>
       <form onSubmit={(e) => void onSubmit(e)} noValidate className="flex flex-col gap-4">
         <TextAreaField
-          label="Your testimonial"
+          label={t('landing.testimonialForm.label')}
           value={content}
           maxLength={LIMITS.testimonial}
           rows={4}
-          placeholder="How did RP Servers help your community grow?"
+          placeholder={t('landing.testimonialForm.placeholder')}
           onChange={(e) => setContent(e.target.value)}
         />
         <FormMessage error={error} />
         <div>
           <Button type="submit" disabled={create.isPending}>
-            {create.isPending ? 'Submitting…' : 'Submit testimonial'}
+            {create.isPending ? t('landing.testimonialForm.submitting') : t('landing.testimonialForm.submit')}
           </Button>
         </div>
       </form>

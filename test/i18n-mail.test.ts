@@ -1,0 +1,127 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { serverT } from '../src/server/i18n/translate';
+import { MSG } from '../src/shared/messages';
+import { createServer, createUser, TEST_PASSWORD, type TestUser } from './helpers/factories';
+import { startSmtpServer } from './helpers/smtp';
+import { createTestApp, type TestApp } from './helpers/test-app';
+
+type Smtp = Awaited<ReturnType<typeof startSmtpServer>>;
+
+/** A header as written (RFC 2047 encoded words, as nodemailer writes non-ASCII subjects), decoded. */
+const decoded = (header = '') =>
+  header.replace(/=\?UTF-8\?([QB])\?([^?]*)\?=\s*/gi, (_all, how: string, text: string) =>
+    how.toUpperCase() === 'B'
+      ? Buffer.from(text, 'base64').toString('utf8')
+      : Buffer.from(
+          text.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/gi, (_h, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+          'latin1',
+        ).toString('utf8'),
+  );
+
+describe('a user’s language, saved on the account, and what the server writes in it', () => {
+  let t: TestApp;
+  let smtp: Smtp;
+  beforeAll(async () => {
+    smtp = await startSmtpServer();
+    t = await createTestApp({ env: { SMTP_URL: smtp.url, MAIL_FROM: 'rp@example.test' } });
+  });
+  afterAll(async () => {
+    await t.close();
+    await smtp.close();
+  });
+
+  const setLocale = (user: TestUser | undefined, locale: unknown) =>
+    t.app.inject({ method: 'PUT', url: '/api/users/locale', headers: user?.headers ?? {}, payload: { locale } });
+  const mailTo = async (address: string, before: number) => {
+    const mails = await smtp.waitFor(before + 1);
+    return mails.slice(before).find((m) => m.to.includes(address))!;
+  };
+
+  it('saves one of the site’s languages on the account; anything else is refused with the reason', async () => {
+    const user = await createUser(t.app);
+    expect((await t.app.inject({ url: '/api/user', headers: user.headers })).json()).toMatchObject({ locale: null });
+
+    const saved = await setLocale(user, 'pt-BR');
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json()).toMatchObject({ id: String(user.row.id), locale: 'pt-BR' });
+    expect((await t.app.inject({ url: '/api/user', headers: user.headers })).json()).toMatchObject({ locale: 'pt-BR' });
+
+    for (const wrong of ['xx', 'pt', 'PT-BR', 'de-DE', '', ' de', 42, null, ['de'], { de: true }]) {
+      const res = await setLocale(user, wrong);
+      expect(res.statusCode, JSON.stringify(wrong)).toBe(400);
+      expect(res.json()).toMatchObject({ error: MSG.localeInvalid, code: 'localeInvalid' });
+    }
+    const missing = await t.app.inject({ method: 'PUT', url: '/api/users/locale', headers: user.headers, payload: {} });
+    expect(missing.statusCode).toBe(400);
+    expect((await setLocale(undefined, 'de')).statusCode).toBe(401);
+    // Still the choice it saved.
+    expect((await t.app.inject({ url: '/api/user', headers: user.headers })).json()).toMatchObject({ locale: 'pt-BR' });
+  });
+
+  it('mails a password reset in the account’s language, its link opening the site in it; English without a choice', async () => {
+    const br = await createUser(t.app);
+    await setLocale(br, 'pt-BR');
+    const plain = await createUser(t.app);
+    const pt = serverT('pt-BR');
+
+    let before = smtp.mails.length;
+    await t.app.inject({ method: 'POST', url: '/api/reset-password/request', payload: { username: br.row.username } });
+    const mail = await mailTo(br.row.email!, before);
+    expect(decoded(mail.headers.subject)).toBe(pt('email.reset.subject'));
+    expect(decoded(mail.headers.subject)).not.toBe(serverT('en')('email.reset.subject'));
+    expect(mail.text).toContain(pt('email.greeting', { username: br.row.username }));
+    expect(mail.text).toMatch(/\/login\?reset=[\w-]+&lang=pt-BR/);
+
+    before = smtp.mails.length;
+    await t.app.inject({ method: 'POST', url: '/api/reset-password/request', payload: { username: plain.row.username } });
+    const english = await mailTo(plain.row.email!, before);
+    expect(decoded(english.headers.subject)).toBe('Reset your password');
+    expect(english.text).toContain(`Hello ${plain.row.username},`);
+    expect(english.text).not.toContain('lang=');
+  });
+
+  it('switching the language changes the next e-mail: a new address is confirmed in German', async () => {
+    const user = await createUser(t.app, { email: null });
+    await setLocale(user, 'de');
+    const before = smtp.mails.length;
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/update-email',
+      headers: user.headers,
+      payload: { email: `${user.row.username}.neu@example.test`, currentPassword: TEST_PASSWORD },
+    });
+    expect(res.statusCode).toBe(200);
+    const mail = await mailTo(`${user.row.username}.neu@example.test`, before);
+    expect(decoded(mail.headers.subject)).toBe(serverT('de')('email.confirm.subject'));
+    expect(mail.text).toMatch(/confirm-email=[\w-]+&lang=de/);
+  });
+
+  it('writes each follower’s inbox notice and push in their own language', async () => {
+    const owner = await createUser(t.app, { role: 'server_owner' });
+    const serverId = (await createServer(t.app, owner.row.id, { name: 'Polyglot RP' })).id;
+    const fans = { en: await createUser(t.app), tr: await createUser(t.app), fr: await createUser(t.app) };
+    await setLocale(fans.tr, 'tr');
+    await setLocale(fans.fr, 'fr');
+    for (const fan of Object.values(fans)) {
+      expect(
+        (await t.app.inject({ method: 'POST', url: `/api/servers/${serverId}/follow`, headers: fan.headers })).statusCode,
+      ).toBeLessThan(300);
+    }
+    await t.app.ctx.follows.backOnline(serverId);
+    for (const [locale, fan] of Object.entries(fans)) {
+      const inbox = (await t.app.inject({ url: '/api/notifications', headers: fan.headers })).json<
+        Array<{ title: string; message: string }>
+      >();
+      const tr = serverT(locale);
+      expect(
+        inbox.map((n) => n.title),
+        locale,
+      ).toContain(tr('notice.backOnline.title', { server: 'Polyglot RP' }));
+      expect(
+        inbox.map((n) => n.message),
+        locale,
+      ).toContain(tr('notice.backOnline.message'));
+    }
+    expect(serverT('tr')('notice.backOnline.message')).not.toBe(serverT('en')('notice.backOnline.message'));
+  });
+});
