@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serverT } from '../src/server/i18n/translate';
+import { LOCALES } from '../src/shared/i18n/locales';
 import { MSG } from '../src/shared/messages';
 import { createServer, createUser, TEST_PASSWORD, type TestUser } from './helpers/factories';
 import { startSmtpServer } from './helpers/smtp';
@@ -78,6 +79,20 @@ describe('a user’s language, saved on the account, and what the server writes 
     expect(decoded(english.headers.subject)).toBe('Reset your password');
     expect(english.text).toContain(`Hello ${plain.row.username},`);
     expect(english.text).not.toContain('lang=');
+  });
+
+  it('writes the reset e-mail in each of the seven languages', async () => {
+    for (const locale of LOCALES) {
+      const user = await createUser(t.app);
+      await setLocale(user, locale);
+      const before = smtp.mails.length;
+      await t.app.inject({ method: 'POST', url: '/api/reset-password/request', payload: { username: user.row.username } });
+      const mail = await mailTo(user.row.email!, before);
+      const tr = serverT(locale);
+      expect(decoded(mail.headers.subject), locale).toBe(tr('email.reset.subject'));
+      expect(mail.text, locale).toContain(tr('email.greeting', { username: user.row.username }));
+      if (locale !== 'en') expect(tr('email.reset.subject'), locale).not.toBe(serverT('en')('email.reset.subject'));
+    }
   });
 
   it('switching the language changes the next e-mail: a new address is confirmed in German', async () => {

@@ -4,11 +4,15 @@ import en from '../src/web/i18n/catalogs/en/server.json';
 import pl from '../src/web/i18n/catalogs/pl/server.json';
 import tr from '../src/web/i18n/catalogs/tr/server.json';
 import { serverT } from '../src/server/i18n/translate';
+import { LOCALES } from '../src/shared/i18n/locales';
 import * as sourceRenderer from '../src/web/ssr/render';
 import { createServer, createUser } from './helpers/factories';
 import { createTestApp, type TestApp } from './helpers/test-app';
 import { APP_INDEX_HTML, tempWebDist } from './helpers/web-dist';
 
+/** Text as React writes it into HTML. */
+const escapeText = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#x27;');
 const rootOf = (html: string) => html.slice(html.indexOf('<div id="root">'), html.indexOf('<script id="rp-answers"'));
 const LOGIN_TO_FOLLOW = 'server.follow.login' as const;
 
@@ -44,6 +48,18 @@ describe('pages in the visitor’s language', () => {
     expect(rootOf(res.body)).not.toContain(en[LOGIN_TO_FOLLOW]);
     // The page's description and preview are in its language too.
     expect(res.body).toContain('<meta property="og:locale" content="de" />');
+  });
+
+  it('renders the server page in each of the seven languages, from its own catalog', async () => {
+    const catalogs = await Promise.all(
+      LOCALES.map((l) => import(`../src/web/i18n/catalogs/${l}/server.json`) as Promise<{ default: Record<string, string> }>),
+    );
+    for (const [at, locale] of LOCALES.entries()) {
+      const res = await page({ 'accept-language': locale });
+      expect(res.body, locale).toContain(`<html lang="${locale}"`);
+      expect(res.headers['content-language']).toBe(locale);
+      expect(rootOf(res.body), locale).toContain(escapeText(catalogs[at]!.default[LOGIN_TO_FOLLOW]!));
+    }
   });
 
   it('English for a browser that asks for none of the site’s languages, or for nothing', async () => {

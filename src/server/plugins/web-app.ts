@@ -18,9 +18,9 @@ const RENDERER_RETRY_MS = 60_000;
 const HTML_TYPE = 'text/html; charset=utf-8';
 const VARIES_BY_LANGUAGE = 'Accept-Encoding, Accept-Language, Cookie';
 /** A page's headers per language: one object each, so the front cache keeps its header lists (see FrontAnswer.headers). */
-const LANGUAGE_HEADERS = Object.fromEntries(
-  LOCALES.map((locale) => [locale, Object.freeze({ vary: VARIES_BY_LANGUAGE, 'content-language': locale })]),
-) as Record<Locale, Readonly<Record<string, string>>>;
+const LANGUAGE_HEADERS: Record<Locale, Readonly<Record<string, string>>> = mapLocales((locale) =>
+  Object.freeze({ vary: VARIES_BY_LANGUAGE, 'content-language': locale }),
+);
 
 /**
  * Serves the built web app and uploaded files from one origin. Unknown `/api/…`

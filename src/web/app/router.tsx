@@ -5,6 +5,7 @@ import { MaintenanceBanner } from '../features/admin/components/maintenance-bann
 import { LandingPage } from '../features/landing';
 import { RequireAccess, UnknownPath, type Access } from './guards';
 import type { RenderedPath } from './page-data';
+import { ensureManageCatalog } from '../i18n/manage-catalog';
 
 /**
  * A page loaded on first visit: each route's code is its own chunk, so a page downloads only the
@@ -12,9 +13,10 @@ import type { RenderedPath } from './page-data';
  * docs/decisions/024-first-load.md; a first visit to `/` gets the landing page without the app:
  * docs/decisions/037-landing-page-without-the-app.md).
  */
-function page<P extends object>(load: () => Promise<ComponentType<P>>) {
+function page<P extends object>(load: () => Promise<ComponentType<P>>, { manage = false }: { manage?: boolean } = {}) {
   let loaded: ComponentType<P> | undefined;
-  const fetchPage = async () => (loaded ??= await load());
+  // An owner's, payments' or admin's page brings its messages with it (docs/decisions/054-languages.md).
+  const fetchPage = async () => (loaded ??= manage ? (await Promise.all([load(), ensureManageCatalog()]))[0] : await load());
   const Lazy = lazy(async () => ({ default: await fetchPage() }));
   /** Once {@link Page.preload} has resolved, the page renders at once instead of suspending. */
   function Page(props: P) {
@@ -33,20 +35,24 @@ const SearchPage = page(async () => (await import('../features/servers/component
 const ListPage = page(async () => (await import('../features/servers/components/list-page')).ListPage);
 const ServerPage = page(async () => (await import('../features/servers/components/server-page')).ServerPage);
 const ProfilePage = page(async () => (await import('../features/players/components/profile-page')).ProfilePage);
-const QuickCreatePage = page(async () => (await import('../features/servers/components/quick-create-page')).QuickCreatePage);
-const DashboardPage = page(async () => (await import('../features/servers/components/dashboard-page')).DashboardPage);
-const PaymentsPage = page(async () => (await import('../features/payments/components/payments-page')).PaymentsPage);
-const SubscriptionsPage = page(async () => (await import('../features/payments/components/subscriptions-page')).SubscriptionsPage);
+const QuickCreatePage = page(async () => (await import('../features/servers/components/quick-create-page')).QuickCreatePage, {
+  manage: true,
+});
+const DashboardPage = page(async () => (await import('../features/servers/components/dashboard-page')).DashboardPage, { manage: true });
+const PaymentsPage = page(async () => (await import('../features/payments/components/payments-page')).PaymentsPage, { manage: true });
+const SubscriptionsPage = page(async () => (await import('../features/payments/components/subscriptions-page')).SubscriptionsPage, {
+  manage: true,
+});
 const TestimonialsSection = page(
   async () => (await import('../features/testimonials/components/testimonials-section')).TestimonialsSection,
 );
-const CheckoutPage = page(async () => (await import('../features/payments/components/checkout-page')).CheckoutPage);
+const CheckoutPage = page(async () => (await import('../features/payments/components/checkout-page')).CheckoutPage, { manage: true });
 const InboxPage = page(async () => (await import('../features/notifications/components/inbox-page')).InboxPage);
 const UnsubscribePage = page(async () => (await import('../features/unsubscribe/components/unsubscribe-page')).UnsubscribePage);
-const StatsPage = page(async () => (await import('../features/stats/components/stats-page')).StatsPage);
+const StatsPage = page(async () => (await import('../features/stats/components/stats-page')).StatsPage, { manage: true });
 const TestimonialsPage = page(async () => (await import('../features/testimonials/components/testimonials-page')).TestimonialsPage);
-const AdminPage = page(async () => (await import('../features/admin/components/admin-page')).AdminPage);
-const EmailPage = page(async () => (await import('../features/admin/components/email-page')).EmailPage);
+const AdminPage = page(async () => (await import('../features/admin/components/admin-page')).AdminPage, { manage: true });
+const EmailPage = page(async () => (await import('../features/admin/components/email-page')).EmailPage, { manage: true });
 
 const pages: Array<{ path: string; access: Access; element: ReactNode }> = [
   { path: '/', access: 'public', element: <LandingPage /> },

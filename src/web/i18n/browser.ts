@@ -3,7 +3,7 @@ import { DEFAULT_LOCALE, LOCALE_COOKIE, LOCALE_PARAM, isLocale, matchLocale, typ
 import { PRERENDER_IDS } from '../../shared/prerender';
 import { storage } from '../lib/storage';
 import { LOCALE_STORAGE_KEY } from './storage-key';
-import { CATALOG_LOADERS } from './catalogs/index';
+import { CATALOG_LOADERS, MANAGE_CATALOG_LOADERS } from './catalogs/index';
 import { setFormatLocale } from './runtime';
 
 /** The page's one Lingui instance: activating another language re-renders everything under I18nProvider. */
@@ -32,12 +32,35 @@ export function startLocale(): Locale {
 
 export { rememberLocale } from './locale-cookie';
 
+/** Whether a page that needs the owners', payments' and admins' messages was opened: a new language loads them too. */
+let manageWanted = false;
+const loaded = new Set<string>();
+
+async function load(locale: Locale, manage: boolean): Promise<void> {
+  const parts: Array<[string, () => Promise<{ default: object }>]> = [[locale, CATALOG_LOADERS[locale]]];
+  if (manage) parts.push([`${locale} manage`, MANAGE_CATALOG_LOADERS[locale]]);
+  await Promise.all(
+    parts
+      .filter(([key]) => !loaded.has(key))
+      .map(async ([key, loader]) => {
+        i18n.load(locale, (await loader()).default as Messages);
+        loaded.add(key);
+      }),
+  );
+}
+
 /** Loads a language's catalog (its own chunk; compiled at build) and makes it the page's. */
 export async function activateLocale(locale: Locale): Promise<void> {
   if (i18n.locale === locale) return;
-  const loaded = await CATALOG_LOADERS[locale]();
-  i18n.load(locale, loaded.default as Messages);
+  await load(locale, manageWanted);
   setFormatLocale(locale);
   i18n.activate(locale);
   document.documentElement.lang = locale;
+}
+
+/** The owners', payments' and admins' messages in the page's language, loaded before such a page draws. */
+export async function loadManageCatalog(): Promise<void> {
+  manageWanted = true;
+  const locale = isLocale(i18n.locale) ? i18n.locale : startLocale();
+  await load(locale, true);
 }

@@ -1,7 +1,7 @@
 import type { I18n, Messages } from '@lingui/core';
 import { compileMessage } from '@lingui/message-utils/compileMessage';
 import { LOCALES, type Locale } from '../../shared/i18n/locales';
-import { CATALOG_LOADERS } from './catalogs/index';
+import { CATALOG_LOADERS, MANAGE_CATALOG_LOADERS } from './catalogs/index';
 import { createI18n } from './runtime';
 
 /**
@@ -14,7 +14,9 @@ const instances = new Map<Locale, Promise<I18n>>();
 export function nodeI18n(locale: Locale): Promise<I18n> {
   let made = instances.get(locale);
   if (!made) {
-    made = CATALOG_LOADERS[locale]().then(({ default: raw }) => createI18n(locale, compileCatalog(raw as Record<string, string>)));
+    made = Promise.all([CATALOG_LOADERS[locale](), MANAGE_CATALOG_LOADERS[locale]()]).then(([app, manage]) =>
+      createI18n(locale, compileCatalog({ ...(app.default as Record<string, string>), ...(manage.default as Record<string, string>) })),
+    );
     instances.set(locale, made);
   }
   return made;

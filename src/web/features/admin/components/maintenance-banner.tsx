@@ -23,7 +23,7 @@ export function MaintenanceBanner() {
       data-testid="maintenance-banner"
       className="border-b border-amber-300/30 bg-amber-400/15 px-4 py-2.5 text-center text-sm text-amber-100"
     >
-      {admin ? t('admin.maintenance.banner') : messageText(MSG.maintenance)}
+      {admin ? t('common.maintenance.banner') : messageText(MSG.maintenance)}
     </div>
   );
 }

@@ -9,9 +9,9 @@ import { usePlayerHistory } from '../api/get-player-history';
 import { PlayerLineChart } from './player-line-chart';
 
 const RANGES: ReadonlyArray<{ value: History['range']; label: MessageId }> = [
-  { value: '24h', label: 'owner.history.range24h' },
-  { value: '7d', label: 'owner.history.range7d' },
-  { value: '30d', label: 'owner.history.range30d' },
+  { value: '24h', label: 'server.history.range24h' },
+  { value: '7d', label: 'server.history.range7d' },
+  { value: '30d', label: 'server.history.range30d' },
 ];
 
 /** The server page's player-count history from the game itself: chart, average, peak and uptime. */
@@ -23,10 +23,10 @@ export function PlayerHistory({ serverId }: { serverId: string }) {
     <section aria-labelledby="player-history" className="flex flex-col gap-3" data-testid="player-history">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 id="player-history" className="text-lg font-semibold">
-          {t('owner.history.title')}
+          {t('server.history.title')}
         </h2>
         <Segmented
-          label={t('owner.history.rangeLabel')}
+          label={t('server.history.rangeLabel')}
           options={RANGES.map((r) => ({ value: r.value, label: t(r.label) }))}
           value={range}
           onChange={setRange}
@@ -35,20 +35,20 @@ export function PlayerHistory({ serverId }: { serverId: string }) {
       {history.isPending ? (
         <Skeleton className="h-44 w-full" />
       ) : history.isError ? (
-        <p className="text-sm text-red-300">{t('owner.history.failed')}</p>
+        <p className="text-sm text-red-300">{t('server.history.failed')}</p>
       ) : history.data.points.length === 0 ? (
-        <p className="text-sm text-slate-400">{t('owner.history.empty')}</p>
+        <p className="text-sm text-slate-400">{t('server.history.empty')}</p>
       ) : (
         <>
           <PlayerLineChart points={history.data.points} />
           <dl className="grid grid-cols-3 gap-2 text-sm">
             {(
               [
-                ['average', t('owner.history.average'), formatNumber(history.data.average)],
-                ['peak', t('owner.history.peak'), formatNumber(history.data.peak)],
+                ['average', t('server.history.average'), formatNumber(history.data.average)],
+                ['peak', t('server.history.peak'), formatNumber(history.data.peak)],
                 [
                   'uptime',
-                  t('owner.history.uptime'),
+                  t('server.history.uptime'),
                   history.data.uptimePercent === null
                     ? '—'
                     : numberFormat({ style: 'percent', maximumFractionDigits: 2 }).format(history.data.uptimePercent / 100),

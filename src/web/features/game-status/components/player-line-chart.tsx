@@ -37,7 +37,7 @@ export function PlayerLineChart({
         height={height}
         viewBox={`0 0 ${width} ${height}`}
         role="img"
-        aria-label={t('owner.chart.label', { max: formatNumber(max) })}
+        aria-label={t('server.chart.label', { max: formatNumber(max) })}
         className="absolute inset-0 block"
       >
         {[0, 0.5, 1].map((f) => (
@@ -53,7 +53,7 @@ export function PlayerLineChart({
         {points.map((p, i) =>
           p.online ? null : (
             <rect key={p.t} x={x(times[i]!) - 1} y={y(0) - 3} width={2} height={6} fill="#f87171">
-              <title>{t('owner.chart.offline', { time: timeFormat.format(new Date(p.t)) })}</title>
+              <title>{t('server.chart.offline', { time: timeFormat.format(new Date(p.t)) })}</title>
             </rect>
           ),
         )}
