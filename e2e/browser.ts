@@ -83,9 +83,10 @@ export async function loginThroughForm(page: Page, username: string, password: s
   await expectPath(page, landing);
 }
 
-export async function screenshot(page: Page, name: string): Promise<void> {
+/** A screenshot of the whole page (or, with `fullPage: false`, of what the screen shows) in test-results/screenshots/. */
+export async function screenshot(page: Page, name: string, { fullPage = true }: { fullPage?: boolean } = {}): Promise<void> {
   fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage });
 }
 
 /** A username no other test run used (usernames are unique; runs share nothing but this must never collide). */

@@ -97,14 +97,25 @@ function englishPhrases(locale: Locale): EnglishPhrase[] {
   }));
 }
 
-/** The English phrases in a page's text, each with the message it comes from and where it shows. */
+/** Every message id: one showing on a page is a message its language's catalog did not have loaded. */
+const MESSAGE_IDS = Object.keys(webCatalog('en'));
+
+/**
+ * The English phrases in a page's text, each with the message it comes from and where it shows,
+ * and any message id shown instead of its text.
+ */
 function englishIn(pageText: string, phrases: EnglishPhrase[]): string[] {
   const text = normalise(pageText).toLowerCase();
-  return phrases.flatMap(({ text: phrase, ids, pattern }) => {
+  const around = (at: number, length: number) => `"…${text.slice(Math.max(0, at - 40), at + length + 40)}…"`;
+  const english = phrases.flatMap(({ text: phrase, ids, pattern }) => {
     const at = pattern.exec(text)?.index;
-    if (at === undefined) return [];
-    return [`"${phrase}" (${ids.join(', ')}) in "…${text.slice(Math.max(0, at - 40), at + phrase.length + 40)}…"`];
+    return at === undefined ? [] : [`"${phrase}" (${ids.join(', ')}) in ${around(at, phrase.length)}`];
   });
+  const ids = MESSAGE_IDS.flatMap((id) => {
+    const at = text.indexOf(id.toLowerCase());
+    return at < 0 ? [] : [`the message id ${id} in ${around(at, id.length)}`];
+  });
+  return [...english, ...ids];
 }
 
 /** A mail of the outbox as a person reads it: the subject's encoded words and the body's transfer encoding undone. */
@@ -185,15 +196,32 @@ const phone = (browserLocale: string) => newPage(browser, { viewport: PHONE, isM
  * The page is in `locale` (`<html lang>`), shows no English sentence of ours, is no wider than the
  * phone, and is kept as `lang-<locale>-<name>.png` to look at.
  */
-async function expectPageInLanguage(page: Page, locale: Locale, phrases: EnglishPhrase[], name: string): Promise<void> {
+async function expectPageInLanguage(page: Page, locale: Locale, phrases: EnglishPhrase[], name: string, fullPage = true): Promise<void> {
   await expect.poll(() => page.evaluate(() => document.documentElement.lang), { message: `<html lang> of ${name}` }).toBe(locale);
+  // From the top, so the sticky header is where a person sees it.
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await screenshot(page, `lang-${locale}-${name}`, { fullPage });
   const text = await page.evaluate(() => document.body.innerText);
   expect(englishIn(text, phrases), `English on ${name} (${page.url()})`).toEqual([]);
   const width = await page.evaluate(() => {
     const limit = window.innerWidth;
     // What sticks out, to say where to look when it fails.
+    const clipped = (el: Element) => {
+      for (let up = el.parentElement; up && up !== document.body; up = up.parentElement)
+        if (getComputedStyle(up).overflowX !== 'visible') return true;
+      return false;
+    };
     const wide = [...document.body.querySelectorAll<HTMLElement>('*')]
-      .filter((el) => el.getBoundingClientRect().right > limit + 1 && el.getClientRects().length > 0)
+      .filter((el) => el.getBoundingClientRect().right > limit + 1 && el.getClientRects().length > 0 && !clipped(el))
+      .concat(
+        // Text running out of its own box (a long word) shows only in the text's own extent.
+        [...document.body.querySelectorAll<HTMLElement>('*')].filter((el) => {
+          if (clipped(el) || el.children.length > 0 || getComputedStyle(el).overflowX !== 'visible') return false;
+          const range = document.createRange();
+          range.selectNodeContents(el);
+          return range.getBoundingClientRect().right > limit + 1;
+        }),
+      )
       .slice(0, 5)
       .map((el) => `<${el.tagName.toLowerCase()} class="${el.className}">${(el.textContent ?? '').slice(0, 40)}`);
     return { scrollWidth: document.documentElement.scrollWidth, innerWidth: limit, wide };
@@ -201,12 +229,17 @@ async function expectPageInLanguage(page: Page, locale: Locale, phrases: English
   expect(width.scrollWidth, `${name} is wider than the phone: ${width.wide.join(' | ')}`).toBeLessThanOrEqual(
     Math.min(width.innerWidth, PHONE.width),
   );
-  await screenshot(page, `lang-${locale}-${name}`);
 }
 
 const LANGUAGES = [
-  { locale: 'pt-BR', browserLocale: 'pt-BR', serverName: 'Cidade Alta Roleplay', status: 'Eventos toda noite, venha jogar' },
-  { locale: 'de', browserLocale: 'de-DE', serverName: 'Großstadt Rollenspiel', status: 'Jeden Abend Veranstaltungen, komm vorbei' },
+  { locale: 'pt-BR', browserLocale: 'pt-BR', serverName: 'Comunidade Cidade Alta', status: 'Eventos toda noite, venha jogar' },
+  // German names run long: one word of 23 letters must wrap, not push the page wider.
+  {
+    locale: 'de',
+    browserLocale: 'de-DE',
+    serverName: 'Rollenspielgemeinschaft Großstadt',
+    status: 'Jeden Abend Veranstaltungen, komm vorbei',
+  },
 ] as const satisfies ReadonlyArray<{ locale: Locale; browserLocale: string; serverName: string; status: string }>;
 
 describe.each(LANGUAGES)('a phone asking for $locale', ({ locale, browserLocale, serverName: namePrefix, status }) => {
@@ -217,7 +250,7 @@ describe.each(LANGUAGES)('a phone asking for $locale', ({ locale, browserLocale,
 
   beforeAll(async () => {
     const account = await registerUser('server_owner');
-    const serverName = uniqueName(namePrefix);
+    const serverName = `${namePrefix} ${uniqueName('nr')}`;
     const server = await api<{ id: string }>('POST', '/api/servers', { name: serverName, statusMessage: status }, account.token);
     const plan = await api<{ url: string }>('POST', '/api/subscribe-session', { plan: 'Premium' }, account.token);
     await api('POST', `/api${plan.url}/complete`, undefined, account.token);
@@ -234,7 +267,9 @@ describe.each(LANGUAGES)('a phone asking for $locale', ({ locale, browserLocale,
     await count.waitFor();
     // The count runs up to the live number (written the language's way) before the page is looked at.
     const live = async () => (await api<{ count: number }>('GET', '/api/player-count')).count;
-    await expect.poll(async () => Number((await count.textContent())?.replace(/\D/g, '')) === (await live()), { timeout: 10_000 }).toBe(true);
+    await expect
+      .poll(async () => Number((await count.textContent())?.replace(/\D/g, '')) === (await live()), { timeout: 10_000 })
+      .toBe(true);
     await expectPageInLanguage(page, locale, phrases, 'landing');
 
     await page.goto('/home');
@@ -278,11 +313,12 @@ describe.each(LANGUAGES)('a phone asking for $locale', ({ locale, browserLocale,
     await page.getByLabel(t('auth.field.username'), { exact: true }).fill(username);
     await page.getByLabel(t('auth.field.password'), { exact: true }).fill('language-password');
     await page.getByLabel(t('auth.field.role'), { exact: true }).selectOption('player');
-    await page.locator('form').getByRole('button', { name: t('auth.register.submit'), exact: true }).click();
+    await page
+      .locator('form')
+      .getByRole('button', { name: t('auth.register.submit'), exact: true })
+      .click();
     await expectPath(page, '/update-email');
     await page.getByLabel(t('auth.field.email'), { exact: true }).fill(email);
-    const TMP = await page.evaluate(() => localStorage.getItem('token'));
-    await api('PUT', '/api/users/locale', { locale }, TMP!);
     await expectPageInLanguage(page, locale, phrases, 'update-email');
     await page.getByRole('button', { name: t('auth.updateEmail.submit'), exact: true }).click();
     await expectPath(page, '/profile');
@@ -293,12 +329,16 @@ describe.each(LANGUAGES)('a phone asking for $locale', ({ locale, browserLocale,
     // even on a device that asks for English.
     const link = await fromMailTo(email, /(https?:\/\/\S+confirm-email=[\w-]+\S*)/);
     const mail = newestMail(email, 'confirm-email=');
-    expect(mail.subject).toBe(emailCatalog(locale)['email.confirm.subject']);
-    expect(mail.text).toContain(greeting(locale, username));
-    expect(new URL(link).searchParams.get('lang')).toBe(locale);
+    const inLanguage = `the confirmation mail of an account registered in ${locale}`;
+    expect(mail.subject, inLanguage).toBe(emailCatalog(locale)['email.confirm.subject']);
+    expect(mail.text, inLanguage).toContain(greeting(locale, username));
+    expect(new URL(link).searchParams.get('lang'), `the language of the link in ${inLanguage}`).toBe(locale);
     const elsewhere = await phone('en-US');
     await elsewhere.page.goto(link);
-    await elsewhere.page.getByRole('status').filter({ hasText: t('error.emailConfirmed') }).waitFor();
+    await elsewhere.page
+      .getByRole('status')
+      .filter({ hasText: t('error.emailConfirmed') })
+      .waitFor();
     await expectPageInLanguage(elsewhere.page, locale, phrases, 'email-confirmed');
     expectNoPageErrors(elsewhere.errors);
     await elsewhere.context.close();
@@ -306,10 +346,16 @@ describe.each(LANGUAGES)('a phone asking for $locale', ({ locale, browserLocale,
     await page.goto(`/servers/${owner.serverId}`);
     await page.getByRole('heading', { level: 1, name: owner.serverName }).waitFor();
     await page.getByRole('button', { name: t('server.actions.like'), exact: true }).click();
-    await page.getByRole('status').filter({ hasText: t('server.actions.likedDone') }).waitFor();
+    await page
+      .getByRole('status')
+      .filter({ hasText: t('server.actions.likedDone') })
+      .waitFor();
     const card = page.getByTestId('daily-vote');
     await card.getByRole('button', { name: t('server.vote.vote'), exact: true }).click();
-    await card.getByRole('status').filter({ hasText: t('server.vote.thanks') }).waitFor();
+    await card
+      .getByRole('status')
+      .filter({ hasText: t('server.vote.thanks') })
+      .waitFor();
     await page.waitForLoadState('networkidle');
     await expectPageInLanguage(page, locale, phrases, 'server-voted');
     expectNoPageErrors(errors);
@@ -326,13 +372,17 @@ describe.each(LANGUAGES)('a phone asking for $locale', ({ locale, browserLocale,
 
     await page.getByRole('button', { name: t('common.nav.openMenu'), exact: true }).click();
     await page.getByRole('button', { name: t('common.nav.closeMenu'), exact: true }).waitFor();
-    await expectPageInLanguage(page, locale, phrases, 'menu');
+    await expectPageInLanguage(page, locale, phrases, 'menu', false);
     await page.getByRole('button', { name: t('common.nav.closeMenu'), exact: true }).click();
 
     await page.goto('/payments');
     await page.getByRole('heading', { name: t('payments.history.title'), exact: true }).waitFor();
     // On a phone the history is a list (the table is for wider screens).
-    await page.getByRole('list', { name: t('payments.history.list'), exact: true }).getByRole('listitem').first().waitFor();
+    await page
+      .getByRole('list', { name: t('payments.history.list'), exact: true })
+      .getByRole('listitem')
+      .first()
+      .waitFor();
     await page.getByTestId('current-plan').waitFor();
     await page.waitForLoadState('networkidle');
     await expectPageInLanguage(page, locale, phrases, 'payments');
@@ -345,6 +395,8 @@ describe.each(LANGUAGES)('a phone asking for $locale', ({ locale, browserLocale,
     await page.goto('/');
     await page.getByTestId('player-count').waitFor();
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
+    // The check for English finds it on the English page (so its silence elsewhere means something).
+    expect(englishIn(await page.evaluate(() => document.body.innerText), phrases).length).toBeGreaterThan(5);
     const switcher = page.locator('footer').getByTestId('language-switcher');
     await switcher.selectOption(locale);
     await page.waitForFunction((wanted) => document.documentElement.lang === wanted, locale);
@@ -372,7 +424,7 @@ describe('choosing Deutsch on /profile', () => {
     await expect.poll(() => heading.textContent()).toBe(en('landing.profile.language'));
     // One switcher on the profile, one in the footer: the profile's is used.
     expect(await page.getByTestId('language-switcher').count()).toBe(2);
-    const saved = page.waitForResponse((res) => res.url().endsWith('/api/users/locale') && res.request().method() === 'PUT');
+    const saved = page.waitForResponse((res) => new URL(res.url()).pathname === '/api/users/locale' && res.request().method() === 'PUT');
     await page.locator('section[aria-labelledby="language-heading"]').getByTestId('language-switcher').selectOption('de');
 
     await expect.poll(() => heading.textContent()).toBe(de('landing.profile.language'));

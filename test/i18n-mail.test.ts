@@ -81,6 +81,37 @@ describe('a user’s language, saved on the account, and what the server writes 
     expect(english.text).not.toContain('lang=');
   });
 
+  it('a new account keeps the language its registration page was in: its confirmation e-mail is in it; none asked, none saved', async () => {
+    const username = `neu_${Date.now().toString(36)}`;
+    const before = smtp.mails.length;
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/register',
+      headers: { 'accept-language': 'de-DE,de;q=0.9,en;q=0.8' },
+      payload: { username, password: TEST_PASSWORD, role: 'player', email: `${username}@example.test` },
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({ user: { locale: 'de' } });
+    const mail = await mailTo(`${username}@example.test`, before);
+    expect(decoded(mail.headers.subject)).toBe(serverT('de')('email.confirm.subject'));
+    expect(mail.text).toMatch(/&lang=de/);
+
+    const chosen = await t.app.inject({
+      method: 'POST',
+      url: '/api/register',
+      headers: { 'accept-language': 'de', cookie: 'rp_lang=tr' },
+      payload: { username: `${username}_tr`, password: TEST_PASSWORD, role: 'player' },
+    });
+    expect(chosen.json()).toMatchObject({ user: { locale: 'tr' } });
+    const none = await t.app.inject({
+      method: 'POST',
+      url: '/api/register',
+      headers: { 'accept-language': 'ja' },
+      payload: { username: `${username}_ja`, password: TEST_PASSWORD, role: 'player' },
+    });
+    expect(none.json()).toMatchObject({ user: { locale: null } });
+  });
+
   it('writes the reset e-mail in each of the seven languages', async () => {
     for (const locale of LOCALES) {
       const user = await createUser(t.app);

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import http from 'node:http';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -100,6 +101,52 @@ describe('the server process', () => {
     again.child.kill('SIGINT');
     expect(await again.exited, again.output()).toBe(0);
     // Three cold starts of a process with an embedded database: generous on a busy 2-core machine.
+  }, 120_000);
+  it('drains on SIGTERM: not ready at once, still answering on open connections (each answer closing its own), then exits within its time', async () => {
+    const port = await freePort();
+    const base = `http://127.0.0.1:${port}`;
+    const server = start({
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: tempDir(),
+      SEED_DEMO: '0',
+      DATABASE_URL: '',
+      SHUTDOWN_DRAIN_MS: '1500',
+      SHUTDOWN_TIMEOUT_MS: '5000',
+    });
+    await waitReady(base).catch((e: Error) => {
+      throw new Error(`${e.message}: ${server.output()}`);
+    });
+    // A proxy's kept-alive connection, opened before the signal.
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const get = (url: string) =>
+      new Promise<{ status: number; connection: string | undefined; body: string }>((resolve, reject) => {
+        http
+          .get(`${base}${url}`, { agent }, (res) => {
+            let body = '';
+            res.on('data', (d: Buffer) => (body += d.toString()));
+            res.on('end', () => resolve({ status: res.statusCode ?? 0, connection: res.headers.connection, body }));
+          })
+          .on('error', reject);
+      });
+    expect((await get('/api/ready')).status).toBe(200);
+    const signalled = Date.now();
+    server.child.kill('SIGTERM');
+    // Not ready at once, while still answering, with each answer closing its connection.
+    let ready = await get('/api/ready');
+    for (let i = 0; i < 50 && ready.status === 200; i++) ready = await get('/api/ready');
+    expect(ready.status).toBe(503);
+    expect(ready.connection).toBe('close');
+    const list = await get('/api/servers?limit=5');
+    expect(list.status).toBe(200);
+    expect(list.connection).toBe('close');
+    expect(JSON.parse(list.body)).toBeInstanceOf(Array);
+    expect(Date.now() - signalled).toBeLessThan(1500);
+    agent.destroy();
+    expect(await server.exited, server.output()).toBe(0);
+    // It drained for its time before it closed, and closed well within its limit.
+    expect(Date.now() - signalled).toBeGreaterThanOrEqual(1400);
+    expect(server.output()).toContain('"msg":"closed"');
   }, 120_000);
 });
 

@@ -122,6 +122,9 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
     },
     routerOptions: { ignoreTrailingSlash: true },
     forceCloseConnections: 'idle',
+    // Requests that arrive while closing (on connections opened before) are served, each answer
+    // closing its connection: never Fastify's bare 503 to a request a proxy already sent here.
+    return503OnClosing: false,
     // A request (headers and body) must arrive within 2 minutes: a sender that stalls mid-upload
     // cannot hold its memory and its slot forever.
     requestTimeout: REQUEST_TIMEOUT_MS,
@@ -147,9 +150,14 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
   }
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  // While shutting down, answers to in-flight requests close their connection, so keep-alive
-  // sockets cannot hold the server open after the last response.
+  // While draining and shutting down, answers to in-flight requests close their connection, so
+  // keep-alive sockets cannot hold the server open after the last response, and a proxy opens its
+  // next request elsewhere instead of sending it down a connection about to close.
   let closing = false;
+  app.decorate('drain', () => {
+    closing = true;
+  });
+  app.decorate('draining', () => closing);
   app.addHook('preClose', async () => {
     closing = true;
   });

@@ -58,6 +58,13 @@ const envSchema = z.object({
     .optional(),
   GAME_POLL_SECONDS: z.coerce.number({ error: 'must be a number of seconds' }).int().min(30, 'must be at least 30').max(86400).default(180),
   HOLD_RULES: z.enum(['on', 'off'], { error: 'must be on or off' }).default('on'),
+  SHUTDOWN_DRAIN_MS: z.coerce.number({ error: 'must be a number of milliseconds' }).int().min(0).max(60_000, 'must be at most 60000').default(5000),
+  SHUTDOWN_TIMEOUT_MS: z.coerce
+    .number({ error: 'must be a number of milliseconds' })
+    .int()
+    .min(1000, 'must be at least 1000')
+    .max(300_000, 'must be at most 300000')
+    .default(20_000),
   PUSH_ENDPOINT_HOSTS: z
     .string()
     .regex(/^[\w.-]+(:\d+)?(,[\w.-]+(:\d+)?)*$/, 'must be host[:port] names separated by commas')
@@ -126,6 +133,11 @@ export interface Config {
   discord: { clientId: string; clientSecret: string; apiUrl: string } | undefined;
   /** How often each game server is asked for its players. */
   gamePollSeconds: number;
+  /**
+   * On SIGTERM: how long the instance reports not-ready while still serving (a load balancer stops
+   * sending to it), and how long it may then take to finish its requests and close before it exits.
+   */
+  shutdown: { drainMs: number; timeoutMs: number };
   /** Whether suspicious votes and joins are held for review (off: every one counts at once). */
   holdRules: boolean;
   /** Fastify's trustProxy: who may set X-Forwarded-For (rate limits key on the client IP). */
@@ -187,6 +199,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         ? { clientId: e.DISCORD_CLIENT_ID, clientSecret: e.DISCORD_CLIENT_SECRET, apiUrl: e.DISCORD_API_URL }
         : undefined,
     gamePollSeconds: e.GAME_POLL_SECONDS,
+    shutdown: { drainMs: e.SHUTDOWN_DRAIN_MS, timeoutMs: e.SHUTDOWN_TIMEOUT_MS },
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     holdRules: e.HOLD_RULES === 'on',
     metrics: { token: e.METRICS_TOKEN, port: e.METRICS_PORT },

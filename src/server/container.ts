@@ -284,7 +284,7 @@ export async function createContainer(
     ownerApi: ownerApiService({ repository: ownerApiRepository(db), now, publicServer: (id) => discovery.publicServer(id) }),
     ownerApiLimit: options.ownerApiLimit ?? { max: 120, windowMs: 60_000 },
     banners: bannersService({ publicServer: (id) => discovery.publicServer(id), renderPng: svgToPng, site: SITE }),
-    health: healthService({ repository: healthRepository(db) }),
+    health: healthService({ repository: healthRepository(db), draining: () => app.draining() }),
     gameStatus: gameStatusService({
       repo: gameStatusRepository(db),
       claims: gameClaimsRepository(db),

@@ -96,5 +96,13 @@ export interface Context {
 declare module 'fastify' {
   interface FastifyInstance {
     ctx: Context;
+    /**
+     * The first step of a graceful shutdown: `/api/ready` answers 503 at once and every answer
+     * closes its connection, while requests are still served; `close()` follows after a delay in
+     * which the load balancer stops sending new ones.
+     */
+    drain(): void;
+    /** Whether {@link drain} was called (or the app is closing). */
+    draining(): boolean;
   }
 }

@@ -2,8 +2,11 @@ import { build } from './app';
 import { ConfigError, loadConfig } from './config';
 
 /**
- * Starts the app and listens. On SIGTERM or SIGINT it stops accepting, lets in-flight requests
- * finish, closes sockets and the database, then exits.
+ * Starts the app and listens. On SIGTERM (a deploy, a rolling restart) it drains: `/api/ready`
+ * answers 503 and every answer closes its connection for `SHUTDOWN_DRAIN_MS` while requests are
+ * still served, so the load balancer moves traffic away; then it stops accepting, finishes every
+ * request and queued write, closes sockets, Redis, the queue and the database, and exits, all
+ * within `SHUTDOWN_TIMEOUT_MS`. SIGINT (Ctrl-C) skips the drain.
  */
 async function main(): Promise<void> {
   let config;
@@ -29,13 +32,16 @@ async function main(): Promise<void> {
   const shutdown = (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, 'shutting down');
+    const { drainMs, timeoutMs } = config.shutdown;
+    const drain = signal === 'SIGTERM' ? drainMs : 0;
+    app.log.info({ signal, drainMs: drain }, 'shutting down');
+    app.drain();
     const force = setTimeout(() => {
-      app.log.error('shutdown took longer than 10 s; exiting');
+      app.log.error(`shutdown took longer than ${timeoutMs} ms; exiting`);
       process.exit(1);
-    }, 10_000);
+    }, drain + timeoutMs);
     force.unref();
-    app.close().then(
+    new Promise((resolve) => setTimeout(resolve, drain)).then(() => app.close()).then(
       () => {
         app.log.info('closed');
         process.exit(0);

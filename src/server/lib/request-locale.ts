@@ -5,6 +5,8 @@ import { DEFAULT_LOCALE, LOCALE_COOKIE, LOCALE_PARAM, matchLocale, negotiateLoca
 export interface RequestLocale {
   locale: Locale;
   pinned: boolean;
+  /** Whether the request said anything about its language (else `locale` is the default). */
+  asked: boolean;
 }
 
 const COOKIE = new RegExp(`(?:^|;\\s*)${LOCALE_COOKIE}=([^;]*)`);
@@ -33,11 +35,17 @@ function fromAcceptLanguage(header: string | undefined): Locale | null {
 export function requestLocale(url: string, headers: IncomingHttpHeaders): RequestLocale {
   const param = url.includes('?') ? PARAM.exec(url)?.[1] : undefined;
   const pinned = param !== undefined ? matchLocale(safeDecode(param)) : null;
-  if (pinned) return { locale: pinned, pinned: true };
+  if (pinned) return { locale: pinned, pinned: true, asked: true };
   const cookie = headers.cookie ? COOKIE.exec(headers.cookie)?.[1] : undefined;
   const chosen = cookie !== undefined ? matchLocale(safeDecode(cookie)) : null;
   const accepted = chosen ?? fromAcceptLanguage(headers['accept-language']);
-  return { locale: accepted ?? DEFAULT_LOCALE, pinned: false };
+  return { locale: accepted ?? DEFAULT_LOCALE, pinned: false, asked: accepted !== null };
+}
+
+/** The language a request asked for, or null when it asked for none of the site's (nothing to save). */
+export function askedLocale(url: string, headers: IncomingHttpHeaders): Locale | null {
+  const found = requestLocale(url, headers);
+  return found.asked ? found.locale : null;
 }
 
 function safeDecode(text: string): string {

@@ -20,6 +20,7 @@ import { bearer, currentUser, requireUser } from '../../plugins/auth';
 import { limitLogin, limitPerIpAndUsername, type RateLimitSettings } from '../../plugins/rate-limits';
 import type { Config } from '../../config';
 import { clientKey } from '../../lib/network';
+import { askedLocale } from '../../lib/request-locale';
 import { toApiUser } from '../users';
 import type { AuthService, SessionGrant } from './auth.service';
 import { clearRefreshCookie, readRefreshCookie, setRefreshCookie } from './refresh-cookie';
@@ -50,7 +51,10 @@ export const authRoutes =
       preHandler: limitPerIpAndUsername(app, 'register', rateLimits.registerPerIp, rateLimits.registerPerUsername, undefined, {
         perNetwork: rateLimits.registerPerNetworkHour,
       }),
-      handler: async (request, reply) => reply.code(201).send(grant(reply, await auth.register(request.body, clientNetwork(request.ip)))),
+      handler: async (request, reply) =>
+        reply
+          .code(201)
+          .send(grant(reply, await auth.register(request.body, clientNetwork(request.ip), askedLocale(request.url, request.headers)))),
     });
 
     r.post('/login', {

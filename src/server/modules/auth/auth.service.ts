@@ -79,8 +79,12 @@ export function authService(deps: Deps) {
       return session(updated);
     },
 
-    /** A new account; `network` (the caller's /24 or /64) is kept to see registration bursts. */
-    async register(body: RegisterBody, network: string | null = null): Promise<SessionGrant> {
+    /**
+     * A new account; `network` (the caller's /24 or /64) is kept to see registration bursts, and
+     * `locale` (the language the page was in) becomes the account's, so its first e-mail, the
+     * confirmation, is already in it.
+     */
+    async register(body: RegisterBody, network: string | null = null, locale: Locale | null = null): Promise<SessionGrant> {
       authPolicy.assertMayRegisterAs(body.role);
       if (await users.findByUsername(body.username)) throw conflict(MSG.usernameTaken);
       const email = body.email?.trim() || undefined;
@@ -96,6 +100,7 @@ export function authService(deps: Deps) {
           profilePicture: null,
           stripeCustomerId: null,
           registeredNetwork: network,
+          locale,
         });
       } catch (error) {
         // Two registrations of one name at once: the unique index decides, the loser gets 409.

@@ -16,6 +16,7 @@ import { DISCORD_MSG } from '../../../shared/discord';
 import { currentUser, requireUser } from '../../plugins/auth';
 import { limitPerIpAndUsername, type RateLimitSettings } from '../../plugins/rate-limits';
 import type { Config } from '../../config';
+import { askedLocale } from '../../lib/request-locale';
 import { clientKey, clientNetwork } from '../../lib/network';
 import { toApiUser } from '../users';
 import { setRefreshCookie, type AuthService, type SessionGrant } from '../auth';
@@ -133,7 +134,13 @@ export const discordRoutes =
       }),
       handler: async (request, reply) => {
         const { token, username, role } = request.body;
-        const created = await discord.complete(token, readCookie(request, SIGNUP_COOKIE), { username, role }, clientNetwork(request.ip));
+        const created = await discord.complete(
+          token,
+          readCookie(request, SIGNUP_COOKIE),
+          { username, role },
+          clientNetwork(request.ip),
+          askedLocale(request.url, request.headers),
+        );
         return reply.code(201).send(grant(reply, created));
       },
     });

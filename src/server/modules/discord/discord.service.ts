@@ -1,3 +1,4 @@
+import type { Locale } from '../../../shared/i18n/locales';
 import { mailText } from '../../i18n/mail-text';
 import { serverT } from '../../i18n/translate';
 import * as oauth from 'oauth4webapi';
@@ -233,6 +234,8 @@ export function discordService({ repo, users, auth, inTransaction, client, now, 
       binding: string | undefined,
       body: { username: string; role: RegistrableRole },
       network: string | null,
+      /** The language the sign-up page was in: the account's, as at a registration. */
+      locale: Locale | null = null,
     ): Promise<SessionGrant & { returnTo: string }> {
       configured();
       authPolicy.assertMayRegisterAs(body.role);
@@ -262,6 +265,7 @@ export function discordService({ repo, users, auth, inTransaction, client, now, 
               registeredNetwork: network ?? signup.network,
               discordId: signup.discordId,
               discordUsername: signup.discordUsername,
+              locale,
               discordCreatedAt: signup.discordCreatedAt,
               discordLinkedAt: at,
             },

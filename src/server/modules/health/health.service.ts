@@ -1,10 +1,10 @@
 import type { HealthRepository } from './health.repository';
 
 /** Liveness and readiness for load balancers and orchestrators. */
-export function healthService({ repository }: { repository: HealthRepository }) {
+export function healthService({ repository, draining = () => false }: { repository: HealthRepository; draining?: () => boolean }) {
   return {
-    /** Ready means the database can be reached too, not only the process. */
-    isReady: (): Promise<boolean> => repository.ping(),
+    /** Ready means the database can be reached too, not only the process, and the process is not shutting down. */
+    isReady: async (): Promise<boolean> => !draining() && (await repository.ping()),
   };
 }
 

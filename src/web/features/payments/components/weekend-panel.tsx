@@ -50,7 +50,7 @@ export function WeekendPanel({ quote, servers }: { quote: Quote; servers: readon
           <p className="text-lg font-bold text-white">{formatWeekend(nextFreeWeekend)}</p>
           <p className="text-sm text-amber-100/80">{t('payments.weekend.nextFree')}</p>
         </div>
-        <form onSubmit={(e) => void onSubmit(e)} noValidate className="flex flex-col gap-4">
+        <form onSubmit={(e) => void onSubmit(e)} noValidate className="flex min-w-0 flex-col gap-4">
           <ServerSelect label={t('payments.weekend.server')} servers={servers} value={serverId} onChange={setServerId} />
           <FormMessage error={error} />
           <Button type="submit" disabled={book.isPending} className="self-end">

@@ -41,17 +41,17 @@ export function BoostCard({ server, viewer }: { server: Server; viewer: ViewerSt
     >
       <div>
         <h2 id="boost-heading" className="font-semibold text-white">
-          {t('owner.boost.title')}
+          {t('server.boost.title')}
         </h2>
-        <p className="mt-1 text-sm text-slate-400">{t('owner.boost.text', { name: server.name })}</p>
+        <p className="mt-1 text-sm text-slate-400">{t('server.boost.text', { name: server.name })}</p>
       </div>
       <Button onClick={() => void onBoost()} disabled={boost.isPending}>
-        {boost.isPending ? t('owner.boost.opening') : t('owner.boost.button', { price: PRICE })}
+        {boost.isPending ? t('server.boost.opening') : t('server.boost.button', { price: PRICE })}
       </Button>
       <FormMessage error={error} />
       {error === MSG.loginRequired ? (
         <p className="text-sm text-slate-300">
-          <T id="owner.boost.login" components={{ link: <Link to="/login" className="font-semibold text-brand-400 hover:underline" /> }} />
+          <T id="server.boost.login" components={{ link: <Link to="/login" className="font-semibold text-brand-400 hover:underline" /> }} />
         </p>
       ) : null}
     </section>

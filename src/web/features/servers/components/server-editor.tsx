@@ -69,7 +69,7 @@ export function ServerEditor({ server }: { server: Server }) {
 
   return (
     <div className="grid gap-6 lg:grid-cols-[1fr_26rem] xl:grid-cols-[1fr_30rem]">
-      <aside className="flex flex-col gap-3 lg:sticky lg:top-20 lg:order-2 lg:self-start" aria-label={t('owner.editor.preview')}>
+      <aside className="flex min-w-0 flex-col gap-3 lg:sticky lg:top-20 lg:order-2 lg:self-start" aria-label={t('owner.editor.preview')}>
         <h2 className="text-sm font-semibold uppercase tracking-wider text-slate-400">{t('owner.editor.preview')}</h2>
         <ServerPreview server={{ ...server, ...fields, discordLink: fields.discordLink.trim() || null }} />
       </aside>
