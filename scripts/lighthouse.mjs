@@ -4,6 +4,7 @@
 //                                            database with demo data in a temporary DATA_DIR, and stops it after
 //   npm run lighthouse -- --url http://…     audits an app that is already running
 //   npm run lighthouse -- --chrome /path     another Chromium (default /usr/bin/chromium, or CHROME_PATH)
+//   npm run lighthouse -- --lang de          the pages in one of the site's languages (`?lang=de`)
 //
 // Prints one table (the four category scores, first contentful paint, largest contentful paint, total
 // blocking time) and writes lighthouse/results.json.
@@ -24,6 +25,7 @@ const { values: args } = parseArgs({
     url: { type: 'string' },
     chrome: { type: 'string', default: process.env.CHROME_PATH ?? '/usr/bin/chromium' },
     out: { type: 'string', default: path.join(ROOT, 'lighthouse/results.json') },
+    lang: { type: 'string' },
   },
 });
 
@@ -143,7 +145,7 @@ try {
   const pages = ['/', '/home', await serverPath(app.url)];
   for (const formFactor of ['mobile', 'desktop']) {
     for (const page of pages) {
-      const lhr = await audit(`${app.url}${page}`, formFactor);
+      const lhr = await audit(`${app.url}${page}${args.lang ? `?lang=${encodeURIComponent(args.lang)}` : ''}`, formFactor);
       const row = { page, formFactor, ...summarise(lhr) };
       rows.push(row);
       console.log(`✓ ${formFactor.padEnd(7)} ${page}: performance ${row.performance}`);

@@ -27,8 +27,10 @@ const REGION_CODES: Readonly<Record<string, string>> = {
 export interface LocaleBadge {
   /** "EN · NA": the first language and the first region, whichever the server has. */
   short: string;
-  /** "English, North America", for screen readers and the tooltip. */
+  /** "English, North America": the names as the API has them (the card shows `names` translated). */
   long: string;
+  /** The language and region filters' names, for screen readers and the tooltip: translated where shown. */
+  names: readonly string[];
   /** The filters the badge stands for, so the tag list can leave them out. */
   covered: ReadonlySet<string>;
 }
@@ -40,5 +42,5 @@ export function localeBadge(filters: readonly string[]): LocaleBadge | undefined
   if (!language && !region) return undefined;
   const codes = [language && LANGUAGE_CODES[language], region && REGION_CODES[region]].filter(Boolean);
   const names = [language, region].filter((n): n is string => Boolean(n));
-  return { short: codes.join(' · '), long: names.join(', '), covered: new Set(names) };
+  return { short: codes.join(' · '), long: names.join(', '), names, covered: new Set(names) };
 }

@@ -1,5 +1,6 @@
 import { EmptyState } from '../../../components/empty-state';
 import { Panel } from '../../../components/panel';
+import { useFilterLabels } from '../../../i18n/filter-label';
 import { useT } from '../../../i18n/use-t';
 import { formatNumber } from '../../../lib/format';
 import { usePopularFilters } from '../api/get-popular-filters';
@@ -8,6 +9,7 @@ import { LoadState } from './load-state';
 /** The top 10 filters players searched with in the last 30 days, as horizontal bars. */
 export function PopularFilters() {
   const { t } = useT();
+  const label = useFilterLabels();
   const { data, isPending, isError } = usePopularFilters();
   const max = Math.max(1, ...(data ?? []).map((f) => f.count));
   return (
@@ -23,14 +25,14 @@ export function PopularFilters() {
               <span className="text-right tabular-nums text-slate-500">{i + 1}</span>
               <div
                 className="relative overflow-hidden rounded-lg bg-white/5 px-3 py-1.5"
-                title={t('admin.filters.searches', { filter: f.filter, count: f.count })}
+                title={t('admin.filters.searches', { filter: label.filter(f.filter), count: f.count })}
               >
                 <span
                   aria-hidden="true"
                   className="absolute inset-y-0 left-0 bg-gradient-to-r from-brand-600/60 to-accent-500/40"
                   style={{ width: `${(f.count / max) * 100}%` }}
                 />
-                <span className="relative block truncate text-slate-100">{f.filter}</span>
+                <span className="relative block truncate text-slate-100">{label.filter(f.filter)}</span>
               </div>
               <span className="text-right font-semibold tabular-nums text-white">{formatNumber(f.count)}</span>
             </li>

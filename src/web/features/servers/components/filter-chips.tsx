@@ -1,4 +1,5 @@
 import type { FilterCategory } from '../../../../shared/schemas/server';
+import { useFilterLabels } from '../../../i18n/filter-label';
 
 /**
  * Every filter as a toggle chip, grouped by category (one fieldset each). Used to narrow a search
@@ -13,11 +14,14 @@ export function FilterChips({
   selected: readonly string[];
   onToggle: (filter: string) => void;
 }) {
+  const label = useFilterLabels();
   return (
     <div className="flex flex-col gap-4">
       {categories.map((category) => (
         <fieldset key={category.category} className="flex flex-col gap-2">
-          <legend className="mb-2 text-xs font-semibold uppercase tracking-wider text-slate-400">{category.category}</legend>
+          <legend className="mb-2 text-xs font-semibold uppercase tracking-wider text-slate-400">
+            {label.category(category.category)}
+          </legend>
           <div className="flex flex-wrap gap-1.5">
             {category.filters.map((filter) => {
               const on = selected.includes(filter);
@@ -34,7 +38,7 @@ export function FilterChips({
                   }`}
                 >
                   {on ? <span aria-hidden="true">✓ </span> : null}
-                  {filter}
+                  {label.filter(filter)}
                 </button>
               );
             })}

@@ -7,6 +7,7 @@ import { EmptyState } from '../../../components/empty-state';
 import { SelectField } from '../../../components/select-field';
 import { Skeleton } from '../../../components/skeleton';
 import type { MessageId } from '../../../i18n/catalogs/index';
+import { useFilterLabels } from '../../../i18n/filter-label';
 import { useMessageText } from '../../../i18n/messages';
 import { useT, type Translate } from '../../../i18n/use-t';
 import { formatNumber } from '../../../lib/format';
@@ -41,6 +42,7 @@ export const SORT_OPTIONS: ReadonlyArray<{ value: Sort; label: MessageId }> = [
 export function SearchPage() {
   const { t } = useT();
   const messageText = useMessageText();
+  const label = useFilterLabels();
   const [query, setQuery] = useSearchQuery();
   const [text, setText] = useState(query.q);
   const [filtersOpen, setFiltersOpen] = useState(false);
@@ -174,9 +176,9 @@ export function SearchPage() {
                 type="button"
                 onClick={() => toggle(f)}
                 className="inline-flex items-center gap-1 rounded-full border border-brand-400/50 bg-brand-500/15 px-2.5 py-0.5 text-xs text-white hover:bg-brand-500/30"
-                aria-label={t('browse.search.removeFilter', { filter: f })}
+                aria-label={t('browse.search.removeFilter', { filter: label.filter(f) })}
               >
-                {f} <span aria-hidden="true">×</span>
+                {label.filter(f)} <span aria-hidden="true">×</span>
               </button>
             ))}
             {rangeSet ? (

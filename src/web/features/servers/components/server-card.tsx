@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import type { Server } from '../../../../shared/schemas/server';
 import { Skeleton } from '../../../components/skeleton';
 import { Tag } from '../../../components/tag';
+import { useFilterLabels } from '../../../i18n/filter-label';
 import { useT } from '../../../i18n/use-t';
 import { formatNumber } from '../../../lib/format';
 import { localeBadge } from '../locale-badge';
@@ -30,9 +31,11 @@ export function ServerCard({
   position?: number;
 }) {
   const { t } = useT();
+  const label = useFilterLabels();
   // The game first, as its own badge, then language and region as one short badge: never folded into "+5".
   const game = server.rank?.game?.name;
   const locale = localeBadge(server.filters);
+  const localeNames = locale?.names.map(label.filter).join(', ');
   const tags = server.filters.filter((f) => f !== game && !locale?.covered.has(f));
   const more = tags.length - TAGS_SHOWN;
   const liked = likedPercent(server.likes, server.dislikes);
@@ -77,7 +80,7 @@ export function ServerCard({
                       position: server.rank.position,
                       of: server.rank.of,
                       gamePosition: server.rank.game.position,
-                      game: server.rank.game.name,
+                      game: label.filter(server.rank.game.name),
                     })
                   : t('browse.card.rankTitle', { position: server.rank.position, of: server.rank.of })
               }
@@ -126,7 +129,7 @@ export function ServerCard({
                   data-testid="card-game"
                 >
                   <span className="sr-only">{`${t('browse.card.gameSr')} `}</span>
-                  {game}
+                  {label.filter(game)}
                 </span>
               </li>
             ) : null}
@@ -134,18 +137,18 @@ export function ServerCard({
               <li>
                 <span
                   className="inline-flex items-center gap-1 rounded-full border border-sky-400/40 bg-sky-400/10 px-2.5 py-0.5 text-xs font-semibold text-sky-100"
-                  title={locale.long}
+                  title={localeNames}
                   data-testid="card-locale"
                 >
                   <GlobeIcon />
                   <span aria-hidden="true">{locale.short}</span>
-                  <span className="sr-only">{locale.long}</span>
+                  <span className="sr-only">{localeNames}</span>
                 </span>
               </li>
             ) : null}
             {tags.slice(0, TAGS_SHOWN).map((f) => (
               <li key={f}>
-                <Tag>{f}</Tag>
+                <Tag>{label.filter(f)}</Tag>
               </li>
             ))}
             {more > 0 ? (

@@ -1,4 +1,5 @@
 import type { ServerDetail } from '../../../../shared/schemas/server';
+import { useFilterLabels } from '../../../i18n/filter-label';
 import { useT } from '../../../i18n/use-t';
 import { formatNumber } from '../../../lib/format';
 import { useNow } from '../../../lib/use-now';
@@ -19,6 +20,7 @@ const REGION_CATEGORY = 'Region';
  */
 export function ServerFacts({ server }: { server: ServerDetail }) {
   const { t, locale } = useT();
+  const label = useFilterLabels();
   const day = usePlayerHistory(server.id, '24h');
   const categories = useFilterCategories();
   const [now] = useNow(60_000);
@@ -26,8 +28,9 @@ export function ServerFacts({ server }: { server: ServerDetail }) {
     const filters = categories.data?.find((c) => c.category === name)?.filters ?? [];
     return server.filters.filter((f) => filters.includes(f));
   };
-  const game = server.rank?.game?.name ?? inCategory(GAME_CATEGORY)[0];
-  const region = inCategory(REGION_CATEGORY).join(', ');
+  const gameName = server.rank?.game?.name ?? inCategory(GAME_CATEGORY)[0];
+  const game = gameName === undefined ? undefined : label.filter(gameName);
+  const region = inCategory(REGION_CATEGORY).map(label.filter).join(', ');
   const connected = server.online !== null;
   const polled = connected && day.data && day.data.points.length > 0 ? day.data : undefined;
 

@@ -9,6 +9,7 @@ import { CheckoutReturnBanner } from '../../../components/checkout-return-banner
 import { EmptyState } from '../../../components/empty-state';
 import { Skeleton } from '../../../components/skeleton';
 import { Tag } from '../../../components/tag';
+import { useFilterLabels } from '../../../i18n/filter-label';
 import { useMessageText } from '../../../i18n/messages';
 import { useT } from '../../../i18n/use-t';
 import { ApiError } from '../../../lib/api-client';
@@ -35,6 +36,7 @@ import { useFilterCategories } from '../api/get-filter-categories';
 export function ServerPage() {
   const { t } = useT();
   const message = useMessageText();
+  const label = useFilterLabels();
   const { id = '' } = useParams();
   const session = useSession();
   const queryClient = useQueryClient();
@@ -110,7 +112,7 @@ export function ServerPage() {
               <ul className="mt-4 flex flex-wrap gap-1.5" aria-label={t('server.page.filters')}>
                 {server.filters.map((f) => (
                   <li key={f}>
-                    <Tag tone="inherit">{f}</Tag>
+                    <Tag tone="inherit">{label.filter(f)}</Tag>
                   </li>
                 ))}
               </ul>

@@ -1,12 +1,14 @@
 import { ownerColors } from './owner-colors';
 import type { Server } from '../../../../shared/schemas/server';
 import { Tag } from '../../../components/tag';
+import { useFilterLabels } from '../../../i18n/filter-label';
 import { useT } from '../../../i18n/use-t';
 import { ServerHero } from './server-hero';
 
 /** The dashboard's live preview: the page header and the start of the about block, in the chosen colours. */
 export function ServerPreview({ server }: { server: Server }) {
   const { t } = useT();
+  const label = useFilterLabels();
   return (
     <div data-testid="server-preview" className="flex flex-col gap-2">
       <ServerHero server={server} headingLevel={2} />
@@ -16,7 +18,7 @@ export function ServerPreview({ server }: { server: Server }) {
           <ul className="mt-3 flex flex-wrap gap-1.5">
             {server.filters.map((f) => (
               <li key={f}>
-                <Tag tone="inherit">{f}</Tag>
+                <Tag tone="inherit">{label.filter(f)}</Tag>
               </li>
             ))}
           </ul>

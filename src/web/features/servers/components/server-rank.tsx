@@ -1,4 +1,5 @@
 import type { Rank } from '../../../../shared/schemas/server';
+import { useFilterLabels } from '../../../i18n/filter-label';
 import { T, useT } from '../../../i18n/use-t';
 import { formatNumber } from '../../../lib/format';
 
@@ -8,6 +9,7 @@ import { formatNumber } from '../../../lib/format';
  */
 export function ServerRank({ rank, className = '' }: { rank: Rank | null | undefined; className?: string }) {
   const { t } = useT();
+  const label = useFilterLabels();
   if (!rank) return null;
   return (
     <p className={`flex flex-wrap items-center gap-x-3 gap-y-1 text-sm font-semibold ${className}`} data-testid="server-rank">
@@ -18,7 +20,9 @@ export function ServerRank({ rank, className = '' }: { rank: Rank | null | undef
           components={{ muted: <span className="font-normal opacity-80" /> }}
         />
       </span>
-      {rank.game ? <span>{t('browse.rank.game', { position: formatNumber(rank.game.position), game: rank.game.name })}</span> : null}
+      {rank.game ? (
+        <span>{t('browse.rank.game', { position: formatNumber(rank.game.position), game: label.filter(rank.game.name) })}</span>
+      ) : null}
     </p>
   );
 }

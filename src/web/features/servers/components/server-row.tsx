@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import type { Server } from '../../../../shared/schemas/server';
+import { useFilterLabels } from '../../../i18n/filter-label';
 import { useT } from '../../../i18n/use-t';
 import { formatNumber } from '../../../lib/format';
 import { PlayerCount } from './player-count';
@@ -13,7 +14,9 @@ import { likedPercent } from './server-stats';
  */
 export function ServerRow({ server, rank, compact = false }: { server: Server; rank: number; compact?: boolean }) {
   const { t } = useT();
+  const label = useFilterLabels();
   const game = server.rank?.game?.name;
+  const firstFilter = game ?? server.filters[0];
   const liked = likedPercent(server.likes, server.dislikes);
   return (
     <article
@@ -38,7 +41,9 @@ export function ServerRow({ server, rank, compact = false }: { server: Server; r
           </Link>
         </h3>
         {compact ? (
-          <p className="truncate text-xs text-slate-400">{game ?? server.filters[0] ?? t('browse.row.noGame')}</p>
+          <p className="truncate text-xs text-slate-400">
+            {firstFilter === undefined ? t('browse.row.noGame') : label.filter(firstFilter)}
+          </p>
         ) : (
           <p className="truncate text-sm text-slate-400">{server.statusMessage || t('browse.common.noStatus')}</p>
         )}

@@ -5,6 +5,7 @@ import { buttonClass } from '../../../components/button';
 import { EmptyState } from '../../../components/empty-state';
 import { Skeleton } from '../../../components/skeleton';
 import { Tag } from '../../../components/tag';
+import { useFilterLabels } from '../../../i18n/filter-label';
 import { useMessageText } from '../../../i18n/messages';
 import { useT } from '../../../i18n/use-t';
 import { useServerOfTheWeekend } from '../api/get-server-of-the-weekend';
@@ -15,6 +16,7 @@ import { BANNER, ServerAvatar } from './server-card';
 export function WeekendCard({ waiting = false }: { waiting?: boolean }) {
   const { t } = useT();
   const message = useMessageText();
+  const label = useFilterLabels();
   const { data: server, isPending, isError } = useServerOfTheWeekend();
   if (isPending || waiting) return <Skeleton className="h-56 w-full" />;
   if (isError)
@@ -56,7 +58,7 @@ export function WeekendCard({ waiting = false }: { waiting?: boolean }) {
             <PlayerCount server={server} />
             {server.filters.slice(0, 3).map((f) => (
               <Tag key={f} tone="inherit">
-                {f}
+                {label.filter(f)}
               </Tag>
             ))}
           </div>

@@ -5,5 +5,6 @@ import landing from './landing.json';
 import auth from './auth.json';
 import browse from './browse.json';
 import server from './server.json';
+import filters from './filters.json';
 
-export default { ...common, ...errors, ...landing, ...auth, ...browse, ...server };
+export default { ...common, ...errors, ...landing, ...auth, ...browse, ...server, ...filters };
