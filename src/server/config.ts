@@ -58,7 +58,12 @@ const envSchema = z.object({
     .optional(),
   GAME_POLL_SECONDS: z.coerce.number({ error: 'must be a number of seconds' }).int().min(30, 'must be at least 30').max(86400).default(180),
   HOLD_RULES: z.enum(['on', 'off'], { error: 'must be on or off' }).default('on'),
-  SHUTDOWN_DRAIN_MS: z.coerce.number({ error: 'must be a number of milliseconds' }).int().min(0).max(60_000, 'must be at most 60000').default(5000),
+  SHUTDOWN_DRAIN_MS: z.coerce
+    .number({ error: 'must be a number of milliseconds' })
+    .int()
+    .min(0)
+    .max(60_000, 'must be at most 60000')
+    .default(5000),
   SHUTDOWN_TIMEOUT_MS: z.coerce
     .number({ error: 'must be a number of milliseconds' })
     .int()

@@ -41,16 +41,18 @@ async function main(): Promise<void> {
       process.exit(1);
     }, drain + timeoutMs);
     force.unref();
-    new Promise((resolve) => setTimeout(resolve, drain)).then(() => app.close()).then(
-      () => {
-        app.log.info('closed');
-        process.exit(0);
-      },
-      (err: unknown) => {
-        app.log.error({ err }, 'error while closing');
-        process.exit(1);
-      },
-    );
+    new Promise((resolve) => setTimeout(resolve, drain))
+      .then(() => app.close())
+      .then(
+        () => {
+          app.log.info('closed');
+          process.exit(0);
+        },
+        (err: unknown) => {
+          app.log.error({ err }, 'error while closing');
+          process.exit(1);
+        },
+      );
   };
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));
