@@ -1,3 +1,4 @@
+import { decodeHeader, parseMail } from '../test/helpers/smtp';
 import fs from 'node:fs';
 import path from 'node:path';
 import { setupI18n } from '@lingui/core';
@@ -126,43 +127,9 @@ interface Mail {
   text: string;
 }
 
-function decodeQuotedPrintable(text: string): string {
-  const bytes: number[] = [];
-  const joined = text.replace(/=\r?\n/g, '');
-  for (let i = 0; i < joined.length; i++) {
-    const hex = joined.slice(i + 1, i + 3);
-    if (joined[i] === '=' && /^[0-9A-F]{2}$/i.test(hex)) {
-      bytes.push(parseInt(hex, 16));
-      i += 2;
-    } else {
-      bytes.push(...Buffer.from(joined[i]!, 'utf8'));
-    }
-  }
-  return Buffer.from(bytes).toString('utf8');
-}
-
-/** RFC 2047: `=?UTF-8?Q?…?=` and `=?UTF-8?B?…?=`, with the folding between adjacent words dropped. */
-function decodeHeader(value: string): string {
-  return value
-    .replace(/\?=\s+=\?/g, '?==?')
-    .replace(/=\?([^?]+)\?([QqBb])\?([^?]*)\?=/g, (_whole, _charset: string, encoding: string, data: string) =>
-      encoding.toUpperCase() === 'B' ? Buffer.from(data, 'base64').toString('utf8') : decodeQuotedPrintable(data.replace(/_/g, ' ')),
-    );
-}
-
-function parseMail(raw: string): Mail {
-  const split = raw.search(/\r?\n\r?\n/);
-  const head = raw.slice(0, split).replace(/\r?\n[ \t]+/g, ' ');
-  const body = raw.slice(split).replace(/^\r?\n\r?\n/, '');
-  const header = (name: string) => new RegExp(`^${name}: (.*)$`, 'im').exec(head)?.[1]?.trim() ?? '';
-  const encoding = header('Content-Transfer-Encoding').toLowerCase();
-  const text =
-    encoding === 'quoted-printable'
-      ? decodeQuotedPrintable(body)
-      : encoding === 'base64'
-        ? Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8')
-        : body;
-  return { subject: decodeHeader(header('Subject')), text };
+function readMail(raw: string): Mail {
+  const { headers, text } = parseMail(raw);
+  return { subject: decodeHeader(headers.subject), text };
 }
 
 /** The newest mail to `to` that mentions `mentioning` (the outbox helper has waited for it). */
@@ -174,7 +141,7 @@ function newestMail(to: string, mentioning: string): Mail {
     .map((file) => ({ raw: fs.readFileSync(path.join(outbox, file), 'utf8'), at: fs.statSync(path.join(outbox, file)).mtimeMs }))
     .filter(({ raw }) => new RegExp(`^To: .*${escapeRegExp(to)}`, 'im').test(raw))
     .sort((a, b) => b.at - a.at)
-    .map(({ raw }) => parseMail(raw));
+    .map(({ raw }) => readMail(raw));
   const found = mails.find((mail) => mail.text.includes(mentioning));
   expect(found, `no mail to ${to} mentions ${mentioning}`).toBeDefined();
   return found!;

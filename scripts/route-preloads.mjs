@@ -31,24 +31,23 @@ export function routePreloadsPlugin(pages, catalogs = {}) {
       const entry = chunks.find((chunk) => chunk.isEntry && chunk.name === 'index');
       if (!entry) this.error('route preloads: no chunk for the app entry (index.html)');
       const loaded = closure(entry.fileName);
-      /** @type {Record<string, string[]>} */
-      const preloads = {};
-      for (const [route, source] of Object.entries(pages)) {
-        const id = path.resolve(root, source);
-        const chunk = chunks.find((c) => c.moduleIds.includes(id));
-        if (!chunk) this.error(`route preloads: no chunk holds ${source} (${route})`);
-        preloads[route] = [...closure(chunk.fileName)].filter((file) => !loaded.has(file)).map((file) => `/${file}`);
-      }
-      this.emitFile({ type: 'asset', fileName: ROUTE_PRELOADS_FILE, source: `${JSON.stringify(preloads, null, 2)}\n` });
-      /** @type {Record<string, string[]>} */
-      const catalogPreloads = {};
-      for (const [locale, source] of Object.entries(catalogs)) {
-        const id = path.resolve(root, source);
-        const chunk = chunks.find((c) => c.moduleIds.includes(id));
-        if (!chunk) this.error(`catalog preloads: no chunk holds ${source} (${locale})`);
-        catalogPreloads[locale] = [...closure(chunk.fileName)].filter((file) => !loaded.has(file)).map((file) => `/${file}`);
-      }
-      this.emitFile({ type: 'asset', fileName: CATALOG_PRELOADS_FILE, source: `${JSON.stringify(catalogPreloads, null, 2)}\n` });
+      /**
+       * The chunks a source file's chunk needs beyond what the entry loads.
+       * @param {Record<string, string>} sources key → source file @param {string} what
+       */
+      const preloadsOf = (sources, what) => {
+        /** @type {Record<string, string[]>} */
+        const out = {};
+        for (const [key, source] of Object.entries(sources)) {
+          const id = path.resolve(root, source);
+          const chunk = chunks.find((c) => c.moduleIds.includes(id));
+          if (!chunk) this.error(`${what}: no chunk holds ${source} (${key})`);
+          out[key] = [...closure(chunk.fileName)].filter((file) => !loaded.has(file)).map((file) => `/${file}`);
+        }
+        return `${JSON.stringify(out, null, 2)}\n`;
+      };
+      this.emitFile({ type: 'asset', fileName: ROUTE_PRELOADS_FILE, source: preloadsOf(pages, 'route preloads') });
+      this.emitFile({ type: 'asset', fileName: CATALOG_PRELOADS_FILE, source: preloadsOf(catalogs, 'catalog preloads') });
     },
   };
 }

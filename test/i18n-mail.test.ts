@@ -3,21 +3,10 @@ import { serverT } from '../src/server/i18n/translate';
 import { LOCALES } from '../src/shared/i18n/locales';
 import { MSG } from '../src/shared/messages';
 import { createServer, createUser, TEST_PASSWORD, type TestUser } from './helpers/factories';
-import { startSmtpServer } from './helpers/smtp';
+import { decodeHeader, startSmtpServer } from './helpers/smtp';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
 type Smtp = Awaited<ReturnType<typeof startSmtpServer>>;
-
-/** A header as written (RFC 2047 encoded words, as nodemailer writes non-ASCII subjects), decoded. */
-const decoded = (header = '') =>
-  header.replace(/=\?UTF-8\?([QB])\?([^?]*)\?=\s*/gi, (_all, how: string, text: string) =>
-    how.toUpperCase() === 'B'
-      ? Buffer.from(text, 'base64').toString('utf8')
-      : Buffer.from(
-          text.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/gi, (_h, hex: string) => String.fromCharCode(parseInt(hex, 16))),
-          'latin1',
-        ).toString('utf8'),
-  );
 
 describe('a user’s language, saved on the account, and what the server writes in it', () => {
   let t: TestApp;
@@ -68,15 +57,15 @@ describe('a user’s language, saved on the account, and what the server writes 
     let before = smtp.mails.length;
     await t.app.inject({ method: 'POST', url: '/api/reset-password/request', payload: { username: br.row.username } });
     const mail = await mailTo(br.row.email!, before);
-    expect(decoded(mail.headers.subject)).toBe(pt('email.reset.subject'));
-    expect(decoded(mail.headers.subject)).not.toBe(serverT('en')('email.reset.subject'));
+    expect(decodeHeader(mail.headers.subject)).toBe(pt('email.reset.subject'));
+    expect(decodeHeader(mail.headers.subject)).not.toBe(serverT('en')('email.reset.subject'));
     expect(mail.text).toContain(pt('email.greeting', { username: br.row.username }));
     expect(mail.text).toMatch(/\/login\?reset=[\w-]+&lang=pt-BR/);
 
     before = smtp.mails.length;
     await t.app.inject({ method: 'POST', url: '/api/reset-password/request', payload: { username: plain.row.username } });
     const english = await mailTo(plain.row.email!, before);
-    expect(decoded(english.headers.subject)).toBe('Reset your password');
+    expect(decodeHeader(english.headers.subject)).toBe('Reset your password');
     expect(english.text).toContain(`Hello ${plain.row.username},`);
     expect(english.text).not.toContain('lang=');
   });
@@ -93,7 +82,7 @@ describe('a user’s language, saved on the account, and what the server writes 
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({ user: { locale: 'de' } });
     const mail = await mailTo(`${username}@example.test`, before);
-    expect(decoded(mail.headers.subject)).toBe(serverT('de')('email.confirm.subject'));
+    expect(decodeHeader(mail.headers.subject)).toBe(serverT('de')('email.confirm.subject'));
     expect(mail.text).toMatch(/&lang=de/);
 
     const chosen = await t.app.inject({
@@ -120,7 +109,7 @@ describe('a user’s language, saved on the account, and what the server writes 
       await t.app.inject({ method: 'POST', url: '/api/reset-password/request', payload: { username: user.row.username } });
       const mail = await mailTo(user.row.email!, before);
       const tr = serverT(locale);
-      expect(decoded(mail.headers.subject), locale).toBe(tr('email.reset.subject'));
+      expect(decodeHeader(mail.headers.subject), locale).toBe(tr('email.reset.subject'));
       expect(mail.text, locale).toContain(tr('email.greeting', { username: user.row.username }));
       if (locale !== 'en') expect(tr('email.reset.subject'), locale).not.toBe(serverT('en')('email.reset.subject'));
     }
@@ -138,7 +127,7 @@ describe('a user’s language, saved on the account, and what the server writes 
     });
     expect(res.statusCode).toBe(200);
     const mail = await mailTo(`${user.row.username}.neu@example.test`, before);
-    expect(decoded(mail.headers.subject)).toBe(serverT('de')('email.confirm.subject'));
+    expect(decodeHeader(mail.headers.subject)).toBe(serverT('de')('email.confirm.subject'));
     expect(mail.text).toMatch(/confirm-email=[\w-]+&lang=de/);
   });
 

@@ -27,6 +27,15 @@ export function decodeQuotedPrintable(body: string): string {
   return Buffer.from(bytes).toString('utf8');
 }
 
+/** RFC 2047 encoded words (`=?UTF-8?Q?…?=`, `=?UTF-8?B?…?=`), as nodemailer writes a non-ASCII subject, decoded; folding between adjacent words dropped. */
+export function decodeHeader(value = ''): string {
+  return value
+    .replace(/\?=\s+=\?/g, '?==?')
+    .replace(/=\?([^?]+)\?([QqBb])\?([^?]*)\?=/g, (_whole, _charset: string, encoding: string, data: string) =>
+      encoding.toUpperCase() === 'B' ? Buffer.from(data, 'base64').toString('utf8') : decodeQuotedPrintable(data.replace(/_/g, ' ')),
+    );
+}
+
 /** Splits a single-part message into headers and decoded text. */
 export function parseMail(raw: string): { headers: Record<string, string>; text: string } {
   const split = raw.search(/\r?\n\r?\n/);
@@ -42,7 +51,7 @@ export function parseMail(raw: string): { headers: Record<string, string>; text:
     encoding === 'quoted-printable'
       ? decodeQuotedPrintable(body)
       : encoding === 'base64'
-        ? Buffer.from(body, 'base64').toString('utf8')
+        ? Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8')
         : body;
   return { headers, text };
 }

@@ -2,13 +2,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import { DEFAULT_LOCALE, LOCALES, isLocale, type Locale } from '../../shared/i18n/locales';
+import type { Locale } from '../../shared/i18n/locales';
 import { MSG } from '../../shared/messages';
 import type { PageRenderer } from '../../shared/prerender';
 import type { FrontCache } from '../lib/front-cache';
 import { chooseEncoding, matchesEtag } from '../lib/cached-body';
-import { localizedPageFile } from '../../../scripts/prerender.mjs';
 import { requestLocale } from '../lib/request-locale';
+import { LANGUAGE_HEADERS, VARIES_BY_LANGUAGE, catalogPreloads, localizedTemplates, mapLocales, serveManifests } from './localized-pages';
 import { PageCache, type CachedPage } from './page-cache';
 import { loadPageRenderer, renderedPageHtml, renderedTemplate, renderRoot } from './rendered-pages';
 
@@ -16,11 +16,6 @@ const MAX_RENDERINGS_AT_ONCE = 4;
 /** A page renderer that did not load (not built yet, or its import failed) is tried again this long after. */
 const RENDERER_RETRY_MS = 60_000;
 const HTML_TYPE = 'text/html; charset=utf-8';
-const VARIES_BY_LANGUAGE = 'Accept-Encoding, Accept-Language, Cookie';
-/** A page's headers per language: one object each, so the front cache keeps its header lists (see FrontAnswer.headers). */
-const LANGUAGE_HEADERS: Record<Locale, Readonly<Record<string, string>>> = mapLocales((locale) =>
-  Object.freeze({ vary: VARIES_BY_LANGUAGE, 'content-language': locale }),
-);
 
 /**
  * Serves the built web app and uploaded files from one origin. Unknown `/api/…`
@@ -153,13 +148,14 @@ export async function registerWebApp(
     pathname: string,
     locale: Locale,
     template: { head: string; tail: string },
+    /** The chunks the page preloads: its route's and its language's catalog (none for the landing page, which loads no app). */
+    files: string[],
     render?: PageRenderer,
   ): Promise<CachedPage> => {
     const started = generation;
     const meta = await options.meta(pathname, locale);
     const root = render ? await renderIfFree(render, location, locale) : null;
     const renderedIn = rendered?.[locale];
-    const files = template === landingPages?.[locale] && landingPages !== appPages ? [] : preloads(pathname, locale);
     const [html, withContent] =
       renderedIn && root
         ? [renderedPageHtml(renderedIn, meta, files, root), true]
@@ -186,7 +182,15 @@ export async function registerWebApp(
     if (!page) {
       let pending = making.get(key);
       if (!pending) {
-        const made: Promise<CachedPage> = makePage(key, place, pathname, locale, template, location ? render : undefined).finally(() => {
+        const made: Promise<CachedPage> = makePage(
+          key,
+          place,
+          pathname,
+          locale,
+          template,
+          templates === appPages ? preloads(pathname, locale) : [],
+          location ? render : undefined,
+        ).finally(() => {
           // A content change may have started another making of this page meanwhile.
           if (making.get(key) === made) making.delete(key);
         });
@@ -258,63 +262,6 @@ function routePreloads(webDist: string): (pathname: string) => string[] {
 
 function modulePreloadTags(files: string[]): string {
   return files.map((href) => `<link rel="modulepreload" crossorigin href="${href}" />\n    `).join('');
-}
-
-/** Something for each language. */
-function mapLocales<T>(make: (locale: Locale) => T): Record<Locale, T> {
-  return Object.fromEntries(LOCALES.map((locale) => [locale, make(locale)])) as Record<Locale, T>;
-}
-
-/**
- * A built page in every language: the build's copy for it (`index.de.html`), else the English one
- * marked with the language (a build before languages). Pages in a language other than English link
- * its app manifest.
- */
-function localizedTemplates(webDist: string, file: string): Record<Locale, { head: string; tail: string }> {
-  return mapLocales((locale) => {
-    const own = path.join(webDist, localizedPageFile(file, locale));
-    const template = pageTemplate(fs.existsSync(own) ? own : path.join(webDist, file));
-    if (locale === DEFAULT_LOCALE) return template;
-    const head = template.head
-      .replace(/<html lang="[^"]*"/, `<html lang="${locale}"`)
-      .replace('href="/manifest.webmanifest"', `href="/manifests/${locale}.webmanifest"`);
-    return { head, tail: template.tail };
-  });
-}
-
-/** `/manifests/<language>.webmanifest`: the built manifest with the app's description and language. */
-function serveManifests(app: FastifyInstance, webDist: string, describe: (locale: Locale) => string): void {
-  const file = path.join(webDist, 'manifest.webmanifest');
-  if (!fs.existsSync(file)) return;
-  const base = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, unknown>;
-  const bodies = mapLocales((locale) => JSON.stringify({ ...base, description: describe(locale), lang: locale }));
-  app.get<{ Params: { file: string } }>('/manifests/:file', { schema: { hide: true } }, (request, reply) => {
-    const locale = /^(.+)\.webmanifest$/.exec(request.params.file)?.[1];
-    if (!isLocale(locale)) return reply.code(404).send({ error: MSG.notFound });
-    return reply.header('cache-control', 'no-cache').type('application/manifest+json').send(bodies[locale]);
-  });
-}
-
-/** Each language's catalog chunk, written at build (scripts/route-preloads.mjs). */
-function catalogPreloads(webDist: string): Partial<Record<Locale, string[]>> {
-  const file = path.join(webDist, 'catalog-preloads.json');
-  if (!fs.existsSync(file)) return {};
-  const read = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, string[]>;
-  return Object.fromEntries(
-    Object.entries(read)
-      .filter(([locale]) => isLocale(locale))
-      .map(([locale, files]) => [locale, files.filter((href) => /^\/assets\/[\w.-]+\.js$/.test(href))]),
-  );
-}
-
-/** A built HTML page split where the per-path title, description and Open Graph tags go (end of head). */
-function pageTemplate(file: string): { head: string; tail: string } {
-  const [head = '', tail = ''] = fs
-    .readFileSync(file, 'utf8')
-    .replace(/<title>[\s\S]*?<\/title>\s*/, '')
-    .replace(/<meta name="description"[^>]*>\s*/, '')
-    .split(/(?=<\/head>)/i);
-  return { head, tail };
 }
 
 function escapeRegExp(text: string): string {

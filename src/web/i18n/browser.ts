@@ -1,8 +1,6 @@
 import { setupI18n, type Messages } from '@lingui/core';
 import { DEFAULT_LOCALE, LOCALE_COOKIE, LOCALE_PARAM, isLocale, matchLocale, type Locale } from '../../shared/i18n/locales';
 import { PRERENDER_IDS } from '../../shared/prerender';
-import { storage } from '../lib/storage';
-import { LOCALE_STORAGE_KEY } from './storage-key';
 import { CATALOG_LOADERS, MANAGE_CATALOG_LOADERS } from './catalogs/index';
 import { setFormatLocale } from './runtime';
 
@@ -21,7 +19,7 @@ export function startLocale(): Locale {
   const pinned = matchLocale(new URLSearchParams(window.location.search).get(LOCALE_PARAM));
   if (pinned) return pinned;
   const cookie = document.cookie.match(new RegExp(`(?:^|; )${LOCALE_COOKIE}=([^;]*)`))?.[1];
-  const saved = matchLocale(cookie) ?? matchLocale(storage.get(LOCALE_STORAGE_KEY));
+  const saved = matchLocale(cookie);
   if (saved) return saved;
   for (const tag of navigator.languages ?? []) {
     const match = matchLocale(tag);

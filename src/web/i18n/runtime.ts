@@ -18,6 +18,5 @@ export function setFormatLocale(locale: Locale): void {
 
 /** A Lingui instance holding one language's compiled catalog, active. */
 export function createI18n(locale: Locale, messages: Messages): I18n {
-  const i18n = setupI18n({ locale, messages: { [locale]: messages } });
-  return i18n;
+  return setupI18n({ locale, messages: { [locale]: messages } });
 }
