@@ -5,7 +5,7 @@
 //   --skip-checks  leave out typecheck and lint
 import fs from 'node:fs';
 import path from 'node:path';
-import { ROOT, ensureChromium, ensureDependencies, ensureRedis, ensureWebBuild, run } from './lib/ensure.mjs';
+import { ROOT, ensureChromium, ensureDependencies, ensureNginx, ensureRedis, ensureWebBuild, run } from './lib/ensure.mjs';
 
 const args = new Set(process.argv.slice(2));
 const results = [];
@@ -53,6 +53,16 @@ if (process.env.TEST_DATABASE_URL) {
     env: { DATABASE_URL: process.env.TEST_DATABASE_URL, REDIS_URL: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379' },
   });
   results.push({ label: 'bench-instances-quick', passed: instances === 0 ? 1 : 0, failed: instances === 0 ? 0 : 1, status: instances });
+  // nginx in front of two app processes under a small load: each restarted in turn with no failed
+  // request and every acknowledged write stored and counted, then one killed with SIGKILL failing
+  // only the requests in flight on it (`npm run test:ops` runs it longer, on more data).
+  console.log('\n› ops-quick');
+  ensureNginx();
+  const ops = run('node', ['--import', 'tsx', 'bench/ops/run.ts', '--quick'], {
+    allowFailure: true,
+    env: { DATABASE_URL: process.env.TEST_DATABASE_URL, REDIS_URL: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379' },
+  });
+  results.push({ label: 'ops-quick', passed: ops === 0 ? 1 : 0, failed: ops === 0 ? 0 : 1, status: ops });
 }
 // The hardening suite, bounded: every attack once or a few times (`npm run test:hardening` runs it in full).
 // Its stored-XSS rows open the built web app in Chromium, as the browser journeys do.

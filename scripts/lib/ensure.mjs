@@ -94,6 +94,18 @@ export function ensureChromium() {
   }
 }
 
+/**
+ * The reverse proxy the restart test puts in front of two instances: Debian's nginx-light (the
+ * test runs its own nginx process with its own configuration, never the system service).
+ */
+export function ensureNginx() {
+  if (fs.existsSync('/usr/sbin/nginx')) return;
+  if (!aptInstall(['nginx-light']) || !fs.existsSync('/usr/sbin/nginx')) {
+    console.error('✖ The restart test needs /usr/sbin/nginx: install it with `sudo apt-get install -y nginx-light`.');
+    process.exit(1);
+  }
+}
+
 function portOpen(port) {
   return new Promise((resolve) => {
     const socket = net.connect({ port, host: '127.0.0.1' });

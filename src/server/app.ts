@@ -20,6 +20,8 @@ import type { RateLimitSettings } from './plugins/rate-limits';
 import { registerRateLimiting } from './plugins/rate-limit-store';
 import { DEFAULT_LOAD_SHEDDING, registerLoadShedding, type LoadSheddingOptions } from './plugins/load-shedding';
 import { apiRoutes } from './routes';
+import { AppError } from './errors';
+import { MSG } from '../shared/messages';
 import { seedDemo } from './db/seed/demo';
 import { startDemoLiveFeed } from './db/seed/demo-live';
 import type { CountingSettings } from './modules/servers';
@@ -166,6 +168,19 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
     reply.header('x-request-id', request.id);
     if (closing) reply.header('connection', 'close');
     done(null, payload);
+  });
+  // A proxy that says it passes a GET answered 503 on to another instance (nginx with
+  // `proxy_next_upstream http_503`, setting `X-Next-Upstream: http_503`) gets 503 for its reads
+  // while this instance drains: it answers them from another instance and, counting the 503 as a
+  // failure (`max_fails`), stops sending here at all, writes included, before this instance stops
+  // accepting. Without that, nginx (which never sees /api/ready) keeps connecting until the
+  // listener closes, and requests still on their way then are reset, a POST failing with them.
+  // Writes are always served; so is every request from a proxy that does not say it.
+  app.addHook('onRequest', (request, _reply, done) => {
+    const read = request.method === 'GET' || request.method === 'HEAD';
+    if (closing && read && request.headers['x-next-upstream'] === 'http_503')
+      done(new AppError(503, MSG.unavailable, { 'retry-after': '1' }));
+    else done();
   });
 
   const handle =

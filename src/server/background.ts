@@ -3,6 +3,7 @@ import { FANOUT_QUEUE } from './modules/notifications';
 import { MASS_EMAIL_QUEUE } from './modules/email';
 import { VOTE_REWARDS_QUEUE } from './modules/vote-rewards';
 import { isDatabaseUnavailable } from './db/unavailable';
+import { startBackups } from './ops/backup';
 
 export interface BackgroundOptions {
   pollingIntervalSeconds: number;
@@ -53,6 +54,15 @@ export async function startBackgroundWork(app: FastifyInstance, options: Backgro
   const pruner = setInterval(() => void (options.running() && pruneSessions()), 3600_000);
   pruner.unref();
   app.addHook('preClose', async () => clearInterval(pruner));
+
+  // Plans given back after a won dispute end with the period paid (docs/decisions/056-dispute-won.md).
+  const endPlans = () => app.ctx.fulfilment.endLapsedPlans().catch((err: unknown) => app.log.warn({ err }, 'ending lapsed plans failed'));
+  const planEnder = setInterval(() => void (options.running() && endPlans()), 3600_000);
+  planEnder.unref();
+  app.addHook('preClose', async () => clearInterval(planEnder));
+
+  // Backups: answering `npm run backup` on the embedded database, and scheduled ones (BACKUP_EVERY_HOURS).
+  await startBackups(app, options.running);
 
   if (options.pollerTickMs <= 0) return;
   let busy = false;

@@ -89,6 +89,14 @@ const envSchema = z.object({
     .default('https://discord.com'),
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   METRICS_PORT: z.coerce.number({ error: 'must be a port number' }).int().min(1).max(65535).optional(),
+  BACKUP_DIR: z.string().min(1).optional(),
+  BACKUP_EVERY_HOURS: z.coerce
+    .number({ error: 'must be a whole number of hours' })
+    .int('must be a whole number of hours')
+    .min(1, 'must be at least 1')
+    .max(8760, 'must be at most 8760 (a year)')
+    .optional(),
+  BACKUP_KEEP: z.coerce.number({ error: 'must be a number of archives' }).int().min(0).max(10_000).default(7),
 });
 
 /** Rules across variables, checked on the raw values so they are listed alongside every other problem. */
@@ -152,6 +160,11 @@ export interface Config {
    * `token` is set, and without one on 127.0.0.1:`port` when that is set.
    */
   metrics: { token: string | undefined; port: number | undefined };
+  /**
+   * Backups (`npm run backup`, and scheduled ones when `everyHours` is set): the folder the archives
+   * go to, and how many of the newest to keep there after each one (0: all).
+   */
+  backup: { dir: string; everyHours: number | undefined; keep: number };
 }
 
 /** Thrown with every problem of the environment listed, one per line. */
@@ -208,5 +221,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     holdRules: e.HOLD_RULES === 'on',
     metrics: { token: e.METRICS_TOKEN, port: e.METRICS_PORT },
+    backup: {
+      dir: path.resolve(e.BACKUP_DIR ?? path.join(e.DATA_DIR, 'backups')),
+      everyHours: e.BACKUP_EVERY_HOURS,
+      keep: e.BACKUP_KEEP,
+    },
   };
 }

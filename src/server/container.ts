@@ -118,8 +118,10 @@ export async function createContainer(
   const serversRepo = serversRepository(db);
   // A change drops the cached answers showing it here and, through Redis, on every other instance
   // (docs/decisions/023-hot-reads.md).
+  // Another instance's change may arrive before this one's caches exist: nothing is cached then to drop.
+  const heard: { apply?: (change: CacheChange) => void } = {};
   const bus = config.redisUrl
-    ? redisInvalidationBus<CacheChange>(config.redisUrl, (change) => discovery.applyChange(change), app.log, `${prefix}cache-invalidation`)
+    ? redisInvalidationBus<CacheChange>(config.redisUrl, (change) => heard.apply?.(change), app.log, `${prefix}cache-invalidation`)
     : undefined;
   if (bus) {
     app.addHook('onClose', () => bus.close());
@@ -142,6 +144,7 @@ export async function createContainer(
     log: app.log,
     ...(bus ? { publish: (change: CacheChange) => bus.publish(change) } : {}),
   });
+  heard.apply = (change) => discovery.applyChange(change);
   discovery.warmUp();
   const holdRules = options.holdRules ?? (config.holdRules ? DEFAULT_HOLD_RULES : NO_HOLDS);
   const votes = votesService({

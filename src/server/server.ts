@@ -4,9 +4,11 @@ import { ConfigError, loadConfig } from './config';
 /**
  * Starts the app and listens. On SIGTERM (a deploy, a rolling restart) it drains: `/api/ready`
  * answers 503 and every answer closes its connection for `SHUTDOWN_DRAIN_MS` while requests are
- * still served, so the load balancer moves traffic away; then it stops accepting, finishes every
- * request and queued write, closes sockets, Redis, the queue and the database, and exits, all
- * within `SHUTDOWN_TIMEOUT_MS`. SIGINT (Ctrl-C) skips the drain.
+ * still served, so the load balancer moves traffic away (a proxy that sends `X-Next-Upstream:
+ * http_503`, nginx without health checks, gets 503 for its reads instead: it answers them from
+ * another instance and stops sending here); then it stops accepting, finishes every request and
+ * queued write, closes sockets, Redis, the queue and the database, and exits, all within
+ * `SHUTDOWN_TIMEOUT_MS`. SIGINT (Ctrl-C) skips the drain. `npm run test:ops` proves it behind nginx.
  */
 async function main(): Promise<void> {
   let config;

@@ -24,6 +24,7 @@ import * as gameClaims from './migrations/20261203_0900_game_claims';
 import * as discord from './migrations/20261203_1000_discord';
 import * as dailyVotesHeldIndex from './migrations/20261203_1100_daily_votes_held_index';
 import * as userLocale from './migrations/20261203_1200_user_locale';
+import * as disputeOutcomes from './migrations/20261203_1300_dispute_outcomes';
 
 /**
  * Migrations are listed here rather than read from disk, so they run the same under tsx,
@@ -54,6 +55,7 @@ const migrations: Record<string, Migration> = {
   '20261203_1000_discord': discord,
   '20261203_1100_daily_votes_held_index': dailyVotesHeldIndex,
   '20261203_1200_user_locale': userLocale,
+  '20261203_1300_dispute_outcomes': disputeOutcomes,
 };
 
 class StaticProvider implements MigrationProvider {

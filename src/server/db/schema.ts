@@ -29,6 +29,7 @@ import type {
   PaymentReversalsTable,
   BoostsTable,
   SubscriptionsTable,
+  ClosedDisputesTable,
   WeekendBookingsTable,
   WebhookEventsTable,
 } from './tables/payments';
@@ -86,6 +87,7 @@ export type {
   PaymentReversalsTable,
   BoostsTable,
   SubscriptionsTable,
+  ClosedDisputesTable,
   WeekendBookingsTable,
   WebhookEventsTable,
 } from './tables/payments';
@@ -113,6 +115,7 @@ export interface Database {
   paymentReversals: PaymentReversalsTable;
   boosts: BoostsTable;
   subscriptions: SubscriptionsTable;
+  closedDisputes: ClosedDisputesTable;
   weekendBookings: WeekendBookingsTable;
   notifications: NotificationsTable;
   pushSubscriptions: PushSubscriptionsTable;

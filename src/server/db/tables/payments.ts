@@ -66,6 +66,17 @@ export interface SubscriptionsTable {
   updatedAt: Timestamp;
   canceledAt: NullableTimestamp;
   lastEventAt: NullableTimestamp;
+  /** When a plan given back after a won dispute ends by itself; null for every other plan (Stripe or its owner ends those). */
+  endsAt: NullableTimestamp;
+}
+
+/** How a Stripe dispute ended, as `charge.dispute.closed` reported it. */
+export interface ClosedDisputesTable {
+  stripeDisputeId: string;
+  stripePaymentIntentId: string | null;
+  /** Stripe's closing status: `won`, `lost`, `warning_closed`, `prevented`. */
+  status: string;
+  closedAt: CreatedAt;
 }
 
 export interface WeekendBookingsTable {

@@ -76,6 +76,56 @@ export function creditsRepository(db: Kysely<Database>) {
         .execute();
     },
 
+    /**
+     * Counts a payment's revoked boosts again (a dispute we won), with the time they were first
+     * credited; answers what each row gives.
+     */
+    restoreBoostsOfPayment: (paymentId: number, tx: Executor = db) =>
+      tx
+        .updateTable('boosts')
+        .set({ revokedAt: null })
+        .where('paymentId', '=', paymentId)
+        .where('revokedAt', 'is not', null)
+        .returning(['serverId', 'amount'])
+        .execute(),
+
+    /** Raises a server's total by boosts counted again; its last-boosted time follows the boosts counted. */
+    async giveBackBoosts(serverId: number, amount: number, tx: Executor = db): Promise<void> {
+      await tx
+        .updateTable('servers')
+        .set((eb) => ({
+          totalBoosts: eb('totalBoosts', '+', amount),
+          lastBoostedAt: eb
+            .selectFrom('boosts')
+            .select((x) => x.fn.max('createdAt').as('m'))
+            .where('boosts.serverId', '=', serverId)
+            .where('boosts.revokedAt', 'is', null),
+        }))
+        .where('id', '=', serverId)
+        .execute();
+    },
+
+    /** The weekend a payment had booked before a reversal freed it; none while it holds one. */
+    revokedWeekendOfPayment: (paymentId: number, tx: Executor = db) =>
+      tx
+        .selectFrom('weekendBookings')
+        .select(['serverId', 'weekendStart'])
+        .where('paymentId', '=', paymentId)
+        .where('status', '=', 'revoked')
+        .where((eb) =>
+          eb.not(
+            eb.exists(
+              eb
+                .selectFrom('weekendBookings as held')
+                .select('held.id')
+                .whereRef('held.paymentId', '=', 'weekendBookings.paymentId')
+                .where('held.status', '=', 'active'),
+            ),
+          ),
+        )
+        .orderBy('id', 'desc')
+        .executeTakeFirst(),
+
     /** Fridays of the active weekend bookings from `from` on. */
     async bookedWeekendsFrom(from: string, tx: Executor = db): Promise<string[]> {
       const taken = await tx
@@ -92,7 +142,7 @@ export function creditsRepository(db: Kysely<Database>) {
      * two buyers at once); answers the booked Friday, or undefined when it was taken.
      */
     async bookWeekend(
-      booking: { serverId: number; userId: number; paymentId: number },
+      booking: { serverId: number; userId: number | null; paymentId: number },
       weekendStart: string,
       tx: Executor = db,
     ): Promise<string | undefined> {

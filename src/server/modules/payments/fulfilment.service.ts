@@ -7,6 +7,7 @@ import type { SubscriptionsRepository } from './subscriptions.repository';
 import { reversals, type Reversed } from './reversals';
 import { subscriptionState } from './subscription-state';
 import { weekendCalendar } from './weekends';
+import { wonDisputes } from './won-disputes';
 
 interface Deps {
   checkouts: CheckoutsRepository;
@@ -48,6 +49,7 @@ export function fulfilmentService({ checkouts, payments, subscriptions, credits,
   const reversal = reversals({ now, payments, subscriptions, credits });
   const weekends = weekendCalendar(credits);
   const { applySubscription, recordInvoice } = subscriptionState({ now, payments, subscriptions, reversal, refreshPlan });
+  const disputes = wonDisputes({ now, checkouts, payments, subscriptions, credits, weekends, reversal, refreshPlan });
 
   return {
     creditBoosts,
@@ -149,6 +151,18 @@ export function fulfilmentService({ checkouts, payments, subscriptions, credits,
     revoke: reversal.revoke,
     /** A refund or dispute from Stripe, applied now or when its payment is recorded. */
     reverse: reversal.reverse,
+    /** A dispute closed: one won gives back what its payment bought (see `wonDisputes`). */
+    closeDispute: disputes.close,
+
+    /**
+     * Ends the plans given back after a won dispute whose paid period is over; answers how many.
+     * Something must call it regularly (hourly is enough): nothing else ends such a plan.
+     */
+    async endLapsedPlans(): Promise<number> {
+      const ended = await inTransaction((tx) => disputes.endLapsedPlans(tx));
+      if (ended > 0) onChange();
+      return ended;
+    },
     refreshPlan,
   };
 }

@@ -56,15 +56,21 @@ export function reversals({ now, payments, subscriptions, credits }: Deps) {
 
     /**
      * A refund or dispute from Stripe, named by its payment intent and, for a subscription
-     * invoice, the invoice. A payment not recorded yet gets the reversal when it is.
+     * invoice, the invoice. A payment not recorded yet gets the reversal when it is. A dispute
+     * whose close in our favour arrived first takes nothing (docs/decisions/056-dispute-won.md).
      */
-    async reverse(tx: Executor, ref: StripePaymentRef, status: ReversalStatus): Promise<Reversed> {
-      if (!ref.paymentIntentId && !ref.invoiceId) return { endedSubscriptionId: null };
+    async reverse(tx: Executor, ref: StripePaymentRef, status: ReversalStatus, disputeId?: string | null): Promise<Reversed> {
+      const none = { endedSubscriptionId: null };
+      if (!ref.paymentIntentId && !ref.invoiceId) return none;
       await lock(tx, ref);
+      if (status === 'disputed' && disputeId && (await payments.disputeClosedInOurFavour(disputeId, tx))) return none;
       const payment = await payments.findForUpdate(ref, tx);
-      if (payment) return payment.status === 'paid' ? revoke(tx, payment.id, status) : { endedSubscriptionId: null };
-      await payments.recordWaitingReversal(ref, status, tx);
-      return { endedSubscriptionId: null };
+      if (payment?.status === 'paid') return revoke(tx, payment.id, status);
+      // A disputed payment refunded too: nothing more to take back, but the money went back, so
+      // winning the dispute later must give nothing back.
+      if (payment?.status === 'disputed' && status === 'refunded') await payments.markReversed(payment.id, 'refunded', tx);
+      if (!payment) await payments.recordWaitingReversal(ref, status, tx);
+      return none;
     },
 
     /** Applies a reversal that arrived before this payment (called after `lock` and recording it). */
@@ -72,8 +78,9 @@ export function reversals({ now, payments, subscriptions, credits }: Deps) {
       if (!payment.paymentIntentId && !payment.invoiceId) return { endedSubscriptionId: null };
       const waiting = await payments.takeWaitingReversals(payment, tx);
       if (waiting.length === 0) return { endedSubscriptionId: null };
-      // A dispute outweighs a refund in the record: it is the one the bank is still deciding.
-      return revoke(tx, payment.id, waiting.some((w) => w.status === 'disputed') ? 'disputed' : 'refunded');
+      // A refund outweighs a dispute in the record: the money went back, so winning the dispute
+      // later must give nothing back.
+      return revoke(tx, payment.id, waiting.some((w) => w.status === 'refunded') ? 'refunded' : 'disputed');
     },
 
     /** True when a payment of this Stripe subscription was taken back: it must stay ended. */

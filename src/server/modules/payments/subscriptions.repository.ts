@@ -34,6 +34,8 @@ export function subscriptionsRepository(db: Kysely<Database>) {
         .select('plan')
         .where('userId', '=', userId)
         .where('status', 'in', [...LIVE])
+        // A plan given back until a time gives nothing after it, even before `endLapsed` runs.
+        .where((eb) => eb.or([eb('endsAt', 'is', null), eb('endsAt', '>', at)]))
         .orderBy('updatedAt', 'desc')
         .orderBy('id', 'desc')
         .executeTakeFirst();
@@ -87,6 +89,38 @@ export function subscriptionsRepository(db: Kysely<Database>) {
     async insertLocal(subscription: Insertable<SubscriptionsTable>, tx: Executor = db): Promise<void> {
       await tx.insertInto('subscriptions').values(subscription).execute();
     },
+
+    /**
+     * A plan given back after a won dispute, for the period its payment paid: no Stripe
+     * subscription bills or ends it, so it ends by itself at `endsAt`.
+     */
+    async insertUntil(
+      plan: { userId: number; plan: 'Pro' | 'Premium'; endsAt: Date; lastEventAt: Date },
+      at: Date,
+      tx: Executor = db,
+    ): Promise<void> {
+      await tx
+        .insertInto('subscriptions')
+        .values({
+          ...plan,
+          status: 'active',
+          stripeSubscriptionId: null,
+          currentPeriodEnd: plan.endsAt,
+          createdAt: at,
+          updatedAt: at,
+        })
+        .execute();
+    },
+
+    /** Cancels the live plans whose end has come; answers their users. */
+    endLapsed: (at: Date, tx: Executor = db) =>
+      tx
+        .updateTable('subscriptions')
+        .set({ status: 'canceled', canceledAt: at, updatedAt: at })
+        .where('endsAt', '<=', at)
+        .where('status', 'in', [...LIVE])
+        .returning('userId')
+        .execute(),
 
     /** Cancels a Stripe subscription here; answers the users whose subscription rows it ended. */
     endStripe: (stripeSubscriptionId: string, at: Date, tx: Executor = db) =>

@@ -1,6 +1,7 @@
 import type { Stripe, StripeGateway } from '../../adapters/stripe';
 import { normalizePlan } from '../../../shared/roles';
 import { badRequest } from '../../errors';
+import { IN_OUR_FAVOUR } from './dispute-outcomes';
 import type { FulfilmentService } from './fulfilment.service';
 import type { SubscriptionsRepository } from './subscriptions.repository';
 
@@ -125,13 +126,22 @@ export function webhookService({ fulfilment, subscriptions, stripe, webhookSecre
         const invoiceId = await invoiceOfIntent(paymentIntentId);
         let ended: string | null = null;
         await fulfilment.once(eventRef, async (tx) => {
-          ({ endedSubscriptionId: ended } = await fulfilment.reverse(
-            tx,
-            { paymentIntentId, invoiceId },
-            event.type === 'charge.refunded' ? 'refunded' : 'disputed',
-          ));
+          ({ endedSubscriptionId: ended } =
+            event.type === 'charge.refunded'
+              ? await fulfilment.reverse(tx, { paymentIntentId, invoiceId }, 'refunded')
+              : await fulfilment.reverse(tx, { paymentIntentId, invoiceId }, 'disputed', event.data.object.id));
         });
         await stopAtStripe(ended);
+        return;
+      }
+      case 'charge.dispute.closed': {
+        // Won (or an inquiry closed without a chargeback): what the dispute took comes back. Lost: recorded only.
+        const dispute = event.data.object;
+        const paymentIntentId = idOf(dispute.payment_intent);
+        const invoiceId = IN_OUR_FAVOUR.includes(dispute.status) ? await invoiceOfIntent(paymentIntentId) : null;
+        await fulfilment.once(eventRef, (tx) =>
+          fulfilment.closeDispute(tx, { disputeId: dispute.id, status: dispute.status, paymentIntentId, invoiceId, eventAt }),
+        );
         return;
       }
       default:

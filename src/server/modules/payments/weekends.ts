@@ -36,7 +36,7 @@ export function weekendCalendar(credits: Pick<CreditsRepository, 'bookedWeekends
      * decides between two buyers at once: the loser moves on to the weekend after.
      */
     async book(
-      booking: { serverId: number; userId: number; paymentId: number },
+      booking: { serverId: number; userId: number | null; paymentId: number },
       now: Date,
       notBefore: string | null | undefined,
       tx: Executor,
