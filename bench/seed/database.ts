@@ -6,7 +6,17 @@ import pg from 'pg';
 import { openDatabase, type DatabaseHandle } from '../../src/server/db/database';
 import { migrateDatabase } from '../../src/server/db/migrate';
 import { ensureReferenceData } from '../../src/server/db/reference-data';
-import { readSeededFacts, resetVoters, seedBench, type SeedSizes, type SeededFacts } from './seed';
+import { assertSeed } from './random';
+import {
+  DEFAULT_SEED,
+  GENERATOR_VERSION,
+  readSeededFacts,
+  resetVoters,
+  sameSeed,
+  seedBench,
+  type SeedSizes,
+  type SeededFacts,
+} from './seed';
 
 /** Where the app under test finds its data: a PostgreSQL database of its own, or an embedded data directory. */
 export type BenchTarget = { kind: 'postgres'; url: string } | { kind: 'pglite'; dataDir: string };
@@ -21,8 +31,6 @@ export interface PreparedDatabase {
   /** Removes what only this run needed (the embedded data directory). */
   dispose(): void;
 }
-
-const sameSizes = (a: SeedSizes, b: SeedSizes) => (Object.keys(a) as Array<keyof SeedSizes>).every((k) => a[k] === b[k]);
 
 async function adminQuery(url: string, text: string): Promise<void> {
   const client = new pg.Client({ connectionString: url });
@@ -41,10 +49,10 @@ export async function dropDatabase(adminUrl: string, dbName: string): Promise<vo
 }
 
 /** Seeds into the open, migrated database and prints how long each step took. */
-async function seedInto(handle: DatabaseHandle, sizes: SeedSizes, log: (line: string) => void) {
+async function seedInto(handle: DatabaseHandle, sizes: SeedSizes, seed: number, log: (line: string) => void) {
   const started = performance.now();
-  log(`Seeding ${handle.kind === 'postgres' ? 'PostgreSQL' : 'the embedded database'}:`);
-  const facts = await seedBench(handle.db, sizes, log);
+  log(`Seeding ${handle.kind === 'postgres' ? 'PostgreSQL' : 'the embedded database'} (seed ${seed}):`);
+  const facts = await seedBench(handle.db, sizes, log, seed);
   const seedSeconds = (performance.now() - started) / 1000;
   log(`  seeded in ${seedSeconds.toFixed(1)} s`);
   return { facts, seedSeconds };
@@ -52,18 +60,22 @@ async function seedInto(handle: DatabaseHandle, sizes: SeedSizes, log: (line: st
 
 /**
  * PostgreSQL: (re)creates database `dbName` next to the one `adminUrl` names, migrates it with
- * the app's migrations and seeds it; with `reuse`, an earlier seed of the same sizes is kept (the
- * previous run's benchmark votes are removed first). Without a URL: a new embedded database in a
- * temporary directory.
+ * the app's migrations and seeds it; with `reuse`, an earlier seed of the same seed and sizes (and
+ * generator version) is kept (the previous run's benchmark votes are removed first). Without a
+ * URL: a new embedded database in a temporary directory. `seed` (default 1) picks the data: the
+ * same seed and sizes give the same rows.
  */
 export async function prepareDatabase(options: {
   adminUrl: string | undefined;
   dbName: string;
   sizes: SeedSizes;
   reuse: boolean;
+  seed?: number;
   log?: (line: string) => void;
 }): Promise<PreparedDatabase> {
   const log = options.log ?? console.log;
+  const seed = options.seed ?? DEFAULT_SEED;
+  assertSeed(seed);
   if (!options.adminUrl) {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rp-bench-'));
     const dbDir = path.join(dataDir, 'db');
@@ -72,7 +84,7 @@ export async function prepareDatabase(options: {
     try {
       await migrateDatabase(handle, undefined);
       await ensureReferenceData(handle.db);
-      seeded = await seedInto(handle, options.sizes, log);
+      seeded = await seedInto(handle, options.sizes, seed, log);
     } finally {
       await handle.close();
     }
@@ -102,7 +114,7 @@ export async function prepareDatabase(options: {
     if (existing) {
       try {
         const facts = await readSeededFacts(existing.db).catch(() => undefined);
-        if (facts && sameSizes(facts.sizes, options.sizes)) {
+        if (facts && sameSeed(facts, seed, options.sizes)) {
           await migrateDatabase(existing, url);
           const removed = await resetVoters(existing.db, facts);
           // The previous run's votes and their removal left dead rows in servers (a counter update is
@@ -111,11 +123,14 @@ export async function prepareDatabase(options: {
           const started = performance.now();
           await sql`VACUUM (ANALYZE) servers, votes, joins`.execute(existing.db);
           log(
-            `Reusing ${options.dbName} (same sizes; removed ${removed} votes of the previous run; vacuum ${((performance.now() - started) / 1000).toFixed(1)} s).`,
+            `Reusing ${options.dbName} (same seed ${seed} and sizes; removed ${removed} votes of the previous run; vacuum ${((performance.now() - started) / 1000).toFixed(1)} s).`,
           );
           return result(facts, undefined);
         }
-        log(`${options.dbName} holds ${facts ? 'other sizes' : 'no benchmark seed'}: seeding it again.`);
+        const held = facts
+          ? `seed ${facts.seed ?? 'unrecorded'} of generator ${facts.generator ?? 1} at ${JSON.stringify(facts.sizes)}`
+          : 'no benchmark seed';
+        log(`${options.dbName} holds ${held}, not seed ${seed} of generator ${GENERATOR_VERSION} at these sizes: seeding it again.`);
       } finally {
         await existing.close();
       }
@@ -130,7 +145,13 @@ export async function prepareDatabase(options: {
     await ensureReferenceData(handle.db);
     // Bulk loading: a crash loses the seed, not consistency, and the seed is redone anyway.
     await sql`SET synchronous_commit = off`.execute(handle.db);
-    const seeded = await seedInto(handle, options.sizes, log);
+    // The votes are numbered in time order (a sort of a million rows) and the indexes built after the
+    // rows: in memory, not in temporary files.
+    await sql`SET work_mem = '256MB'`.execute(handle.db);
+    await sql`SET maintenance_work_mem = '256MB'`.execute(handle.db);
+    // Each statement of the seed runs once on millions of rows: compiling it (JIT) cost seconds each.
+    await sql`SET jit = off`.execute(handle.db);
+    const seeded = await seedInto(handle, options.sizes, seed, log);
     const started = performance.now();
     // What autovacuum would have done on a database that has been up a while (visibility map, statistics).
     await sql`VACUUM (ANALYZE)`.execute(handle.db);

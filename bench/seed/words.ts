@@ -1,7 +1,9 @@
 /**
- * The vocabulary of seeded server names. A name is a common word, a rarer word and often "RP",
- * drawn with a Zipf-like skew (the k-th word about 1/k as often as the first), so a search for
- * "rp" or "city" matches tens of thousands of servers and one for a tail word only a handful.
+ * The head of the vocabulary of seeded server names, most common first. A name is two to four
+ * words of the whole vocabulary (these, then `rareWords`), the k-th word about 1/k as likely as
+ * the first (Zipf's law), so a search for "rp" or "city" matches thousands of servers and one for
+ * a word of the tail only a handful. The ranks never depend on the seed: the search mix asks for
+ * these words as the common ones and for the tail of `rareWords` as the rare ones.
  */
 export const COMMON_WORDS = [
   'rp',
@@ -78,14 +80,7 @@ export function rareWords(count: number): string[] {
   return words;
 }
 
-/** Review texts; a review is one of these. */
-export const REVIEW_TEXTS = [
-  'Great staff and active community, would recommend.',
-  'Fun economy but the whitelist took a week.',
-  'Lots of custom scripts, runs smoothly most nights.',
-  'Friendly players, good for new roleplayers.',
-  'Too many rules for my taste, but well run.',
-  'Police and EMS are well organised, heists are fun.',
-  'Laggy at peak times, otherwise a solid server.',
-  'Best serious RP server I have played on.',
-] as const;
+/** The whole vocabulary in rank order, as names spell it ("RP", "City", "Zorvak"). */
+export function nameVocabulary(rare: readonly string[]): string[] {
+  return [...COMMON_WORDS, ...rare].map((w) => (w === 'rp' ? 'RP' : w[0]!.toUpperCase() + w.slice(1)));
+}
