@@ -86,4 +86,38 @@ describe('requests answered from shared queries', () => {
       expect([row.likes, row.dislikes]).toEqual(i % 2 === 0 ? [i + 1, 0] : [0, i + 1]);
     }
   });
+
+  it('answers each of many daily votes at once with its own month count, each player counted once a day', async () => {
+    const owner = await createUser(t.app, { role: 'server_owner' });
+    const servers = await Promise.all(Array.from({ length: 5 }, (_, i) => createServer(t.app, owner.row.id, { name: `Daily Batch ${i}` })));
+    const voters = await Promise.all(Array.from({ length: 5 }, () => createUser(t.app)));
+    const votes = servers.flatMap((server, i) => voters.slice(0, i + 1).map((voter) => ({ server: server.id, voter })));
+    // The same votes twice over, and the owner on their own server: repeats answer 409, the owner 403.
+    const sent = [...votes, ...votes];
+    const [answers, own] = await Promise.all([
+      Promise.all(
+        sent.map((v) => t.app.inject({ method: 'POST', url: `/api/servers/${v.server}/vote`, headers: v.voter.headers, payload: {} })),
+      ),
+      t.app.inject({ method: 'POST', url: `/api/servers/${servers[0]!.id}/vote`, headers: owner.headers, payload: {} }),
+    ]);
+    expect(own.statusCode).toBe(403);
+    expect(answers.filter((a) => a.statusCode === 200)).toHaveLength(votes.length);
+    expect(answers.filter((a) => a.statusCode === 409)).toHaveLength(votes.length);
+    answers.forEach((answer, i) => {
+      const server = servers.findIndex((s) => s.id === sent[i]!.server);
+      if (answer.statusCode === 200) {
+        expect(answer.json()).toMatchObject({ status: 'counted' });
+        expect(answer.json().monthVotes).toBeGreaterThanOrEqual(1);
+        expect(answer.json().monthVotes).toBeLessThanOrEqual(server + 1);
+      } else {
+        expect(answer.json().error).toMatch(/^You already voted for this server\b/);
+        expect(Number(answer.headers['retry-after'])).toBeGreaterThan(23 * 3600);
+      }
+    });
+    for (const [i, server] of servers.entries()) {
+      const row = await t.app.ctx.db.selectFrom('servers').select('monthVotes').where('id', '=', server.id).executeTakeFirstOrThrow();
+      const rows = await t.app.ctx.db.selectFrom('dailyVotes').select('id').where('serverId', '=', server.id).execute();
+      expect([row.monthVotes, rows.length]).toEqual([i + 1, i + 1]);
+    }
+  });
 });

@@ -78,7 +78,11 @@ const queryArb: fc.Arbitrary<IndexQuery> = fc.record({
   maxPlayers: fc.option(fc.integer({ min: 0, max: 5 }), { nil: undefined }),
 });
 
-type Op = { kind: 'upsert'; row: IndexRow } | { kind: 'remove'; id: number } | { kind: 'query'; query: IndexQuery };
+type Op =
+  | { kind: 'upsert'; row: IndexRow }
+  | { kind: 'upsertMany'; rows: IndexRow[] }
+  | { kind: 'remove'; id: number }
+  | { kind: 'query'; query: IndexQuery };
 const opArb: fc.Arbitrary<Op> = fc.oneof(
   {
     weight: 5,
@@ -86,6 +90,16 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
       .integer({ min: 1, max: 60 })
       .chain((id) => rowArb(id))
       .map((row) => ({ kind: 'upsert' as const, row })),
+  },
+  // A read of changes: few rows move one by one, many (an id twice included) each order at once.
+  {
+    weight: 1,
+    arbitrary: fc
+      .array(
+        fc.integer({ min: 1, max: 60 }).chain((id) => rowArb(id)),
+        { minLength: 1, maxLength: 40, size: 'max' },
+      )
+      .map((rows) => ({ kind: 'upsertMany' as const, rows })),
   },
   { weight: 1, arbitrary: fc.integer({ min: 1, max: 60 }).map((id) => ({ kind: 'remove' as const, id })) },
   { weight: 3, arbitrary: queryArb.map((query) => ({ kind: 'query' as const, query })) },
@@ -108,6 +122,9 @@ describe('the in-memory search index', () => {
             if (op.kind === 'upsert') {
               index.upsert(op.row);
               rows.set(op.row.id, op.row);
+            } else if (op.kind === 'upsertMany') {
+              index.upsertMany(op.rows);
+              for (const row of op.rows) rows.set(row.id, row);
             } else if (op.kind === 'remove') {
               index.remove(op.id);
               rows.delete(op.id);
@@ -274,7 +291,7 @@ describe('the first load', () => {
       fc.property(
         fc.array(
           fc.integer({ min: 1, max: 25 }).chain((id) => rowArb(id)),
-          { minLength: 1, maxLength: 40 },
+          { minLength: 1, maxLength: 40, size: 'max' },
         ),
         fc.array(
           fc.oneof(

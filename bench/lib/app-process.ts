@@ -62,7 +62,15 @@ function readCpuTicks(pid: number): number {
  * when it is missing or older than its sources. Answers once `/api/ready` says 200, with the time
  * that took; memory is sampled from /proc until the app stops.
  */
-export async function startApp(target: BenchTarget, options: { redisUrl?: string; timeoutMs?: number } = {}): Promise<AppProcess> {
+export async function startApp(
+  target: BenchTarget,
+  options: {
+    redisUrl?: string;
+    timeoutMs?: number;
+    /** Serves `/metrics` there (the cache counters; adds the request timing hooks). */
+    metricsPort?: number;
+  } = {},
+): Promise<AppProcess> {
   const port = await freePort();
   await ensureServerBuild();
   // BENCH_CPU_PROF=<dir>: the app writes a V8 CPU profile there when it stops (profiling a target).
@@ -93,6 +101,7 @@ export async function startApp(target: BenchTarget, options: { redisUrl?: string
     TRUST_PROXY: '127.0.0.1',
     ...(target.kind === 'postgres' ? { DATABASE_URL: target.url, DATA_DIR: ownDataDir } : { DATA_DIR: target.dataDir }),
     ...(options.redisUrl ? { REDIS_URL: options.redisUrl } : {}),
+    ...(options.metricsPort ? { METRICS_PORT: String(options.metricsPort) } : {}),
   };
   const started = performance.now();
   const child: ChildProcess = spawn(process.execPath, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });

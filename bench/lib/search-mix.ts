@@ -1,4 +1,7 @@
 import { FILTER_CATEGORIES } from '../../src/server/db/reference-data';
+import { READ_HEADERS, load } from './load';
+import { fmt } from './output';
+import { pick, type Row } from './report';
 import { SORTS } from '../../src/shared/schemas/server';
 import { COMMON_WORDS } from '../seed/words';
 
@@ -94,4 +97,32 @@ export function cycle(queries: string[]): { next: () => string; wrapped: () => b
     next: () => queries[i++ % queries.length]!,
     wrapped: () => i > queries.length,
   };
+}
+
+/**
+ * Each kind of search for `seconds` at `connections`, a new query per request (after a second's
+ * unmeasured warm-up in a full run), the app at rest between kinds.
+ */
+export async function measureSearch(options: {
+  baseUrl: string;
+  rareWords: string[];
+  seconds: number;
+  connections: number;
+  quick: boolean;
+  drain: () => Promise<void>;
+}): Promise<Row[]> {
+  const rows: Row[] = [];
+  for (const kind of searchKinds(options.rareWords)) {
+    const queries = cycle(kind.queries);
+    const next = () => ({ path: queries.next(), headers: READ_HEADERS });
+    if (!options.quick) {
+      await load({ baseUrl: options.baseUrl, seconds: 1, connections: 10, next });
+      await options.drain();
+    }
+    const result = await load({ baseUrl: options.baseUrl, seconds: options.seconds, connections: options.connections, next });
+    await options.drain();
+    rows.push({ target: kind.name, kind: 'search', path: kind.queries[0]!, ...pick(result), repeated: queries.wrapped() });
+    console.log(`  ${kind.name.padEnd(30)} ${fmt(result.rps).padStart(7)} req/s  p99 ${fmt(result.p99, 1)} ms`);
+  }
+  return rows;
 }

@@ -4,6 +4,7 @@ import { sql } from 'kysely';
 import type { PreparedDatabase } from '../seed/database';
 import { ROOT } from './app-process';
 import { countVoterRows } from './votes';
+import { countDailyRows, resetDailyVotes } from './daily-votes';
 
 /** What the measured requests need from the seeded data, read before the app starts (the embedded database takes one process at a time). */
 export interface BenchData {
@@ -13,6 +14,12 @@ export interface BenchData {
   reviewed: number;
   /** Votes the seed's voters had before this run. */
   votersBefore: number;
+  /** Daily votes the seed's voters had before this run (an earlier run's are removed first). */
+  dailyBefore: number;
+  /** The ten most-voted listed servers, as the seed recorded them: a campaign's. */
+  topVoted: number[];
+  /** Server views counted before this run. */
+  viewsBefore: number;
 }
 
 export async function readBenchData(prepared: PreparedDatabase): Promise<BenchData> {
@@ -27,7 +34,17 @@ export async function readBenchData(prepared: PreparedDatabase): Promise<BenchDa
       handle.db,
     );
     const reviewed = Number(withReviews.rows[0]?.id ?? visible[0]);
-    return { visible, reviewed, votersBefore: await countVoterRows(handle.db, prepared.facts.voterIds) };
+    const removed = await resetDailyVotes(handle.db, prepared.facts.voterIds);
+    if (removed > 0) console.log(`Removed ${removed} daily votes of an earlier run (a voter votes once a day per server).`);
+    const views = await sql<{ n: number }>`SELECT count(*)::int AS n FROM server_views`.execute(handle.db);
+    return {
+      visible,
+      reviewed,
+      votersBefore: await countVoterRows(handle.db, prepared.facts.voterIds),
+      dailyBefore: await countDailyRows(handle.db, prepared.facts.voterIds),
+      topVoted: prepared.facts.topVoted,
+      viewsBefore: Number(views.rows[0]!.n),
+    };
   } finally {
     await handle.close();
   }

@@ -12,6 +12,14 @@ interface Entry<T> {
   loaded?: T;
   /** Undefined while loading. */
   tags: readonly string[] | undefined;
+  /** How it was loaded, so `refreshTags` can load it again in the background. */
+  load: () => Promise<T>;
+  tagsOf: (value: T) => readonly string[];
+  /** Handed out since it was loaded: worth loading again when what it shows changes. */
+  read: boolean;
+  /** Being loaded again (it is answered meanwhile); `again`: changed once more since that load began. */
+  refreshing: boolean;
+  again: boolean;
 }
 
 /**
@@ -32,6 +40,8 @@ export class ResponseCache<T> {
   hits = 0;
   /** Answers loaded afresh: missing, expired or dropped (with `ttlMs` 0, every one). For metrics. */
   misses = 0;
+  /** Answers loaded again in the background by `refreshTags`. */
+  refreshes = 0;
 
   /**
    * With `keepFromSecondAsk`, the keys asked for once lately: an answer is kept only when its key
@@ -60,12 +70,23 @@ export class ResponseCache<T> {
     const hit = this.entries.get(key);
     if (hit && now - hit.at < this.ttlMs && this.current(hit)) {
       this.hits++;
+      hit.read = true;
       return hit.value;
     }
     this.misses++;
     if (hit) this.entries.delete(key);
     const keep = !this.askedOnce || hit !== undefined || this.askedOnce.askedBefore(key);
-    const entry: Entry<T> = { at: now, seq: this.seq, value: undefined as unknown as Promise<T>, tags: undefined };
+    const entry: Entry<T> = {
+      at: now,
+      seq: this.seq,
+      value: undefined as unknown as Promise<T>,
+      tags: undefined,
+      load,
+      tagsOf,
+      read: false,
+      refreshing: false,
+      again: false,
+    };
     entry.value = load().then(
       (value) => {
         if (this.entries.get(key) === entry) {
@@ -76,6 +97,8 @@ export class ResponseCache<T> {
             entry.tags = tagsOf(value);
             // Something it shows was dropped while loading: answer this caller, keep nothing.
             if (!this.current(entry)) this.entries.delete(key);
+            // Refreshed while loading: loaded again at once, answered meanwhile.
+            else if (entry.again) this.refresh(key, entry);
           }
         }
         return value;
@@ -94,7 +117,28 @@ export class ResponseCache<T> {
   peek(key: string): T | undefined {
     const hit = this.entries.get(key);
     if (hit?.loaded === undefined || Date.now() - hit.at >= this.ttlMs || !this.current(hit)) return undefined;
+    hit.read = true;
     return hit.loaded;
+  }
+
+  /**
+   * Like `dropTags`, but an answer read since it was loaded is kept and answered until it has been
+   * loaded again in the background (readers never wait for it); one nobody read is dropped. For
+   * changes that may show a little late (decision 057): a busy list stays answered from memory.
+   */
+  refreshTags(tags: Iterable<string>): void {
+    const changed = new Set(tags);
+    for (const [key, entry] of this.entries) {
+      // Still loading: it may have read the data from before the change, so it is loaded again once done.
+      if (!entry.tags) {
+        entry.again = true;
+        continue;
+      }
+      if (!entry.tags.some((tag) => changed.has(tag))) continue;
+      if (!entry.read) this.entries.delete(key);
+      else if (entry.refreshing) entry.again = true;
+      else this.refresh(key, entry);
+    }
   }
 
   /**
@@ -119,6 +163,36 @@ export class ResponseCache<T> {
 
   get size(): number {
     return this.entries.size;
+  }
+
+  /**
+   * Loads a kept answer again and puts the new one in its place, unless it was dropped or replaced
+   * meanwhile, or something the new one shows was dropped while it loaded. A failed load drops it.
+   */
+  private refresh(key: string, entry: Entry<T>): void {
+    entry.refreshing = true;
+    entry.again = false;
+    this.refreshes++;
+    const seq = this.seq;
+    const at = Date.now();
+    entry.load().then(
+      (value) => {
+        if (this.entries.get(key) !== entry) return;
+        const fresh: Entry<T> = { ...entry, at, seq, value: Promise.resolve(value), loaded: value, tags: entry.tagsOf(value) };
+        fresh.read = false;
+        fresh.refreshing = false;
+        fresh.again = false;
+        if (!this.current(fresh)) {
+          this.entries.delete(key);
+          return;
+        }
+        this.entries.set(key, fresh);
+        if (entry.again) this.refresh(key, fresh);
+      },
+      () => {
+        if (this.entries.get(key) === entry) this.entries.delete(key);
+      },
+    );
   }
 
   /** Whether nothing the answer shows was dropped since its load started (a loading one: nothing at all). */

@@ -3,6 +3,25 @@ import type { Database } from '../../db/schema';
 import type { Executor } from '../../db/transaction';
 import { heldExpression, holdBurstPeers, type HoldRules } from '../servers';
 
+/** One daily vote as `castDailyVotes` takes it. */
+export interface DailyVoteInput {
+  userId: number;
+  serverId: number;
+  playerName: string | null;
+  network: string | null;
+}
+
+/** What `castDailyVotes` answers for one vote on a server that exists. */
+export interface CastDailyVote {
+  server: { id: number; ownerId: number; hidden: boolean };
+  /** The vote stored (counted or held); undefined when the player's last one is too recent (or the policy refused it). */
+  vote: { id: number; status: 'counted' | 'held' } | undefined;
+  /** The player's latest vote there before this one (not voided). */
+  last: Date | undefined;
+  /** The server's counted votes of the month, the statement's included. */
+  monthVotes: number;
+}
+
 /** Daily votes: once per player and server every 24 hours, the month's counter, the monthly ranking. */
 export function dailyVotesRepository(db: Kysely<Database>, rules: HoldRules) {
   return {
@@ -16,11 +35,17 @@ export function dailyVotesRepository(db: Kysely<Database>, rules: HoldRules) {
     },
 
     /**
-     * Serialises votes of one player on one server (a transaction-scoped advisory lock), so two
-     * requests at once cannot both find no vote in the last 24 hours.
+     * Serialises votes of one player on one server (transaction-scoped advisory locks, taken in one
+     * order, so two instances' batches wait for each other instead of deadlocking): two requests at
+     * once cannot both find no vote in the last 24 hours. Run before `castDailyVotes`, in its
+     * transaction: its statement then sees every vote committed before the locks were held.
      */
-    async lockVoter(userId: number, serverId: number, tx: Executor): Promise<void> {
-      await sql`SELECT pg_advisory_xact_lock(${userId}::integer, ${serverId}::integer)`.execute(tx);
+    async lockVoters(votes: ReadonlyArray<Pick<DailyVoteInput, 'userId' | 'serverId'>>, tx: Executor): Promise<void> {
+      const users = votes.map((v) => v.userId);
+      const servers = votes.map((v) => v.serverId);
+      await sql`
+        SELECT pg_advisory_xact_lock(p.u::integer, p.s::integer)
+        FROM (SELECT u, s FROM unnest(${users}::bigint[], ${servers}::bigint[]) AS x(u, s) ORDER BY u, s OFFSET 0) p`.execute(tx);
     },
 
     /** The player's latest vote (not voided) on the server. */
@@ -42,42 +67,82 @@ export function dailyVotesRepository(db: Kysely<Database>, rules: HoldRules) {
       return result.rows[0]?.moved ?? 0;
     },
 
-    /** Stores a vote, counted or held by the hold rules. */
-    insert(
-      vote: { userId: number; serverId: number; playerName: string | null; network: string | null; createdAt: Date },
-      tx: Executor = db,
-    ) {
-      const held = heldExpression('daily_votes', { ...vote, now: vote.createdAt }, rules);
-      return tx
-        .insertInto('dailyVotes')
-        .values({ ...vote, status: sql<'counted' | 'held'>`CASE WHEN ${held} THEN 'held' ELSE 'counted' END` })
-        .returning(['id', 'createdAt', 'status'])
-        .executeTakeFirstOrThrow();
+    /**
+     * Many daily votes in one statement (one round trip, one commit; see `batcher`): finds each
+     * server and the voter's latest vote there, stores each vote whose voter has none since `since`
+     * (counted or held by the hold rules; guarded by what the vote policy asks: listed, not the
+     * voter's own) and adds the counted ones to their servers' month. One answer per vote, in
+     * order: undefined when there is no such server.
+     *
+     * The statement's rows cannot see each other, so the caller never puts two votes by one player
+     * on one server, or two from one network on one server (the network's daily count), in one
+     * call; `lockVoters` must hold their locks.
+     */
+    async castDailyVotes(votes: readonly DailyVoteInput[], at: Date, since: Date, tx: Executor): Promise<Array<CastDailyVote | undefined>> {
+      if (votes.length === 0) return [];
+      const month = at.toISOString().slice(0, 7);
+      const held = heldExpression(
+        'daily_votes',
+        { userId: sql.ref('t.user_id'), serverId: sql.ref('t.server_id'), network: sql.ref('t.network'), now: at },
+        rules,
+      );
+      const column = <K extends keyof DailyVoteInput>(key: K) => votes.map((v) => v[key]);
+      const result = await sql<{
+        n: number;
+        ownerId: number | null;
+        hidden: boolean | null;
+        lastAt: Date | null;
+        voteId: number | null;
+        status: 'counted' | 'held' | null;
+        monthVotes: number | null;
+      }>`
+        WITH input AS (
+          SELECT * FROM unnest(${column('userId')}::bigint[], ${column('serverId')}::bigint[], ${column('playerName')}::text[],
+            ${column('network')}::text[]) WITH ORDINALITY AS i(user_id, server_id, player_name, network, n)),
+        target AS (
+          SELECT i.*, s.owner_id, s.hidden, s.vote_month, s.month_votes,
+            (SELECT d.created_at FROM daily_votes d
+              WHERE d.user_id = i.user_id AND d.server_id = i.server_id AND d.status <> 'voided'
+              ORDER BY d.created_at DESC LIMIT 1) AS last_at
+          FROM input i JOIN servers s ON s.id = i.server_id),
+        ins AS (
+          INSERT INTO daily_votes (user_id, server_id, player_name, network, created_at, status)
+          SELECT t.user_id, t.server_id, t.player_name, t.network, ${at}, CASE WHEN ${held} THEN 'held' ELSE 'counted' END
+          FROM target t
+          WHERE NOT t.hidden AND t.owner_id <> t.user_id AND (t.last_at IS NULL OR t.last_at <= ${since})
+          RETURNING id, user_id, server_id, status),
+        counts AS (SELECT server_id, count(*)::int AS n FROM ins WHERE status = 'counted' GROUP BY server_id),
+        -- Rows locked in id order first: two instances' statements raising the same servers'
+        -- counters then wait for each other instead of deadlocking.
+        locked AS (SELECT id FROM servers WHERE id IN (SELECT server_id FROM counts) ORDER BY id FOR NO KEY UPDATE),
+        bump AS (
+          UPDATE servers s
+          SET month_votes = CASE WHEN s.vote_month = ${month} THEN s.month_votes + c.n ELSE c.n END, vote_month = ${month}
+          FROM counts c JOIN locked l ON l.id = c.server_id WHERE s.id = c.server_id RETURNING s.id, s.month_votes)
+        SELECT i.n, t.owner_id, t.hidden, t.last_at, ins.id AS vote_id, ins.status,
+          coalesce(bump.month_votes, CASE WHEN t.vote_month = ${month} THEN t.month_votes ELSE 0 END) AS month_votes
+        FROM input i
+        LEFT JOIN target t ON t.n = i.n
+        LEFT JOIN bump ON bump.id = i.server_id
+        LEFT JOIN ins ON ins.user_id = i.user_id AND ins.server_id = i.server_id
+        ORDER BY i.n`.execute(tx);
+      if (result.rows.length !== votes.length) throw new Error('castDailyVotes: one player voted twice on one server in one call');
+      return result.rows.map((row) => {
+        const vote = votes[row.n - 1]!;
+        if (row.ownerId === null || row.hidden === null) return undefined;
+        return {
+          server: { id: vote.serverId, ownerId: row.ownerId, hidden: row.hidden },
+          vote: row.voteId === null || row.status === null ? undefined : { id: Number(row.voteId), status: row.status },
+          last: row.lastAt ?? undefined,
+          monthVotes: row.monthVotes ?? 0,
+        };
+      });
     },
 
     /** The server's counted votes of the month. */
     async monthCount(serverId: number, month: string, tx: Executor = db): Promise<number> {
       const row = await tx.selectFrom('servers').select(['voteMonth', 'monthVotes']).where('id', '=', serverId).executeTakeFirst();
       return row && row.voteMonth === month ? row.monthVotes : 0;
-    },
-
-    /** Adds a counted vote to the server's month (a vote in a new month starts the count at 1); answers the count. */
-    async addToMonth(serverId: number, month: string, tx: Executor = db): Promise<number> {
-      const row = await tx
-        .updateTable('servers')
-        .set((eb) => ({
-          monthVotes: eb
-            .case()
-            .when('voteMonth', '=', month)
-            .then(eb('monthVotes', '+', 1))
-            .else(1)
-            .end(),
-          voteMonth: month,
-        }))
-        .where('id', '=', serverId)
-        .returning('monthVotes')
-        .executeTakeFirstOrThrow();
-      return row.monthVotes;
     },
 
     /** On a new month, every server still counting an older one starts again at 0. */

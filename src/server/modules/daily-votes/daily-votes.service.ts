@@ -6,10 +6,14 @@ import { MSG } from '../../../shared/messages';
 import { AppError, notFound } from '../../errors';
 import { toApiId } from '../../lib/ids';
 import { serverPolicy } from '../../policies/servers.policy';
-import type { DailyVotesRepository } from './daily-votes.repository';
+import { batcher } from '../../lib/batcher';
+import { isRowLevelError } from '../../lib/row-errors';
+import type { CastDailyVote, DailyVoteInput, DailyVotesRepository } from './daily-votes.repository';
 
 /** How long a player waits between two votes for one server. */
 export const DAILY_VOTE_INTERVAL_MS = 24 * 3600_000;
+/** Most votes one transaction carries. */
+const VOTE_BATCH = 100;
 /** How often the service checks whether a new month began (counters of older months go to 0). */
 const MONTH_CHECK_MS = 60_000;
 
@@ -78,44 +82,65 @@ export function dailyVotesService({ repository, inTransaction, now, onChange, on
     return server;
   };
 
+  // Votes that arrive while one transaction runs go together in the next one: one commit serves
+  // many (docs/decisions/038-batched-writes.md). One player's two votes on one server, and two
+  // votes from one network on one server (its daily count), never share a statement: its rows
+  // cannot see each other.
+  const casting = batcher<DailyVoteInput, { at: Date; cast: CastDailyVote | undefined }>(
+    async (votes) => {
+      const at = now();
+      const since = new Date(at.getTime() - DAILY_VOTE_INTERVAL_MS);
+      const cast = await inTransaction(async (tx) => {
+        await repository.lockVoters(votes, tx);
+        return repository.castDailyVotes(votes, at, since, tx);
+      });
+      return cast.map((c) => ({ at, cast: c }));
+    },
+    {
+      maxBatch: VOTE_BATCH,
+      // One transaction at a time per instance: two would lock servers' rows against each other.
+      maxInFlight: 1,
+      keys: (v) => (v.network ? [`u${v.userId}:${v.serverId}`, `n${v.serverId}:${v.network}`] : [`u${v.userId}:${v.serverId}`]),
+      // A vote whose data breaks the statement fails alone; a lost connection or a timeout fails the batch.
+      splitOn: isRowLevelError,
+    },
+  );
+
   return {
     /**
      * Votes for a server; a second vote within 24 hours answers 409 with the time left (and
      * `Retry-After`). Checked and stored under a per-player, per-server lock, so repeats at the same
-     * moment count once.
+     * moment count once; votes arriving together share one transaction.
      */
     async vote(
       actor: UserRow,
       serverId: number,
       input: { playerName: string | undefined; network: string | null; address: string },
     ): Promise<DailyVoteState> {
-      await target(actor, serverId);
-      serverPolicy.assertConfirmed(actor);
-      const at = now();
+      if (!serverPolicy.isConfirmed(actor)) {
+        // A missing or someone's own server answers as it would for anyone; then the address.
+        await target(actor, serverId);
+        serverPolicy.assertConfirmed(actor);
+      }
+      const { at, cast } = await casting.add({ userId: actor.id, serverId, playerName: input.playerName ?? null, network: input.network });
+      if (!cast) throw notFound(MSG.serverNotFound);
+      serverPolicy.assertCanVoteOn(actor, cast.server);
       const month = monthOf(at);
-      const outcome = await inTransaction(async (tx) => {
-        await repository.lockVoter(actor.id, serverId, tx);
-        const last = await repository.latest(actor.id, serverId, tx);
-        if (last && at.getTime() - last.createdAt.getTime() < DAILY_VOTE_INTERVAL_MS) return { done: false as const, last: last.createdAt };
-        const vote = await repository.insert(
-          { userId: actor.id, serverId, playerName: input.playerName ?? null, network: input.network, createdAt: at },
-          tx,
-        );
-        const status = vote.status === 'held' ? ('held' as const) : ('counted' as const);
-        if (status === 'held') await repository.holdBurstPeers(actor.id, serverId, at, tx);
-        // A held vote counts nowhere (and rewards nobody) until an admin releases it.
-        const monthVotes =
-          status === 'counted' ? await repository.addToMonth(serverId, month, tx) : await repository.monthCount(serverId, month, tx);
-        return { done: true as const, vote, monthVotes, status };
-      });
-      if (!outcome.done) {
-        const left = outcome.last.getTime() + DAILY_VOTE_INTERVAL_MS - at.getTime();
+      if (!cast.vote) {
+        if (!cast.last) throw new Error('a daily vote was neither stored nor too soon');
+        const left = cast.last.getTime() + DAILY_VOTE_INTERVAL_MS - at.getTime();
         throw new AppError(409, `${MSG.dailyVoteTooSoon} ${waitText(left)}.`, { 'retry-after': String(Math.ceil(left / 1000)) });
       }
+      let monthVotes = cast.monthVotes;
+      if (cast.vote.status === 'held') {
+        // A held vote counts nowhere (and rewards nobody) until an admin releases it; the burst's
+        // earlier votes neither, which may lower the month's count.
+        if ((await repository.holdBurstPeers(actor.id, serverId, at)) > 0) monthVotes = await repository.monthCount(serverId, month);
+      }
       onChange({ kind: 'vote', serverId });
-      if (outcome.status === 'counted')
+      if (cast.vote.status === 'counted')
         onCounted?.({
-          voteId: Number(outcome.vote.id),
+          voteId: cast.vote.id,
           serverId,
           userId: actor.id,
           username: actor.username,
@@ -123,7 +148,7 @@ export function dailyVotesService({ repository, inTransaction, now, onChange, on
           address: input.address,
           at,
         });
-      return state(at, outcome.status, outcome.monthVotes, month);
+      return state(at, cast.vote.status, monthVotes, month);
     },
 
     /** The caller's last vote on a server and when they may vote again. */

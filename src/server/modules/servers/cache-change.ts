@@ -41,33 +41,89 @@ export const followsPlayers = (query: ListServersQuery): boolean => query.sort =
 /** One instance's caches of what discovery shows. */
 export interface DiscoveryCaches {
   search: { markStale(): void };
-  lists: Pick<ResponseCache<unknown>, 'clear' | 'dropTags'>;
-  feeds: Pick<ResponseCache<unknown>, 'clear' | 'dropTags'>;
-  pages: Pick<ResponseCache<unknown>, 'clear' | 'dropTags'>;
+  lists: Pick<ResponseCache<unknown>, 'clear' | 'dropTags' | 'refreshTags'>;
+  feeds: Pick<ResponseCache<unknown>, 'clear' | 'dropTags' | 'refreshTags'>;
+  pages: Pick<ResponseCache<unknown>, 'clear' | 'dropTags' | 'refreshTags'>;
   cards: Pick<CardCache, 'clear' | 'drop' | 'setCounters'>;
 }
 
-/** Drops from one instance's caches what a change shows in; a vote with its counters updates the held card. */
-export function dropCached(change: CacheChange, { search, lists, feeds, pages, cards }: DiscoveryCaches): void {
-  search.markStale();
-  if (change.kind === 'all') {
-    lists.clear();
-    feeds.clear();
-    pages.clear();
-    cards.clear();
-    return;
-  }
-  if (change.kind === 'counts') {
-    cards.drop(change.serverIds);
-    const servers = serverTags(change.serverIds);
-    lists.dropTags([...servers, PLAYERS_TAG]);
-    feeds.dropTags(servers);
-    pages.dropTags(serverTags(new Set([...change.serverIds, ...change.checkedIds])));
-    return;
-  }
-  if (!(change.kind === 'vote' && change.counters && cards.setCounters(change.serverId, change.counters))) cards.drop([change.serverId]);
-  const server = serverTags([change.serverId]);
-  lists.dropTags([...server, ...SORTS_MOVED_BY[change.kind]]);
-  feeds.dropTags(server);
-  pages.dropTags(server);
+/**
+ * While votes and joins stream, what they change in lists, feeds and pages (and the search index's
+ * read of the rows they wrote) is gathered and applied together, at most this often: each vote used
+ * to drop the Top 10 and every list sorted by likes or popularity, so under a campaign the busiest
+ * lists were made again for nearly every request instead of being answered from memory. The first
+ * change after a quiet spell is shown at once; later ones within this time wait for its end
+ * (docs/decisions/057-reads-during-votes.md).
+ */
+export const COUNTER_DROPS_EVERY_MS = 250;
+
+/**
+ * Applies changes to one instance's caches. A vote's or a join's card is updated (or dropped) at
+ * once; the lists, feeds and pages showing the server (and the orders it moves in) are dropped at
+ * once when no counter change was applied in the last `everyMs`, else gathered until then and
+ * loaded again in the background, the answers held meanwhile still given (`refreshTags`): a busy
+ * list is never missing while votes stream, and at most `everyMs` plus one load behind. `everyMs`
+ * 0 (caches off): every change at once. Any other change drops what it shows at once, the
+ * gathered counter changes with it.
+ */
+export function cacheDropper(caches: DiscoveryCaches, everyMs: number) {
+  const { search, lists, feeds, pages, cards } = caches;
+  const pending = { lists: new Set<string>(), feeds: new Set<string>(), pages: new Set<string>() };
+  let lastAt = -Infinity;
+  let timer: NodeJS.Timeout | undefined;
+
+  /** Applies the gathered counter changes: dropped, or loaded again while still answered (`refresh`). */
+  const apply = (how: 'drop' | 'refresh'): void => {
+    clearTimeout(timer);
+    timer = undefined;
+    search.markStale();
+    for (const [name, tags] of Object.entries(pending) as Array<[keyof typeof pending, Set<string>]>) {
+      if (tags.size === 0) continue;
+      if (how === 'drop') caches[name].dropTags(tags);
+      else caches[name].refreshTags(tags);
+      tags.clear();
+    }
+  };
+
+  const counterChange = (kind: 'vote' | 'join', serverId: number, counters: VoteCounters | undefined): void => {
+    if (!(kind === 'vote' && counters && cards.setCounters(serverId, counters))) cards.drop([serverId]);
+    const [server] = serverTags([serverId]);
+    for (const tag of [server!, ...SORTS_MOVED_BY[kind]]) pending.lists.add(tag);
+    pending.feeds.add(server!);
+    pending.pages.add(server!);
+    const wait = lastAt + everyMs - Date.now();
+    if (wait > 0) {
+      timer ??= setTimeout(() => {
+        lastAt = Date.now();
+        apply('refresh');
+      }, wait).unref();
+      return;
+    }
+    lastAt = Date.now();
+    apply('drop');
+  };
+
+  return {
+    apply(change: CacheChange): void {
+      if (change.kind === 'vote' || change.kind === 'join')
+        return counterChange(change.kind, change.serverId, change.kind === 'vote' ? change.counters : undefined);
+      // Whatever the counter changes were waiting for goes now, with this change (itself no
+      // counter change: it holds back no vote after it).
+      apply('drop');
+      if (change.kind === 'all') {
+        lists.clear();
+        feeds.clear();
+        pages.clear();
+        cards.clear();
+        return;
+      }
+      cards.drop(change.serverIds);
+      const servers = serverTags(change.serverIds);
+      lists.dropTags([...servers, PLAYERS_TAG]);
+      feeds.dropTags(servers);
+      pages.dropTags(serverTags(new Set([...change.serverIds, ...change.checkedIds])));
+    },
+    /** Drops the gathered counter changes now (shutting down: no timer is left behind). */
+    flush: () => apply('drop'),
+  };
 }

@@ -21,7 +21,7 @@ import type { SearchIndexRepository } from './search-index.repository';
 import { listKey, listOptions } from './list-query';
 import { indexedLists } from './indexed-lists';
 import { serverPages } from './server-pages';
-import { dropCached, followsPlayers, PLAYERS_TAG, serverTags, type CacheChange } from './cache-change';
+import { cacheDropper, COUNTER_DROPS_EVERY_MS, followsPlayers, PLAYERS_TAG, serverTags, type CacheChange } from './cache-change';
 
 export type { CacheChange, VoteCounters } from './cache-change';
 
@@ -84,9 +84,10 @@ export function discoveryService({
   const { cache: pages, page, anonymousBody, viewerText, visible, reviewsPage, countReviews } = shownPages;
 
   const listeners = new Set<(change: CacheChange) => void>();
-  const caches = { search, lists, feeds, pages, cards };
+  // With caches off (0) every change shows at once; else counter changes are dropped together.
+  const dropper = cacheDropper({ search, lists, feeds, pages, cards }, Math.min(COUNTER_DROPS_EVERY_MS, listCacheTtlMs));
   const applyChange = (change: CacheChange): void => {
-    dropCached(change, caches);
+    dropper.apply(change);
     // After this instance's own caches, each on its own: one that fails leaves the rest told.
     for (const listener of listeners) {
       try {
@@ -139,6 +140,7 @@ export function discoveryService({
     flushCounts: () => counter.flush(),
     /** At shutdown, before the database closes: lets the reads under way end, stops the count timer and writes what is queued. */
     stopCounting: async () => {
+      dropper.flush();
       await indexed.stop();
       await counter.stop();
     },

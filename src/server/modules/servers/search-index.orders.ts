@@ -4,6 +4,9 @@ import { hasBit, setBit } from './bitset';
 import { markOthers, markPositions, pageOfMarks, pageOfPlaces, placesOfMarks, type Places } from './search-index.marks';
 import type { IndexRow } from './search-index.types';
 
+/** From this many changed slots on, `updateMany` makes each order with moves again at once. */
+export const BULK_UPDATE = 16;
+
 /**
  * How a page is cut from a bitset of matches: the cheaper way for its numbers (`auto`), or one way
  * always (tests check each against the plain rules).
@@ -200,6 +203,32 @@ export class SortOrders {
     for (let i = 0; i < SORTS.length; i++) this.moveInOrder(SORTS[i]!, slot, this.length, was[i]!);
   }
 
+  /**
+   * New keys for many slots already placed (a read of changes). Each move shifts every slot between
+   * the old and the new place, and when thousands of servers share a count (most have a handful of
+   * likes) a vote moves one past thousands: past `BULK_UPDATE` slots, an order with moves is made
+   * again in three passes instead (the moved slots taken out, merged back in, positions written),
+   * about as much as a dozen such moves. A slot given twice takes its last keys.
+   */
+  updateMany(items: ReadonlyArray<{ slot: number; row: IndexRow }>): void {
+    if (items.length < BULK_UPDATE) {
+      for (const { slot, row } of items) this.update(slot, row);
+      return;
+    }
+    const before = SORTS.map((sort) => Float64Array.from(items, ({ slot }) => this.keys[sort][slot]!));
+    for (const { slot, row } of items) this.setKeys(slot, row);
+    const seen = new Uint8Array(this.ids.length);
+    SORTS.forEach((sort, s) => {
+      const moved: number[] = [];
+      items.forEach(({ slot }, i) => {
+        if (seen[slot] === 1 || !hasBit(this.present, slot) || before[s]![i] === this.keys[sort][slot]) return;
+        seen[slot] = 1;
+        moved.push(slot);
+      });
+      if (moved.length > 0) this.reorder(sort, moved, seen);
+    });
+  }
+
   /** Takes a slot out of every order (its keys still the ones it was placed by). */
   remove(slot: number): void {
     for (const sort of SORTS) this.removeFromOrder(sort, slot, this.length);
@@ -261,6 +290,40 @@ export class SortOrders {
     if (at < 0) return;
     this.orders[sort].copyWithin(at, at + 1, length);
     this.renumber(sort, at, length - 1);
+    this.changes[sort]++;
+  }
+
+  /**
+   * Puts the `moved` slots (marked in `marks`, cleared on the way) where their new keys belong: the
+   * others kept in order, the moved sorted, the two merged from the back in place.
+   */
+  private reorder(sort: Sort, moved: number[], marks: Uint8Array): void {
+    const order = this.orders[sort];
+    const key = this.keys[sort];
+    const ids = this.ids;
+    const length = this.length;
+    let kept = 0;
+    for (let i = 0; i < length; i++) {
+      const slot = order[i]!;
+      if (marks[slot] === 0) order[kept++] = slot;
+    }
+    for (const slot of moved) marks[slot] = 0;
+    moved.sort((a, b) => key[b]! - key[a]! || ids[a]! - ids[b]!);
+    let i = kept - 1;
+    let j = moved.length - 1;
+    for (let at = length - 1; j >= 0; at--) {
+      const m = moved[j]!;
+      const k = i >= 0 ? order[i]! : -1;
+      // The kept slot goes last when it sorts after the moved one: a lower key, or the same and a higher id.
+      if (k >= 0 && (key[k]! < key[m]! || (key[k] === key[m] && ids[k]! > ids[m]!))) {
+        order[at] = k;
+        i--;
+      } else {
+        order[at] = m;
+        j--;
+      }
+    }
+    this.renumber(sort, 0, length);
     this.changes[sort]++;
   }
 

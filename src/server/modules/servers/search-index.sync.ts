@@ -63,7 +63,7 @@ export function searchIndexSync({ repository, freshForMs, onRowsChanged, log, ga
       watermark = from;
     } else {
       const delta = await repository.changesSince(watermark);
-      for (const row of delta.rows) index.upsert(row);
+      index.upsertMany(delta.rows);
       for (const id of delta.deleted) index.remove(id);
       watermark = delta.watermark;
       if (delta.rows.length > 0 || delta.deleted.length > 0) onRowsChanged?.(delta.rows, delta.deleted);

@@ -151,8 +151,18 @@ export class SearchIndex {
     return this.ranks.current(source, this.version, this.capacity, maxAgeMs, nowMs);
   }
 
-  /** Adds a server or brings it up to date. */
-  upsert(row: IndexRow): void {
+  /**
+   * Adds servers or brings them up to date, as `upsert` one by one would (a read of changes):
+   * their moves in the sort orders made together (`SortOrders.updateMany`).
+   */
+  upsertMany(rows: Iterable<IndexRow>): void {
+    const changed: Array<{ slot: number; row: IndexRow }> = [];
+    for (const row of rows) this.upsert(row, changed);
+    this.sorts.updateMany(changed);
+  }
+
+  /** Adds a server or brings it up to date (with `deferred`, its new keys are left there for `upsertMany`). */
+  upsert(row: IndexRow, deferred?: Array<{ slot: number; row: IndexRow }>): void {
     this.version++;
     let slot = this.slotOf.get(row.id);
     const name = row.name.toLowerCase();
@@ -174,7 +184,8 @@ export class SearchIndex {
         this.words.recheck(slot, name);
         this.matching++;
       }
-      this.sorts.update(slot, row);
+      if (deferred) deferred.push({ slot, row });
+      else this.sorts.update(slot, row);
     }
     if (this.filters.assign(slot, row.filterIds)) this.matching++;
     const listed = !row.hidden;

@@ -195,6 +195,9 @@ export function voteRewardsService({ repository, senders, outbound, enqueue, now
 
     /** A counted daily vote: one delivery per target, queued (a failure to queue is logged, the vote stands). */
     async onVote(vote: RewardedVote): Promise<void> {
+      // Most servers reward nothing: one lookup, and nothing more is read for their votes.
+      const targets = await repository.targets(vote.serverId);
+      if (!targets?.webhookUrl && !(targets?.votifierHost && vote.playerName)) return;
       const server = await repository.findServer(vote.serverId);
       if (!server) return;
       await deliver(
