@@ -25,6 +25,7 @@ import * as discord from './migrations/20261203_1000_discord';
 import * as dailyVotesHeldIndex from './migrations/20261203_1100_daily_votes_held_index';
 import * as userLocale from './migrations/20261203_1200_user_locale';
 import * as disputeOutcomes from './migrations/20261203_1300_dispute_outcomes';
+import * as serverPageUncached from './migrations/20261203_1310_server_page_uncached';
 
 /**
  * Migrations are listed here rather than read from disk, so they run the same under tsx,
@@ -56,6 +57,7 @@ const migrations: Record<string, Migration> = {
   '20261203_1100_daily_votes_held_index': dailyVotesHeldIndex,
   '20261203_1200_user_locale': userLocale,
   '20261203_1300_dispute_outcomes': disputeOutcomes,
+  '20261203_1310_server_page_uncached': serverPageUncached,
 };
 
 class StaticProvider implements MigrationProvider {

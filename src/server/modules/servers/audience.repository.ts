@@ -25,7 +25,11 @@ export interface SearchRow {
  */
 export function audienceRepository(db: Kysely<Database>) {
   return {
-    /** Adds the views to their servers' counters in the same statement, so the counter always equals the rows. */
+    /**
+     * Adds the views to their servers' counters in the same statement, so the counter always equals
+     * the rows. A row whose view count alone changes keeps its `row_xid`: the search index has
+     * nothing to read again, and the update can stay in place (docs/decisions/058-server-page-uncached.md).
+     */
     async insertViews(batch: ViewRow[], tx: Executor = db): Promise<void> {
       const rows = sql.join(batch.map((v) => sql`(${v.serverId}::bigint, ${v.viewer}::text, ${v.day}::date)`));
       await sql`

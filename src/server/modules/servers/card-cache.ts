@@ -173,8 +173,10 @@ export class CardCache {
   /**
    * After the search index read the rows written since its last read: drops the cards of deleted
    * servers and of rows that now say something else than their card shows (another instance's
-   * vote, views counted, a game poll). A card a vote here has already set stays held: reading it
-   * again would ask the database for what this cache holds, for every server voted on.
+   * vote, a game poll). Views counted alone are never read here: they keep the row's `row_xid`,
+   * so a card's views are as of its last read (docs/decisions/058-server-page-uncached.md). A card
+   * a vote here has already set stays held: reading it again would ask the database for what this
+   * cache holds, for every server voted on.
    */
   dropChanged(rows: readonly ChangedRow[], deleted: readonly number[]): void {
     this.drop(deleted);

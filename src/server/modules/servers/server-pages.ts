@@ -19,7 +19,7 @@ import type { IndexedLists } from './indexed-lists';
 const NO_VIEWER = '"viewer":null}';
 
 interface Deps {
-  servers: Pick<ServersRepository, 'findFull'>;
+  servers: Pick<ServersRepository, 'findFull' | 'findPage'>;
   discovery: Pick<DiscoveryRepository, 'reviewsPage' | 'countReviews'>;
   settings: Pick<SettingsService, 'flag'>;
   /** A row as the API shows a server (its media as addresses). */
@@ -65,15 +65,17 @@ export function serverPages({ servers, discovery, settings, toApi, lists, counte
     return row;
   };
 
-  /** The part of a server page that is the same for everyone: cached like the lists. */
+  /**
+   * The part of a server page that is the same for everyone: cached like the lists. Read in one
+   * statement with its first reviews and their total: a page not held (a shared link, a crawl)
+   * costs one query (docs/decisions/058-server-page-uncached.md).
+   */
   const publicPage = async (id: number) => {
-    const row = await servers.findFull(id, now());
+    const shown = (await settings.flag('enableReviews')) ? REVIEWS_FIRST_PAGE : 0;
+    const [row, index] = await Promise.all([servers.findPage(id, now(), shown), loadedIndex()]);
     if (!row) return undefined;
-    const [reviews, reviewsTotal, index] = await Promise.all([
-      reviewsPage(row.id, REVIEWS_FIRST_PAGE, 0),
-      countReviews(row.id),
-      loadedIndex(),
-    ]);
+    const reviews = row.reviews.map((r): Review => ({ ...r, displayName: r.displayName || r.username }));
+    const reviewsTotal = row.reviewsTotal;
     return {
       id: row.id,
       ownerId: row.ownerId,
@@ -106,11 +108,17 @@ export function serverPages({ servers, discovery, settings, toApi, lists, counte
       () => [`server:${id}`],
     );
 
-  /** The page's bytes with no caller's state, for the view count shown: made once per count. */
+  /**
+   * The page's bytes with no caller's state, for the view count shown: made once per count.
+   * Compressed quick (brotli quality 0): a page is made again with each new count and each read
+   * of its server, so most are sent once or a few times, and quality 4 took ten times as long
+   * (~350 µs for a 3.7 KB page, the largest part of an uncached page's time in the app once it was
+   * one query) for ~14 % fewer bytes (docs/decisions/058-server-page-uncached.md).
+   */
   const bodyFor = (found: PublicPage, views: number): CachedBody => {
     let body = found.anonymous.get(views);
     if (!body) {
-      body = cachedBody(jsonThrough(serverDetailSchema, { ...found.body, views, viewer: null }));
+      body = cachedBody(jsonThrough(serverDetailSchema, { ...found.body, views, viewer: null }), { quick: true });
       found.anonymous.set(views, body);
     }
     return body;

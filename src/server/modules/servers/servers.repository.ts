@@ -6,6 +6,7 @@ import { preparedMarker } from '../../db/database';
 import { LIST_TOTAL_CAP, type Sort } from '../../../shared/schemas/server';
 import { asksLive, type LiveFilter } from './search-index.types';
 import { DAY_MS, selectServers } from './server-select.repository';
+import { serverPageReader } from './server-page.repository';
 
 const CARDS_BY_IDS = preparedMarker('cards-by-ids');
 
@@ -23,6 +24,7 @@ export interface ListOptions extends LiveFilter {
 
 /** Reads of servers: one by id, an owner's, the public list and the just-joined list. */
 export function serversRepository(db: Kysely<Database>) {
+  const readPage = serverPageReader(db);
   return {
     /** The bare row (no filters or media), or undefined. */
     findById(id: number, tx: Executor = db) {
@@ -32,6 +34,11 @@ export function serversRepository(db: Kysely<Database>) {
     /** One server with everything the API shows, or undefined. */
     findFull(id: number, now: Date) {
       return selectServers(db, now).where('servers.id', '=', id).executeTakeFirst();
+    },
+
+    /** Everything a server page shows, with its first `reviews` reviews and their total, in one statement; or undefined. */
+    findPage(id: number, now: Date, reviews: number) {
+      return readPage(id, now, reviews);
     },
 
     /**

@@ -1,0 +1,249 @@
+import { RawNode, SelectQueryNode, sql, TableNode, ValueNode, type Kysely, type KyselyPlugin, type OperationNode } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DatabaseHandle } from '../src/server/db/database';
+import type { Database } from '../src/server/db/schema';
+import { serverPageReader } from '../src/server/modules/servers/server-page.repository';
+import { createTestApp, type TestApp } from './helpers/test-app';
+import { createServer, createUser } from './helpers/factories';
+import { openTestDatabase } from './helpers/test-db';
+
+/**
+ * What a server page costs when it is not held and a new visitor opens it (a link shared on
+ * Discord, a follower's push): counted through the app's own database handle, not timed.
+ */
+
+/** Every statement the app sends through Kysely, and every transaction it opens. */
+interface Tally {
+  statements: string[];
+  transactions: number;
+}
+
+/**
+ * The handle with its Kysely instance wrapped so that each statement and transaction is tallied.
+ * Nothing else of the app reads the database within a test's time here (views are written on
+ * demand, no game polls, held cards come due after ten minutes), so what is tallied around a
+ * request is the request's.
+ */
+function tallied(handle: DatabaseHandle, tally: Tally): DatabaseHandle {
+  // A statement written as SQL shows its text (its values as `?`); a query built by the query
+  // builder its kind and first table.
+  const text = (node: OperationNode): string => {
+    if (RawNode.is(node)) return node.sqlFragments.map((part, i) => part + (node.parameters[i] ? text(node.parameters[i]) : '')).join('');
+    if (ValueNode.is(node)) return '?';
+    const from = SelectQueryNode.is(node) ? node.from?.froms[0] : undefined;
+    return from && TableNode.is(from) ? `${node.kind} ${from.table.identifier.name}` : node.kind;
+  };
+  const plugin: KyselyPlugin = {
+    transformQuery: ({ node }) => {
+      tally.statements.push(text(node).trim().slice(0, 60));
+      return node;
+    },
+    transformResult: async ({ result }) => result,
+  };
+  const db = handle.db.withPlugin(plugin);
+  const counted = new Proxy(db, {
+    get(target, key) {
+      if (key === 'transaction' || key === 'connection') tally.transactions += 1;
+      const value = Reflect.get(target, key, target) as unknown;
+      return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+    },
+  });
+  return { ...handle, db: counted };
+}
+
+/** Index entries and table rows of the app's tables the current transaction has read so far (what `tup_returned` counts). */
+async function rowsReadSoFar(tx: Kysely<Database>): Promise<number> {
+  const { rows } = await sql<{ n: number }>`
+    SELECT coalesce(sum(pg_stat_get_xact_tuples_returned(oid)), 0) AS n FROM pg_class
+    WHERE relnamespace = 'public'::regnamespace AND relkind IN ('r', 'i')`.execute(tx);
+  return Number(rows[0]!.n);
+}
+
+let handle: DatabaseHandle;
+const tally: Tally = { statements: [], transactions: 0 };
+/** The feature toggles, held for two seconds and read again by whichever request comes next: not the page's. */
+const TOGGLES_READ = 'SelectQueryNode settings';
+let t: TestApp;
+let ownerId: number;
+
+let playersMade = 0;
+/** `count` players in one statement (no password hashing: they never sign in). */
+async function players(count: number): Promise<number[]> {
+  const from = playersMade;
+  playersMade += count;
+  const { rows } = await sql<{ id: number }>`
+    INSERT INTO users (username, password_hash, role)
+    SELECT 'cost_' || g, 'not-a-hash', 'player' FROM generate_series(${from + 1}::int, ${from + count}::int) AS g
+    RETURNING id`.execute(handle.db);
+  return rows.map((r) => r.id);
+}
+
+/**
+ * A popular server: `votes` votes, every fifth with a review (spread over the last months), and
+ * `joined` of the reviewers with a counted join, the oldest ones (their reviews come first).
+ */
+async function popularServer(votes: number, joined: number) {
+  const server = await createServer(t.app, ownerId);
+  const voters = await players(votes);
+  await sql`
+    INSERT INTO votes (user_id, server_id, type, review, created_at)
+    SELECT v.id, ${server.id}::bigint, CASE WHEN v.n % 3 = 0 THEN 'dislike' ELSE 'like' END,
+      CASE WHEN v.n % 5 = 0 THEN 'Review number ' || v.n END, now() - v.n * interval '1 hour'
+    FROM unnest(${voters}::bigint[]) WITH ORDINALITY AS v (id, n)`.execute(handle.db);
+  const reviewers = voters.filter((_, i) => (i + 1) % 5 === 0);
+  await sql`
+    INSERT INTO joins (user_id, server_id) SELECT id, ${server.id}::bigint FROM unnest(${reviewers.slice(-joined)}::bigint[]) AS j (id)`.execute(
+    handle.db,
+  );
+  // The newest joined reviewers: one edited review, one author with a display name.
+  await sql`UPDATE votes SET edited_at = now() - interval '90 minutes' WHERE user_id = ${reviewers.at(-joined)!}::bigint`.execute(
+    handle.db,
+  );
+  await sql`UPDATE users SET display_name = 'Long-time player' WHERE id = ${reviewers.at(1 - joined)!}::bigint`.execute(handle.db);
+  // As the database's own statistics would say after a while (autovacuum analyses): the plans the page gets in production.
+  await sql`ANALYZE votes, joins, users, servers`.execute(handle.db);
+  return { id: server.id, reviews: reviewers.length };
+}
+
+/**
+ * After rows were written behind the app's back: the caches dropped, and the search index's read
+ * of those rows done by a throwaway page, not by the counted request.
+ */
+async function settle() {
+  t.app.ctx.discovery.invalidate();
+  expect((await t.app.inject({ url: `/api/servers/${(await createServer(t.app, ownerId)).id}` })).statusCode).toBe(200);
+}
+
+/** One anonymous page request from its own network: what the app sent to the database for it. */
+async function openedByNewVisitor(serverId: number, network: number) {
+  tally.statements.length = 0;
+  tally.transactions = 0;
+  const res = await t.app.inject({
+    url: `/api/servers/${serverId}`,
+    remoteAddress: `198.51.${network}.7`,
+    headers: { 'user-agent': 'Mozilla/5.0' },
+  });
+  expect(res.statusCode).toBe(200);
+  const sent = { statements: tally.statements.filter((s) => s !== TOGGLES_READ), transactions: tally.transactions };
+  return { page: res.json<{ views: number; reviews: unknown[]; reviewsTotal: number }>(), sent };
+}
+
+beforeAll(async () => {
+  handle = await openTestDatabase();
+  // Pages held as in production: each server below is asked for the first time, so none is held.
+  t = await createTestApp({ build: { database: tallied(handle, tally), listCacheTtlMs: 60_000, counting: { flushMs: 0 } } });
+  ownerId = (await createUser(t.app, { role: 'server_owner' })).row.id;
+  // Settings read and the search index loaded before anything is counted (both are held afterwards).
+  await settle();
+});
+
+afterAll(async () => {
+  await t?.close();
+  await handle?.close();
+});
+
+describe('a server page not held, opened by a new visitor', () => {
+  it('is one statement outside any transaction, however many votes, reviews and joins the server has', async () => {
+    const quiet = await createServer(t.app, ownerId);
+    const popular = await popularServer(500, 40);
+    await settle();
+
+    for (const [i, id] of [quiet.id, popular.id].entries()) {
+      const { page, sent } = await openedByNewVisitor(id, i + 1);
+      expect(sent.statements, sent.statements.join(' | ')).toHaveLength(1);
+      expect(sent.statements[0]).toContain('prepared:server-page');
+      expect(sent.transactions).toBe(0);
+      // The visitor's own view shows at once, before it is written.
+      expect(page.views).toBe(1);
+    }
+  });
+
+  it('shows the same first reviews and total as the paged reviews, joined authors first', async () => {
+    const popular = await popularServer(300, 25);
+    await settle();
+    const { page } = await openedByNewVisitor(popular.id, 10);
+    const paged = await t.app.inject({ url: `/api/servers/${popular.id}/reviews?limit=10&offset=0` });
+    expect(page.reviewsTotal).toBe(popular.reviews);
+    expect(paged.headers['x-total-count']).toBe(String(popular.reviews));
+    expect(page.reviews).toEqual(paged.json());
+    expect(page.reviews).toHaveLength(10);
+    expect(page.reviews.filter((r) => (r as { joined: boolean }).joined)).toHaveLength(10);
+    expect(page.reviews).toContainEqual(expect.objectContaining({ displayName: 'Long-time player' }));
+    expect(page.reviews).toContainEqual(
+      expect.objectContaining({ editedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/) }),
+    );
+  });
+
+  it('reads the reviews it counts and a page more, never the rest of the server’s votes nor other servers’', async () => {
+    // Other servers' votes first (300 players on each of 100 servers), so the tables are big
+    // enough for the plans a real database gets; then a server with 1,000 votes and 200 reviews
+    // of which only 5 authors joined: the joined kind has fewer than a page.
+    const crowd = await players(300);
+    const others = await Promise.all(Array.from({ length: 100 }, () => createServer(t.app, ownerId)));
+    await sql`
+      INSERT INTO votes (user_id, server_id, type, review, created_at)
+      SELECT u.id, s.id, 'like', CASE WHEN u.n % 5 = 0 THEN 'Fine' END, now() - u.n * interval '1 minute'
+      FROM unnest(${crowd}::bigint[]) WITH ORDINALITY AS u (id, n) CROSS JOIN unnest(${others.map((o) => o.id)}::bigint[]) AS s (id)`.execute(
+      handle.db,
+    );
+    const popular = await popularServer(1000, 5);
+    const read = await handle.db.transaction().execute(async (tx) => {
+      const readPage = serverPageReader(tx);
+      // The filter names, read once per reader, first.
+      await readPage(others[0]!.id, new Date(), 10);
+      const before = await rowsReadSoFar(tx);
+      const row = await readPage(popular.id, new Date(), 10);
+      expect(row?.reviews).toHaveLength(10);
+      return (await rowsReadSoFar(tx)) - before;
+    });
+    // Counting reads each review's index entry once; finding who joined reads each review at most
+    // once more per kind, each by an index; the page's ten rows and their authors and the server's
+    // own row come on top.
+    expect(read).toBeLessThan(3 * popular.reviews + 150);
+    expect(read).toBeLessThan(1000);
+  });
+
+  it('asks nothing of the reviews while they are turned off', async () => {
+    const popular = await popularServer(100, 5);
+    await t.app.ctx.settings.update({ enableReviews: false });
+    try {
+      await settle();
+      const { page, sent } = await openedByNewVisitor(popular.id, 20);
+      expect(page).toMatchObject({ reviews: [], reviewsTotal: 0 });
+      expect(sent.statements).toHaveLength(1);
+    } finally {
+      await t.app.ctx.settings.update({ enableReviews: true });
+    }
+  });
+});
+
+describe('the views new visitors add', () => {
+  it('are written in one statement per batch and leave the search index’s row stamp alone', async () => {
+    const servers = await Promise.all(Array.from({ length: 6 }, () => createServer(t.app, ownerId)));
+    const stampOf = async (id: number) =>
+      (await sql<{ x: string }>`SELECT row_xid::text AS x FROM servers WHERE id = ${id}::bigint`.execute(handle.db)).rows[0]!.x;
+    const stamps = await Promise.all(servers.map((s) => stampOf(s.id)));
+    await settle();
+    await t.app.ctx.discovery.flushCounts();
+    for (const [i, server] of servers.entries()) await openedByNewVisitor(server.id, 30 + i);
+
+    tally.statements.length = 0;
+    await t.app.ctx.discovery.flushCounts();
+    expect(tally.statements.filter((s) => s !== TOGGLES_READ)).toHaveLength(1);
+    const stored = await handle.db
+      .selectFrom('servers')
+      .select(['id', 'views'])
+      .where(
+        'id',
+        'in',
+        servers.map((s) => s.id),
+      )
+      .execute();
+    expect(stored.map((s) => s.views)).toEqual(servers.map(() => 1));
+    // Nothing the search index orders by changed: its rows are not read again for a view.
+    expect(await Promise.all(servers.map((s) => stampOf(s.id)))).toEqual(stamps);
+    // Any other write still moves the stamp, with or without a view count in it.
+    await handle.db.updateTable('servers').set({ likes: 3, views: 2 }).where('id', '=', servers[0]!.id).execute();
+    expect(await stampOf(servers[0]!.id)).not.toBe(stamps[0]);
+  });
+});
