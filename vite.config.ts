@@ -5,7 +5,7 @@ import tailwindcss from '@tailwindcss/vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { precompressPlugin } from './scripts/precompress.mjs';
 import { prerenderPlugin } from './scripts/prerender.mjs';
-import { pageRendererPlugin } from './scripts/build-ssr.mjs';
+import { pageBootPlugin, pageRendererPlugin } from './scripts/build-ssr.mjs';
 import { routePreloadsPlugin } from './scripts/route-preloads.mjs';
 import { catalogsPlugin } from './scripts/lib/catalogs.mjs';
 import { LOCALES } from './src/shared/i18n/locales';
@@ -52,6 +52,7 @@ export default defineConfig({
     tailwindcss(),
     prerenderPlugin(),
     pageRendererPlugin(),
+    pageBootPlugin(),
     // The public pages people arrive on, as app/router.tsx maps them: their chunks are preloaded
     // from the HTML rather than found after the entry has run.
     routePreloadsPlugin(

@@ -33,15 +33,17 @@ export const baseURL = () => inject('baseURL');
 export async function newPage(
   browser: Browser,
   options: BrowserContextOptions = {},
+  /** Whether `goto` and `reload` start the app on a page the server rendered (false: the page as a visitor who only reads sees it). */
+  { startApp = true }: { startApp?: boolean } = {},
 ): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
   const context = await browser.newContext({ baseURL: baseURL(), viewport: DESKTOP, serviceWorkers: 'block', ...options });
   const page = await context.newPage();
-  // A page the server rendered shows its content before the app has started; a journey goes on
-  // once the app has taken over (what a person tapping at once would wait for too).
-  if (options.javaScriptEnabled !== false) {
+  // A page the server rendered shows its content before the app has started, and the app starts
+  // at the visitor's first move (docs/decisions/059-first-load-js.md): a journey moves the mouse, as
+  // a person's first touch would, and goes on once the app has taken over.
+  if (options.javaScriptEnabled !== false && startApp) {
     const appStarted = async () => {
-      if ((await page.locator('#rp-boot').count()) > 0)
-        await page.waitForSelector('html[data-app="started"]', { state: 'attached', timeout: 15_000 });
+      if ((await page.locator('#rp-boot').count()) > 0) await moveUntilStarted(page);
     };
     const goto = page.goto.bind(page);
     page.goto = async (url, gotoOptions) => {
@@ -63,6 +65,20 @@ export async function newPage(
     if (msg.type() === 'error' && !msg.text().startsWith('Failed to load resource')) errors.push(msg.text());
   });
   return { context, page, errors };
+}
+
+/**
+ * Moves the mouse (a visitor's first move) until the app has taken over a page the server rendered:
+ * a move that comes before the page's boot script is listening starts nothing, so it moves again.
+ */
+export async function moveUntilStarted(page: Page): Promise<void> {
+  const deadline = Date.now() + 15_000;
+  for (let i = 0; ; i += 1) {
+    if (await page.evaluate(() => document.documentElement.getAttribute('data-app') === 'started')) return;
+    if (Date.now() > deadline) throw new Error(`the app did not start on ${page.url()}`);
+    await page.mouse.move(1 + (i % 2), 1);
+    await page.waitForTimeout(100);
+  }
 }
 
 export function expectNoPageErrors(errors: string[]): void {

@@ -229,7 +229,8 @@ describe('landing page without the app', () => {
 describe('app pages before their scripts run', () => {
   it('paint the navigation, a loading state and the footer from the HTML', async () => {
     const { context, page } = await newPage(browser, { javaScriptEnabled: false });
-    await page.goto('/search');
+    // A search with words in its address is drawn by the app (the search as it opens is rendered on the server).
+    await page.goto('/search?q=Los');
     expect(await page.getByRole('link', { name: 'Search Servers' }).getAttribute('href')).toBe('/search');
     expect(await page.locator('[aria-busy="true"]').count()).toBe(1);
     expect(await page.getByRole('link', { name: 'Contact support' }).count()).toBe(1);
@@ -239,12 +240,12 @@ describe('app pages before their scripts run', () => {
   });
 
   it('ask for their page chunks from the HTML, and the app then replaces the frame', async () => {
-    const html = await (await fetch(`${baseURL()}/search`)).text();
+    const html = await (await fetch(`${baseURL()}/search?q=Los`)).text();
     const chunks = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)"/g)].map((m) => m[1]);
     expect(chunks.some((href) => /\/assets\/search-page-/.test(href ?? ''))).toBe(true);
     for (const href of chunks) expect((await fetch(`${baseURL()}${href}`)).status, href).toBe(200);
     const { context, page, errors } = await newPage(browser);
-    await page.goto('/search');
+    await page.goto('/search?q=Los');
     await page.getByRole('link', { name: 'Login' }).waitFor();
     // The app's header replaces the frame's: on a busy machine the swap may still be finishing.
     await expect.poll(() => page.locator('header').count(), { timeout: 5000 }).toBe(1);

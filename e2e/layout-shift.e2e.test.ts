@@ -32,9 +32,9 @@ async function layoutShiftOf(pathname: string, viewport: { width: number; height
 }
 
 describe('pages hold still while their data arrives', () => {
-  it('/home and a server page, on a phone and a desktop', async () => {
+  it('/home, /search and a server page, on a phone and a desktop, the app starting over them included', async () => {
     const serverPath = `/servers/${await serverIdByName('Los Santos Legacy RP')}`;
-    for (const pathname of ['/', '/home', serverPath]) {
+    for (const pathname of ['/', '/home', '/search', serverPath]) {
       for (const viewport of [PHONE, DESKTOP]) {
         // "Good" is below 0.1; these pages are built to shift not at all.
         expect(await layoutShiftOf(pathname, viewport), `${pathname} at ${viewport.width}px`).toBeLessThan(0.02);

@@ -16,7 +16,7 @@ afterAll(async () => {
 const SERVER = 'Los Santos Legacy RP';
 
 describe('pages the server renders', () => {
-  it('show a server page and /home with their content before any script runs', async () => {
+  it('show a server page, /home, /list and /search with their content before any script runs', async () => {
     const { context, page } = await newPage(browser, { javaScriptEnabled: false, viewport: PHONE });
     await page.goto(`/servers/${await serverIdByName(SERVER)}`);
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(SERVER);
@@ -32,6 +32,14 @@ describe('pages the server renders', () => {
     await page.goto('/list?tab=popular');
     expect(await page.getByRole('tab', { name: 'Most Popular' }).getAttribute('aria-selected')).toBe('true');
     expect(await page.getByRole('tabpanel').getByRole('listitem').count()).toBeGreaterThan(0);
+
+    // The search as it opens (no words or filters in the address): its first results and the filters.
+    await page.goto('/search');
+    expect(await page.getByTestId('search-results').getByRole('listitem').count()).toBeGreaterThan(0);
+    // The filters are folded away on a phone, there all the same.
+    expect(await page.locator('#search-filters h2').textContent()).toBe('Filters');
+    expect(await page.locator('#search-filters button[aria-pressed]').count()).toBeGreaterThan(0);
+    expect(await page.locator('[aria-busy="true"]').count()).toBe(0);
     await context.close();
   });
 
@@ -39,6 +47,11 @@ describe('pages the server renders', () => {
     const id = await serverIdByName(SERVER);
     for (const viewport of [PHONE, DESKTOP]) {
       const { context, page, errors } = await newPage(browser, { viewport });
+      // A visitor who moves at once (the app starts at the first move): before the page is idle,
+      // so the refresh is the app's, not the boot script's count of a visitor who only reads.
+      await page.addInitScript(() =>
+        document.addEventListener('DOMContentLoaded', () => window.dispatchEvent(new MouseEvent('mousemove'))),
+      );
       // Every frame from the first paint on: was the server's heading on screen?
       await page.addInitScript((name) => {
         const w = window as unknown as { framesWithout: number; framesWith: number };
@@ -84,7 +97,7 @@ describe('pages the server renders', () => {
   });
 
   it('are hydrated as they are: the app takes over the very elements the HTML painted', async () => {
-    for (const pathname of [`/servers/${await serverIdByName(SERVER)}`, '/home', '/list', '/list?tab=popular']) {
+    for (const pathname of [`/servers/${await serverIdByName(SERVER)}`, '/home', '/list', '/list?tab=popular', '/search']) {
       const { context, page, errors } = await newPage(browser);
       const warnings: string[] = [];
       page.on('console', (msg) => {
@@ -96,7 +109,7 @@ describe('pages the server renders', () => {
         }),
       );
       await page.goto(pathname);
-      await page.getByRole('link', { name: 'Login' }).first().waitFor({ state: 'attached' });
+      await page.locator('html[data-app="started"]').waitFor({ state: 'attached' });
       expect(
         await page.evaluate(() => (window as unknown as { painted: Element | null }).painted === document.querySelector('main h1')),
         pathname,
@@ -137,7 +150,7 @@ describe('pages the server renders', () => {
       }),
     );
     await page.goto(`/servers/${await serverIdByName(SERVER)}`);
-    await page.getByRole('link', { name: 'Login' }).first().waitFor({ state: 'attached' });
+    await page.locator('html[data-app="started"]').waitFor({ state: 'attached' });
     const painted = await page.evaluate(() => {
       const w = window as unknown as { painted: Element | null; checked: string | null };
       return { same: w.painted === document.querySelector('main h1'), checked: w.checked };

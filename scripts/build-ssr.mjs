@@ -30,6 +30,36 @@ async function buildPageRenderer({ outdir = SSR_OUT } = {}) {
   });
 }
 
+/**
+ * The first script of a page rendered on the server, `/ssr-boot.js` (src/web/ssr/boot.ts): loaded
+ * by the page's HTML as a classic deferred script (`rendered-pages.ts`), so one file without imports,
+ * and at a fixed address, which the server writes into every such page. It starts the app when the
+ * visitor first moves (docs/decisions/059-first-load-js.md).
+ * @returns {import('vite').Plugin}
+ */
+export function pageBootPlugin() {
+  return {
+    name: 'rp-page-boot',
+    apply: 'build',
+    async generateBundle() {
+      const result = await build({
+        absWorkingDir: ROOT,
+        entryPoints: ['src/web/ssr/boot.ts'],
+        bundle: true,
+        write: false,
+        format: 'iife',
+        platform: 'browser',
+        // The browsers that run the app's module scripts.
+        target: 'es2020',
+        minify: true,
+        legalComments: 'none',
+        logLevel: 'warning',
+      });
+      this.emitFile({ type: 'asset', fileName: 'ssr-boot.js', source: result.outputFiles[0].text });
+    },
+  };
+}
+
 /** @returns {import('vite').Plugin} */
 export function pageRendererPlugin() {
   return {

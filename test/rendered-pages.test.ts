@@ -155,7 +155,16 @@ describe('pages rendered on the server', () => {
       '/Home',
       '/home/',
     ];
-    for (const url of ['/servers/999999', '/servers/abc', `/servers/${serverId}/extra`, '/search', '/login', '/List', ...spellings]) {
+    // A search with words in its address is drawn by the app (only the search as it opens is rendered).
+    for (const url of [
+      '/servers/999999',
+      '/servers/abc',
+      `/servers/${serverId}/extra`,
+      '/search?q=Valley',
+      '/login',
+      '/List',
+      ...spellings,
+    ]) {
       const res = await t.app.inject({ url });
       expect(res.statusCode, url).toBe(200);
       expect(res.body, url).toContain('<div class="frame">Loading…</div>');

@@ -5,6 +5,7 @@ import { App } from './app/app';
 import { startFromRenderedAnswers } from './app/rendered-answers';
 import { captureInstallPrompt } from './lib/install-prompt';
 import { activateLocale, i18n, startLocale } from './i18n/browser';
+import { onAppStarted } from './lib/app-started';
 import { createQueryClient } from './lib/query-client';
 import './styles.css';
 
@@ -22,9 +23,11 @@ if (!root) throw new Error('index.html has no #root element');
 const queryClient = createQueryClient();
 // The language the server drew the page in, so hydration finds the same words.
 const [start] = await Promise.all([startFromRenderedAnswers(queryClient), activateLocale(startLocale())]);
+// Once the first page is on screen with its content (`html[data-app="started"]`, lib/app-started.tsx).
+onAppStarted(start.started);
 const app = (
   <StrictMode>
-    <App queryClient={queryClient} i18n={i18n} renderedAt={start.renderedAt} onStarted={start.started} />
+    <App queryClient={queryClient} i18n={i18n} renderedAt={start.renderedAt} />
   </StrictMode>
 );
 if (start.hydrate) {

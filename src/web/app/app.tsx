@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { I18n } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
@@ -46,25 +46,14 @@ export function App({
   queryClient: given,
   i18n,
   renderedAt = null,
-  onStarted,
 }: {
   queryClient?: QueryClient;
   i18n: I18n;
   /** When the server rendered the page the app hydrates (ms since the epoch), or `null`. */
   renderedAt?: number | null;
-  onStarted?: () => void;
 }) {
   const [queryClient] = useState(() => given ?? createQueryClient());
   const [router] = useState(createAppRouter);
-  // Marks the page as the app's: a page the server rendered is only a picture of itself until here
-  // (docs/decisions/042-server-rendered-pages.md); browser tests wait for this before they click.
-  // The page's queries are subscribed by now (children's effects run first).
-  useEffect(() => {
-    document.documentElement.setAttribute('data-app', 'started');
-    onStarted?.();
-    // Once, for the app's first commit.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
   return (
     <AppProviders queryClient={queryClient} i18n={i18n} renderedAt={renderedAt}>
       <RouterProvider router={router} />

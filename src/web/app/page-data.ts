@@ -7,6 +7,7 @@ import { serverQuery } from '../features/servers/api/get-server';
 import { weekendQuery } from '../features/servers/api/get-server-of-the-weekend';
 import { LIMITS } from '../../shared/limits';
 import { HOME_TOP, serverListQuery } from '../features/servers/api/list-servers';
+import { SEARCH_PARAMS, searchListParams, searchQueryOf } from '../features/servers/hooks/use-search-query';
 
 /** A server id as the site writes it in its links: digits, no leading zero. */
 const SERVER_ID = /^[1-9]\d{0,15}$/;
@@ -26,6 +27,17 @@ export const RENDERED_PAGES = {
       serverListQuery({ sort: search.get('tab') === 'popular' ? 'popular' : 'hot', limit: LIMITS.listTab }),
     ],
   },
+  // Only the search as it opens (no words, filters or page in the address): a rendering per typed
+  // search would be a cache entry each. A search with any of them is drawn by the app, under a
+  // location of its own (the frame it gets is not the rendered `/search` kept under `/search`).
+  '/search': {
+    search: (search: URLSearchParams) => searchLocation(search),
+    drawnByApp: (search: URLSearchParams) => searchLocation(search) !== '',
+    queries: (_params: Params, search: URLSearchParams) => [
+      serverListQuery(searchListParams(searchQueryOf(search))),
+      filterCategoriesQuery,
+    ],
+  },
   '/servers/:id': {
     valid: ({ id = '' }: Params) => SERVER_ID.test(id),
     queries: ({ id = '' }: Params) => [serverQuery(id), playerHistoryQuery(id, '24h'), filterCategoriesQuery],
@@ -37,6 +49,8 @@ type Params = Record<string, string | undefined>;
 interface RenderedPage {
   /** Whether the path's parameters are as the site writes them in its links. */
   valid?: (params: Params) => boolean;
+  /** A location of the page that the app draws instead (its address names what only the app draws). */
+  drawnByApp?: (search: URLSearchParams) => boolean;
   /** The part of the query string the page draws from, as the site writes it (`''` for none). */
   search?: (search: URLSearchParams) => string;
   queries: (params: Params, search: URLSearchParams) => PageQuery[];
@@ -44,14 +58,22 @@ interface RenderedPage {
 
 export type RenderedPath = keyof typeof RENDERED_PAGES;
 
+/** The search's own parameters in the address, in one order (`?q=…&sort=…`), or `''` for the search as it opens. */
+function searchLocation(search: URLSearchParams): string {
+  const own = new URLSearchParams();
+  for (const name of SEARCH_PARAMS) for (const value of search.getAll(name)) own.append(name, value);
+  const text = own.toString();
+  return text ? `?${text}` : '';
+}
+
 /**
  * The rendered page at `url` (a path with its query string): its route, its canonical location
  * (the path and only the part of the query string the page draws from: the page's cache key) and
- * its queries. `null` for every other path, and for any spelling of a page but the one the site
- * links to (other letter case, a trailing slash, a padded id): each spelling would be a rendering
- * and a cache entry of its own.
+ * its queries, `null` where that location is drawn by the app instead (a search with words). `null`
+ * for every other path, and for any spelling of a page but the one the site links to (other letter
+ * case, a trailing slash, a padded id): each spelling would be a rendering and a cache entry of its own.
  */
-export function matchRenderedPage(url: string): { path: RenderedPath; location: string; queries: PageQuery[] } | null {
+export function matchRenderedPage(url: string): { path: RenderedPath; location: string; queries: PageQuery[] | null } | null {
   const at = url.indexOf('?');
   const pathname = at < 0 ? url : url.slice(0, at);
   const search = new URLSearchParams(at < 0 ? '' : url.slice(at + 1));
@@ -61,7 +83,8 @@ export function matchRenderedPage(url: string): { path: RenderedPath; location: 
     const page: RenderedPage = RENDERED_PAGES[path];
     if (page.valid && !page.valid(match.params)) return null;
     if (generatePath(path, match.params as never) !== pathname) return null;
-    return { path, location: pathname + (page.search?.(search) ?? ''), queries: page.queries(match.params, search) };
+    const location = pathname + (page.search?.(search) ?? '');
+    return { path, location, queries: page.drawnByApp?.(search) ? null : page.queries(match.params, search) };
   }
   return null;
 }

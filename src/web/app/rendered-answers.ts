@@ -55,11 +55,12 @@ export async function startFromRenderedAnswers(queryClient: QueryClient): Promis
   const nothing: RenderedStart = { hydrate: false, renderedAt: null, started: () => {} };
   const read = readAnswers();
   const page = read && matchRenderedPage(window.location.pathname + window.location.search);
-  if (!read || !page) return nothing;
+  if (!read || !page?.queries) return nothing;
+  const queries = page.queries;
   const { answers, renderedAt } = read;
   const userId = getSession()?.user.id ?? '';
-  const rendered = page.queries.filter((query) => answers[query.path] && !(query.personal && userId));
-  const fetched = page.queries
+  const rendered = queries.filter((query) => answers[query.path] && !(query.personal && userId));
+  const fetched = queries
     .filter((query) => !rendered.includes(query))
     .map((query) => queryClient.prefetchQuery({ queryKey: query.key(userId), queryFn: () => fetchPageQuery(query) }));
   // Refreshed once drawn, even if the visitor has left the page by then (so nothing shown stays

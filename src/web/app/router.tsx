@@ -101,7 +101,7 @@ export const routes: RouteObject[] = [
  * once over the server's markup instead of its loading state (docs/decisions/042-server-rendered-pages.md).
  */
 export function preloadRenderedPage(path: RenderedPath): Promise<unknown> {
-  return { '/home': HomePage, '/list': ListPage, '/servers/:id': ServerPage }[path].preload();
+  return { '/home': HomePage, '/list': ListPage, '/search': SearchPage, '/servers/:id': ServerPage }[path].preload();
 }
 
 export function createAppRouter() {

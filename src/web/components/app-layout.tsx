@@ -1,5 +1,6 @@
 import { Suspense, type ReactNode } from 'react';
 import { Outlet } from 'react-router';
+import { AppStarted } from '../lib/app-started';
 import { PageFrame } from './page-frame';
 import { RouteNotice } from './route-notice';
 import { PageLoading } from './page-loading';
@@ -12,6 +13,7 @@ export function AppLayout({ banner }: { banner?: ReactNode }) {
       <RouteNotice />
       <Suspense fallback={<PageLoading />}>
         <Outlet />
+        <AppStarted />
       </Suspense>
     </PageFrame>
   );

@@ -1,6 +1,5 @@
 import { useT } from '../i18n/use-t';
 import { useSession } from '../lib/session';
-import { useHydrated } from '../lib/use-hydrated';
 import { useLogout } from '../lib/use-logout';
 import { ButtonLink, buttonClass } from './button';
 
@@ -12,19 +11,22 @@ import { ButtonLink, buttonClass } from './button';
 export type NavAccountFor = 'device' | 'visitor' | 'unknown';
 
 /**
- * Login/Register, or the signed-in user's name and Logout. A page rendered on the server has none
- * (who is signed in is only on the device): they join once the app has hydrated it. Only this
- * part of the page is drawn again then, not the page under the navigation.
+ * Login/Register, or the signed-in user's name and Logout. A page rendered on the server is drawn
+ * for a visitor who is not signed in (Login/Register): the app hydrates it only for such a visitor
+ * and draws a signed-in visitor's page over it (docs/decisions/042-server-rendered-pages.md), so
+ * the buttons are there before any script has run (docs/decisions/059-first-load-js.md).
  */
 export function NavAccount({ drawnFor, onNavigate }: { drawnFor: NavAccountFor; onNavigate: () => void }) {
   const { t } = useT();
-  const hydrated = useHydrated();
   const session = useSession();
   const logout = useLogout();
 
-  if (drawnFor === 'unknown' || (drawnFor === 'device' && !hydrated)) return <AccountPlaceholder />;
+  if (drawnFor === 'unknown') return <AccountPlaceholder />;
   return (
-    <div className="flex flex-col gap-2 border-t border-white/10 pt-3 lg:flex-row lg:items-center lg:border-0 lg:pt-0">
+    <div
+      data-account={session ? 'signed-in' : 'visitor'}
+      className="flex flex-col gap-2 border-t border-white/10 pt-3 lg:flex-row lg:items-center lg:border-0 lg:pt-0"
+    >
       {session ? (
         <>
           <span className="px-3 text-sm text-slate-400 lg:hidden lg:px-0 xl:inline">

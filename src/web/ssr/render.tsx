@@ -22,7 +22,7 @@ const handler = createStaticHandler(routes);
 export const locationFor: PageRenderer['locationFor'] = (url) => matchRenderedPage(url)?.location ?? null;
 
 export const requestsFor: PageRenderer['requestsFor'] = (location) =>
-  matchRenderedPage(location)?.queries.map((query) => query.path) ?? null;
+  matchRenderedPage(location)?.queries?.map((query) => query.path) ?? null;
 
 export const renderPage: PageRenderer['renderPage'] = async (
   location: string,
@@ -31,14 +31,15 @@ export const renderPage: PageRenderer['renderPage'] = async (
   locale: Locale,
 ) => {
   const page = matchRenderedPage(location);
-  if (!page) throw new Error(`${location} is not a server-rendered page`);
+  if (!page?.queries) throw new Error(`${location} is not a server-rendered page`);
+  const queries = page.queries;
   await preloadRenderedPage(page.path);
   const context = await handler.query(new Request(new URL(location, 'http://rendered.invalid')));
   if (context instanceof Response) throw new Error(`${location} answered a redirect or an error while rendering`);
   const i18n = await nodeI18n(locale);
   const queryClient = createQueryClient();
   try {
-    for (const query of page.queries) {
+    for (const query of queries) {
       const answer = answers[query.path];
       if (!answer) throw new Error(`no answer for ${query.path}`);
       queryClient.setQueryData(query.key(''), query.parse(answer));

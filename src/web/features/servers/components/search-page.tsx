@@ -13,7 +13,7 @@ import { useT, type Translate } from '../../../i18n/use-t';
 import { formatNumber } from '../../../lib/format';
 import { useFilterCategories } from '../api/get-filter-categories';
 import { useServerList } from '../api/list-servers';
-import { useSearchQuery } from '../hooks/use-search-query';
+import { SEARCH_PAGE_SIZE, searchListParams, useSearchQuery } from '../hooks/use-search-query';
 import { FilterChips } from './filter-chips';
 import { LiveToggles, PlayerRange } from './live-filters';
 import { ServerRow } from './server-row';
@@ -22,7 +22,12 @@ import { useResultsView } from '../hooks/use-results-view';
 import { Pagination } from '../../../components/pagination';
 import { ServerCard, ServerCardSkeleton } from './server-card';
 
-const PAGE_SIZE = LIMITS.listDefault;
+const PAGE_SIZE = SEARCH_PAGE_SIZE;
+/**
+ * Cards whose pictures load at once: the first results are on screen on arrival (the largest paint
+ * of a phone's first view is the first card's banner), as on /home.
+ */
+const EAGER_CARDS = 2;
 /** Typing searches once the player pauses this long. */
 const TYPE_DELAY_MS = 300;
 /** The sort orders, each with its label's message id (translated where drawn). */
@@ -48,17 +53,7 @@ export function SearchPage() {
   const [filtersOpen, setFiltersOpen] = useState(false);
   const [view, setView] = useResultsView();
   const categories = useFilterCategories();
-  const results = useServerList({
-    q: query.q,
-    filters: query.filters,
-    sort: query.sort,
-    limit: PAGE_SIZE,
-    offset: (query.page - 1) * PAGE_SIZE,
-    online: query.online,
-    freeSlots: query.freeSlots,
-    minPlayers: query.minPlayers,
-    maxPlayers: query.maxPlayers,
-  });
+  const results = useServerList(searchListParams(query));
   // Back and Forward change the URL under the box: show what is searched (but keep a space being typed).
   const [shownQ, setShownQ] = useState(query.q);
   if (shownQ !== query.q) {
@@ -252,9 +247,9 @@ export function SearchPage() {
               aria-busy={results.isPlaceholderData}
               className={`grid gap-4 sm:grid-cols-2 xl:grid-cols-3 ${results.isPlaceholderData ? 'opacity-60' : ''}`}
             >
-              {results.data.servers.map((s) => (
+              {results.data.servers.map((s, i) => (
                 <li key={s.id}>
-                  <ServerCard server={s} className="h-full" />
+                  <ServerCard server={s} className="h-full" eager={i < EAGER_CARDS} />
                 </li>
               ))}
             </ul>

@@ -3,6 +3,7 @@ import type { Server } from '../../../../shared/schemas/server';
 import { useT } from '../../../i18n/use-t';
 import { useReducedMotion } from '../../../lib/use-reduced-motion';
 import { ServerCard, ServerCardSkeleton } from './server-card';
+import { UnmeasuredPosition, unmeasuredRowClass } from './carousel-unmeasured';
 
 /**
  * Whole cards per screen: one on a phone, up to four on a wide desktop. The gap is 1rem, so each
@@ -42,7 +43,11 @@ export function ServerCarousel({
   const listId = useId();
   const rowRef = useRef<HTMLUListElement>(null);
   const reduced = useReducedMotion();
-  const [row, setRow] = useState<RowState>({ first: 1, last: servers.length, atStart: true, atEnd: true });
+  // `null` until measured (the server's rendering, and the page before the app has started): the
+  // row is then drawn at its start for every screen width by the stylesheet alone
+  // (carousel-unmeasured.tsx), so the paging row is in the HTML from the start, says what each
+  // screen shows, and nothing below it moves when the app measures the row.
+  const [row, setRow] = useState<RowState | null>(null);
 
   const frame = useRef(0);
 
@@ -63,7 +68,9 @@ export function ServerCarousel({
     const next = { first: shown[0] ?? 1, last: shown.at(-1) ?? items.length, atStart: left <= 1, atEnd: right >= el.scrollWidth - 1 };
     // Same place, same state: a swipe fires scroll events every frame and the cards need not re-render.
     setRow((prev) =>
-      prev.first === next.first && prev.last === next.last && prev.atStart === next.atStart && prev.atEnd === next.atEnd ? prev : next,
+      prev && prev.first === next.first && prev.last === next.last && prev.atStart === next.atStart && prev.atEnd === next.atEnd
+        ? prev
+        : next,
     );
   }, []);
 
@@ -104,7 +111,7 @@ export function ServerCarousel({
     [servers, eagerCount, numbered],
   );
 
-  const scrolls = !(row.atStart && row.atEnd);
+  const scrolls = row ? !(row.atStart && row.atEnd) : servers.length > 1;
   return (
     <div data-testid={testId} className="flex flex-col gap-3">
       <ul
@@ -117,20 +124,30 @@ export function ServerCarousel({
         {cards}
       </ul>
       {scrolls ? (
-        <div className="flex items-center justify-end gap-2">
+        <div className={`flex items-center justify-end gap-2 ${row ? '' : unmeasuredRowClass(servers.length)}`}>
           <p className="mr-auto text-sm text-slate-400 tabular-nums" data-testid="carousel-position">
-            {row.first === row.last
-              ? t('browse.carousel.positionOne', { first: row.first, total: servers.length })
-              : t('browse.carousel.positionRange', { first: row.first, last: row.last, total: servers.length })}
+            {!row ? (
+              <UnmeasuredPosition total={servers.length} />
+            ) : row.first === row.last ? (
+              t('browse.carousel.positionOne', { first: row.first, total: servers.length })
+            ) : (
+              t('browse.carousel.positionRange', { first: row.first, last: row.last, total: servers.length })
+            )}
           </p>
           <ArrowButton
             label={t('browse.carousel.previous')}
             controls={listId}
-            disabled={row.atStart}
+            disabled={row?.atStart ?? true}
             onClick={() => page(-1)}
             direction={-1}
           />
-          <ArrowButton label={t('browse.carousel.next')} controls={listId} disabled={row.atEnd} onClick={() => page(1)} direction={1} />
+          <ArrowButton
+            label={t('browse.carousel.next')}
+            controls={listId}
+            disabled={row?.atEnd ?? false}
+            onClick={() => page(1)}
+            direction={1}
+          />
         </div>
       ) : null}
     </div>

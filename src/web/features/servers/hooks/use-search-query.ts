@@ -1,6 +1,8 @@
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
+import { LIMITS } from '../../../../shared/limits';
 import { parsePlayerBound, SORTS, type Sort } from '../../../../shared/schemas/server';
+import type { ListServersParams } from '../api/list-servers';
 
 export interface SearchQuery {
   q: string;
@@ -17,13 +19,19 @@ export interface SearchQuery {
   page: number;
 }
 
+/** Results a page of the search shows. */
+export const SEARCH_PAGE_SIZE = LIMITS.listDefault;
+
+/** The query string's names the search reads (`lang` and the like are not the search's). */
+export const SEARCH_PARAMS = ['q', 'filters', 'sort', 'online', 'freeSlots', 'minPlayers', 'maxPlayers', 'page'] as const;
+
 /** A bound from the URL; one that is not a count is ignored. */
 const bound = (value: string | null): number | undefined => parsePlayerBound(value) ?? undefined;
 
 const DEFAULT_SORT: Sort = 'likes';
 
 /** The query a URL's parameters say. */
-function queryOf(params: URLSearchParams): SearchQuery {
+export function searchQueryOf(params: URLSearchParams): SearchQuery {
   const sort = params.get('sort');
   const page = Number(params.get('page'));
   return {
@@ -50,11 +58,11 @@ function queryOf(params: URLSearchParams): SearchQuery {
  */
 export function useSearchQuery(): [SearchQuery, (change: Partial<SearchQuery>, options?: { replace?: boolean }) => void] {
   const [params, setParams] = useSearchParams();
-  const query = useMemo(() => queryOf(params), [params]);
+  const query = useMemo(() => searchQueryOf(params), [params]);
 
   const update = useCallback(
     (change: Partial<SearchQuery>, options?: { replace?: boolean }) => {
-      const current = typeof window === 'undefined' ? query : queryOf(new URLSearchParams(window.location.search));
+      const current = typeof window === 'undefined' ? query : searchQueryOf(new URLSearchParams(window.location.search));
       const next = { ...current, page: 1, ...change };
       const out = new URLSearchParams();
       if (next.q.trim()) out.set('q', next.q.trim());
@@ -70,4 +78,22 @@ export function useSearchQuery(): [SearchQuery, (change: Partial<SearchQuery>, o
     [query, setParams],
   );
   return [query, update];
+}
+
+/**
+ * The server list a search asks for: the page's hook and the server's rendering of `/search` ask
+ * for the same one (docs/decisions/042-server-rendered-pages.md).
+ */
+export function searchListParams(query: SearchQuery): ListServersParams {
+  return {
+    q: query.q,
+    filters: query.filters,
+    sort: query.sort,
+    limit: SEARCH_PAGE_SIZE,
+    offset: (query.page - 1) * SEARCH_PAGE_SIZE,
+    online: query.online,
+    freeSlots: query.freeSlots,
+    minPlayers: query.minPlayers,
+    maxPlayers: query.maxPlayers,
+  };
 }
