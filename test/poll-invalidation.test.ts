@@ -28,6 +28,14 @@ describe('a game poll round drops only what shows its servers', () => {
   });
 
   const get = (url: string) => t.app.inject({ method: 'GET', url });
+  /**
+   * A poll round, the views counted before it written first: the counter's timer writing them
+   * during the round would lock the server's row, and a round skips a row another writer holds.
+   */
+  const pollRound = async () => {
+    await t.app.ctx.discovery.flushCounts();
+    return t.app.ctx.gameStatus.pollDue();
+  };
   /** Asked twice: a list is kept from its second ask, a page's first anonymous view counts. */
   const held = async (url: string) => {
     await get(url);
@@ -61,7 +69,7 @@ describe('a game poll round drops only what shows its servers', () => {
 
     fivem.set({ players: 33, max: 64 });
     advance(61_000);
-    expect(await t.app.ctx.gameStatus.pollDue()).toBe(1);
+    expect(await pollRound()).toBe(1);
 
     expect((await get(`/api/servers/${polled.id}`)).json().currentPlayers).toBe(33);
     expect(await playersIn(byPlayers, polled.id)).toBe(33);
@@ -79,7 +87,7 @@ describe('a game poll round drops only what shows its servers', () => {
     const listBefore = await held(byName);
     fivem.set(null);
     advance(61_000);
-    expect(await t.app.ctx.gameStatus.pollDue()).toBe(1);
+    expect(await pollRound()).toBe(1);
     expect((await get(`/api/servers/${polled.id}`)).json()).toMatchObject({
       online: true,
       currentPlayers: 33,
@@ -88,7 +96,7 @@ describe('a game poll round drops only what shows its servers', () => {
     expect((await get(byName)).headers.etag).toBe(listBefore.headers.etag);
     // …and the second takes it out of the online list at once.
     advance(130_000);
-    expect(await t.app.ctx.gameStatus.pollDue()).toBe(1);
+    expect(await pollRound()).toBe(1);
     expect((await get(`/api/servers/${polled.id}`)).json()).toMatchObject({ online: false, currentPlayers: 0 });
     expect(await playersIn(byPlayers, polled.id)).toBeUndefined();
   }, 30_000);
