@@ -90,7 +90,8 @@ export function cacheDropper(caches: DiscoveryCaches, everyMs: number) {
     const [server] = serverTags([serverId]);
     for (const tag of [server!, ...SORTS_MOVED_BY[kind]]) pending.lists.add(tag);
     pending.feeds.add(server!);
-    pending.pages.add(server!);
+    // The voter's own page shows the vote at once: it is dropped now, never held back.
+    pages.dropTags([server!]);
     const wait = lastAt + everyMs - Date.now();
     if (wait > 0) {
       timer ??= setTimeout(() => {
