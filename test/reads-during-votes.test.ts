@@ -73,4 +73,19 @@ describe('the Top 10 while votes stream', () => {
     const row = await t.app.ctx.db.selectFrom('servers').select('likes').where('id', '=', Number(id)).executeTakeFirstOrThrow();
     expect(row.likes).toBe(leader!.likes + 40);
   });
+
+  it("shows each vote on its server's page at once, however closely votes follow each other", async () => {
+    const [, second] = await topTen();
+    const id = second!.id;
+    const page = async () => (await t.app.inject({ method: 'GET', url: `/api/servers/${id}` })).json<{ likes: number }>().likes;
+    // Held from here on: only a dropped page can show a vote.
+    await page();
+    const before = await page();
+    const late = await Promise.all([createUser(t.app), createUser(t.app), createUser(t.app)]);
+    for (const [i, voter] of late.entries()) {
+      // Within the time lists gather votes in: the page is never held back with them.
+      await like(voter, id);
+      expect(await page()).toBe(before + i + 1);
+    }
+  });
 });

@@ -43,12 +43,12 @@ export interface DiscoveryCaches {
   search: { markStale(): void };
   lists: Pick<ResponseCache<unknown>, 'clear' | 'dropTags' | 'refreshTags'>;
   feeds: Pick<ResponseCache<unknown>, 'clear' | 'dropTags' | 'refreshTags'>;
-  pages: Pick<ResponseCache<unknown>, 'clear' | 'dropTags' | 'refreshTags'>;
+  pages: Pick<ResponseCache<unknown>, 'clear' | 'dropTags'>;
   cards: Pick<CardCache, 'clear' | 'drop' | 'setCounters'>;
 }
 
 /**
- * While votes and joins stream, what they change in lists, feeds and pages (and the search index's
+ * While votes and joins stream, what they change in lists and feeds (and the search index's
  * read of the rows they wrote) is gathered and applied together, at most this often: each vote used
  * to drop the Top 10 and every list sorted by likes or popularity, so under a campaign the busiest
  * lists were made again for nearly every request instead of being answered from memory. The first
@@ -58,8 +58,9 @@ export interface DiscoveryCaches {
 export const COUNTER_DROPS_EVERY_MS = 250;
 
 /**
- * Applies changes to one instance's caches. A vote's or a join's card is updated (or dropped) at
- * once; the lists, feeds and pages showing the server (and the orders it moves in) are dropped at
+ * Applies changes to one instance's caches. A vote's or a join's card is updated (or dropped) and
+ * its server's page dropped at once (the voter sees their vote there); the lists and feeds showing
+ * the server (and the orders it moves in) are dropped at
  * once when no counter change was applied in the last `everyMs`, else gathered until then and
  * loaded again in the background, the answers held meanwhile still given (`refreshTags`): a busy
  * list is never missing while votes stream, and at most `everyMs` plus one load behind. `everyMs`
@@ -68,7 +69,7 @@ export const COUNTER_DROPS_EVERY_MS = 250;
  */
 export function cacheDropper(caches: DiscoveryCaches, everyMs: number) {
   const { search, lists, feeds, pages, cards } = caches;
-  const pending = { lists: new Set<string>(), feeds: new Set<string>(), pages: new Set<string>() };
+  const pending = { lists: new Set<string>(), feeds: new Set<string>() };
   let lastAt = -Infinity;
   let timer: NodeJS.Timeout | undefined;
 
@@ -90,7 +91,6 @@ export function cacheDropper(caches: DiscoveryCaches, everyMs: number) {
     const [server] = serverTags([serverId]);
     for (const tag of [server!, ...SORTS_MOVED_BY[kind]]) pending.lists.add(tag);
     pending.feeds.add(server!);
-    // The voter's own page shows the vote at once: it is dropped now, never held back.
     pages.dropTags([server!]);
     const wait = lastAt + everyMs - Date.now();
     if (wait > 0) {
