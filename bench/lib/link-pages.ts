@@ -2,6 +2,7 @@ import { PRERENDER_IDS } from '../../src/shared/prerender';
 import { load, type Measured } from './load';
 import { fmt } from './output';
 import { pick, type Row } from './report';
+import { shuffled } from './search-mix';
 import { accepted } from './votes';
 
 /** A shared link's opener: p99 at most this. */
@@ -27,20 +28,6 @@ function visitors(): () => string {
   };
 }
 
-/** Fisher–Yates with a fixed seed: the same order on every run. */
-function shuffled<T>(items: readonly T[]): T[] {
-  const out = [...items];
-  let state = 0x2545f491;
-  for (let i = out.length - 1; i > 0; i--) {
-    state ^= state << 13;
-    state ^= state >>> 17;
-    state ^= state << 5;
-    const j = (state >>> 0) % (i + 1);
-    [out[i], out[j]] = [out[j]!, out[i]!];
-  }
-  return out;
-}
-
 /**
  * A server page as a shared link opens it, every request another listed server (all of them in a
  * shuffled order) from a new visitor, so neither the page caches nor the view counter's memory of
@@ -58,7 +45,7 @@ export async function linkPages(options: {
   html: boolean;
   drain: () => Promise<void>;
 }): Promise<{ rows: Row[]; viewsSent: number; viewsAccepted: number }> {
-  const servers = shuffled(options.visible);
+  const servers = shuffled(options.visible, 0x2545f491);
   let at = 0;
   const nextServer = () => servers[at++ % servers.length]!;
   const visitor = visitors();

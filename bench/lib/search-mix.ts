@@ -35,7 +35,7 @@ function filterPairs(): string[] {
 }
 
 /** Fisher–Yates with a fixed seed: the same order on every run. */
-function shuffled<T>(items: T[], seed: number): T[] {
+export function shuffled<T>(items: readonly T[], seed: number): T[] {
   const out = [...items];
   let state = seed >>> 0 || 1;
   for (let i = out.length - 1; i > 0; i--) {

@@ -7,6 +7,7 @@ import { AppError, notFound } from '../../errors';
 import { toApiId } from '../../lib/ids';
 import { serverPolicy } from '../../policies/servers.policy';
 import { batcher } from '../../lib/batcher';
+import { voteBatchKeys } from '../servers';
 import { isRowLevelError } from '../../lib/row-errors';
 import type { CastDailyVote, DailyVoteInput, DailyVotesRepository } from './daily-votes.repository';
 
@@ -100,7 +101,7 @@ export function dailyVotesService({ repository, inTransaction, now, onChange, on
       maxBatch: VOTE_BATCH,
       // One transaction at a time per instance: two would lock servers' rows against each other.
       maxInFlight: 1,
-      keys: (v) => (v.network ? [`u${v.userId}:${v.serverId}`, `n${v.serverId}:${v.network}`] : [`u${v.userId}:${v.serverId}`]),
+      keys: voteBatchKeys,
       // A vote whose data breaks the statement fails alone; a lost connection or a timeout fails the batch.
       splitOn: isRowLevelError,
     },

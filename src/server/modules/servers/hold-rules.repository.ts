@@ -111,3 +111,13 @@ export function holdBurstPeers(
     bump AS (UPDATE servers SET ${counters} WHERE id = ${row.serverId} AND EXISTS (SELECT 1 FROM moved) RETURNING id)
     SELECT (SELECT count(*) FROM moved)::int AS moved`;
 }
+
+/**
+ * What no two votes of one batched statement may share (see `batcher`): its rows cannot see each
+ * other, so one player's two votes on one server, or two votes from one network on one server (the
+ * network's daily count the hold rules read), go to separate statements.
+ */
+export function voteBatchKeys(vote: { userId: number; serverId: number; network: string | null }): string[] {
+  const player = `u${vote.userId}:${vote.serverId}`;
+  return vote.network ? [player, `n${vote.serverId}:${vote.network}`] : [player];
+}

@@ -2,6 +2,7 @@ import { SORTS, type Sort } from '../../../shared/schemas/server';
 import { grown } from '../../lib/typed-arrays';
 import { hasBit, setBit } from './bitset';
 import { markOthers, markPositions, pageOfMarks, pageOfPlaces, placesOfMarks, type Places } from './search-index.marks';
+import { byKeyThenId, reorderMoved } from './search-index.reorder';
 import type { IndexRow } from './search-index.types';
 
 /** From this many changed slots on, `updateMany` makes each order with moves again at once. */
@@ -76,7 +77,7 @@ export class SortOrders {
     for (const sort of SORTS) {
       const key = this.keys[sort];
       const ids = this.ids;
-      this.orders[sort].subarray(0, this.length).sort((a, b) => key[b]! - key[a]! || ids[a]! - ids[b]!);
+      this.orders[sort].subarray(0, this.length).sort(byKeyThenId(key, ids));
       this.renumber(sort, 0, this.length);
       this.changes[sort]++;
     }
@@ -187,7 +188,7 @@ export class SortOrders {
       const threshold = keys[slots.length - need]!;
       candidates = slots.filter((slot) => key[slot]! >= threshold);
     }
-    candidates.sort((a, b) => key[b]! - key[a]! || ids[a]! - ids[b]!);
+    candidates.sort(byKeyThenId(key, ids));
     return candidates.slice(offset, need).map((slot) => ids[slot]!);
   }
 
@@ -293,37 +294,10 @@ export class SortOrders {
     this.changes[sort]++;
   }
 
-  /**
-   * Puts the `moved` slots (marked in `marks`, cleared on the way) where their new keys belong: the
-   * others kept in order, the moved sorted, the two merged from the back in place.
-   */
+  /** Puts the `moved` slots where their new keys belong in the sort's order (`reorderMoved`). */
   private reorder(sort: Sort, moved: number[], marks: Uint8Array): void {
-    const order = this.orders[sort];
-    const key = this.keys[sort];
-    const ids = this.ids;
-    const length = this.length;
-    let kept = 0;
-    for (let i = 0; i < length; i++) {
-      const slot = order[i]!;
-      if (marks[slot] === 0) order[kept++] = slot;
-    }
-    for (const slot of moved) marks[slot] = 0;
-    moved.sort((a, b) => key[b]! - key[a]! || ids[a]! - ids[b]!);
-    let i = kept - 1;
-    let j = moved.length - 1;
-    for (let at = length - 1; j >= 0; at--) {
-      const m = moved[j]!;
-      const k = i >= 0 ? order[i]! : -1;
-      // The kept slot goes last when it sorts after the moved one: a lower key, or the same and a higher id.
-      if (k >= 0 && (key[k]! < key[m]! || (key[k] === key[m] && ids[k]! > ids[m]!))) {
-        order[at] = k;
-        i--;
-      } else {
-        order[at] = m;
-        j--;
-      }
-    }
-    this.renumber(sort, 0, length);
+    reorderMoved(this.orders[sort], this.length, moved, marks, this.keys[sort], this.ids);
+    this.renumber(sort, 0, this.length);
     this.changes[sort]++;
   }
 

@@ -4,6 +4,7 @@ import { conflict, notFound } from '../../errors';
 import { serverPolicy } from '../../policies/servers.policy';
 import type { SettingsService } from '../settings';
 import { batcher } from '../../lib/batcher';
+import { voteBatchKeys } from './hold-rules.repository';
 import { isRowLevelError } from '../../lib/row-errors';
 import type { CastVote, VoteInput, VotesRepository, VoteType } from './votes.repository';
 import type { VoteCounters } from './discovery.service';
@@ -38,7 +39,7 @@ export function votesService({ votes, settings, now, onChange }: Deps) {
     maxBatch: VOTE_BATCH,
     // One statement at a time per instance: two would lock servers' rows against each other.
     maxInFlight: 1,
-    keys: (v) => (v.network ? [`u${v.userId}:${v.serverId}`, `n${v.serverId}:${v.network}`] : [`u${v.userId}:${v.serverId}`]),
+    keys: voteBatchKeys,
     // A vote whose data breaks the statement fails alone; a lost connection or a timeout fails the
     // batch (its votes may have been written: run again, they would answer 409).
     splitOn: isRowLevelError,
