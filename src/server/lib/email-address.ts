@@ -1,12 +1,16 @@
+import fs from 'node:fs';
 import { createRequire } from 'node:module';
+import { SortedNames } from './sorted-names';
 
 const require = createRequire(import.meta.url);
+/** A JSON list of the package's, read without `require` (whose module cache would keep the array). */
+const listOf = (file: string) => new SortedNames(JSON.parse(fs.readFileSync(require.resolve(file), 'utf8')) as string[]);
 /**
  * Well-known disposable-mail domains, from the maintained `disposable-email-domains` list: exact
  * domains, and domains whose every subdomain is disposable too.
  */
-const DISPOSABLE = new Set<string>(require('disposable-email-domains') as string[]);
-const DISPOSABLE_WILDCARD = new Set<string>(require('disposable-email-domains/wildcard.json') as string[]);
+const DISPOSABLE = listOf('disposable-email-domains/index.json');
+const DISPOSABLE_WILDCARD = listOf('disposable-email-domains/wildcard.json');
 
 /** Domains where dots in the local part are ignored and the two names are one mailbox. */
 const GMAIL_DOMAINS = new Set(['gmail.com', 'googlemail.com']);
