@@ -1,5 +1,6 @@
 import { build } from './app';
 import { ConfigError, loadConfig } from './config';
+import { strayRejectionHandler } from './lib/stray-rejections';
 
 /**
  * Starts the app and listens. On SIGTERM (a deploy, a rolling restart) it drains: `/api/ready`
@@ -22,6 +23,7 @@ async function main(): Promise<void> {
     throw error;
   }
   const app = await build(config);
+  process.on('unhandledRejection', strayRejectionHandler(app.log));
   try {
     await app.listen({ port: config.port, host: config.host });
   } catch (error) {
