@@ -1,5 +1,5 @@
 import { RawNode, SelectQueryNode, sql, TableNode, ValueNode, type Kysely, type KyselyPlugin, type OperationNode } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { DatabaseHandle } from '../src/server/db/database';
 import type { Database } from '../src/server/db/schema';
 import { serverPageReader } from '../src/server/modules/servers/server-page.repository';
@@ -21,8 +21,8 @@ interface Tally {
 /**
  * The handle with its Kysely instance wrapped so that each statement and transaction is tallied.
  * Nothing else of the app reads the database within a test's time here (views are written on
- * demand, no game polls, held cards come due after ten minutes), so what is tallied around a
- * request is the request's.
+ * demand, no game polls, held cards come due after ten minutes, and `settle` waits for the cards a
+ * drop emptied to be read again), so what is tallied around a request is the request's.
  */
 function tallied(handle: DatabaseHandle, tally: Tally): DatabaseHandle {
   // A statement written as SQL shows its text (its values as `?`); a query built by the query
@@ -112,6 +112,10 @@ async function popularServer(votes: number, joined: number) {
 async function settle() {
   t.app.ctx.discovery.invalidate();
   expect((await t.app.inject({ url: `/api/servers/${(await createServer(t.app, ownerId)).id}` })).statusCode).toBe(200);
+  // The drop emptied the cards, which the refresher reads again every two seconds: once every
+  // listed card is back it reads none for minutes, so none of its reads falls in a counted request.
+  const listed = (await t.app.ctx.discovery.searchIndex()).listedIds().length;
+  await vi.waitFor(() => expect(t.app.ctx.discovery.cardsHeld()).toBeGreaterThanOrEqual(listed), { timeout: 10_000, interval: 50 });
 }
 
 /** One anonymous page request from its own network: what the app sent to the database for it. */
@@ -210,7 +214,7 @@ describe('a server page not held, opened by a new visitor', () => {
       await settle();
       const { page, sent } = await openedByNewVisitor(popular.id, 20);
       expect(page).toMatchObject({ reviews: [], reviewsTotal: 0 });
-      expect(sent.statements).toHaveLength(1);
+      expect(sent.statements, sent.statements.join(' | ')).toHaveLength(1);
     } finally {
       await t.app.ctx.settings.update({ enableReviews: true });
     }
