@@ -21,11 +21,11 @@ export interface CachedPage {
  * server-rendered page is ~35 KB of HTML, a frame page ~10 KB, each with its compressed copies),
  * so a crawler walking every server page cannot grow the process past a few tens of MB here.
  * A page's first answer is compressed quickly (brotli quality 1, gzip level 1) and its second
- * well (brotli 5, gzip 6), kept from then on: a server page opened once from a shared link, a crawl
- * of them, costs a third to a fifth of the good compression (40-80 µs against 100-370 µs for a 9-25 KB page,
- * 15 % of the app's thread when each request was another server's page) for ~20 % more bytes,
- * while a page asked again, the pages most people get, is sent at the good size. Quality 9 cost
- * ~10 ms a server page for a few hundred bytes less than 5.
+ * well (brotli 5, gzip 6), kept from then on. A server page opened once from a shared link, or a
+ * crawl of them, then costs 40-80 µs of compression instead of 100-370 µs for 9-25 KB (15 % of the
+ * app's thread when each request was another server's page) for ~20 % more bytes, while a page
+ * asked again, the pages most people get, is sent at the good size. Quality 9 cost ~10 ms a
+ * server page for a few hundred bytes less than 5.
  */
 export class PageCache {
   private readonly entries = new Map<string, CachedPage & { bytes: number }>();
@@ -63,10 +63,10 @@ export class PageCache {
   make(pathname: string, html: string, rendered: boolean): CachedPage & { bytes: number } {
     const variants: Partial<Record<'br' | 'gzip', { bytes: Buffer; good: boolean }>> = {};
     const etag = `W/"${crypto.createHash('sha1').update(html).digest('base64url')}"`;
-    const made = (encoding: 'br' | 'gzip', good: boolean): Buffer => {
+    const made = (encoding: 'br' | 'gzip', well: boolean): Buffer => {
       const held = variants[encoding];
-      const bytes = ownBytes(compress(html, encoding, good));
-      variants[encoding] = { bytes, good };
+      const bytes = ownBytes(compress(html, encoding, well));
+      variants[encoding] = { bytes, good: well };
       if (this.entries.get(pathname) === page) {
         const grown = bytes.length - (held?.bytes.length ?? 0);
         page.bytes += grown;
@@ -75,6 +75,14 @@ export class PageCache {
       }
       return bytes;
     };
+    /**
+     * The well-compressed bytes, made once: what the front cache sends, whose kept length needs a
+     * body's bytes per encoding never to change.
+     */
+    const good = (encoding: 'br' | 'gzip'): Buffer => {
+      const held = variants[encoding];
+      return held?.good ? held.bytes : made(encoding, true);
+    };
     const page: CachedPage & { bytes: number } = {
       html,
       at: Date.now(),
@@ -82,20 +90,13 @@ export class PageCache {
       etag,
       bytes: stringBytes(html) + stringBytes(pathname),
       rendered,
-      compressed: (encoding) => {
-        const held = variants[encoding];
-        return held?.good ? held.bytes : made(encoding, held !== undefined);
-      },
+      compressed: (encoding) => (variants[encoding] ? good(encoding) : made(encoding, false)),
       body: {
         raw: html,
         byteLength: Buffer.byteLength(html),
         etag,
         compressible: true,
-        // Always the good bytes: a body's bytes in an encoding never change (the front cache keeps their length).
-        encoded: (encoding) => {
-          const held = variants[encoding];
-          return held?.good ? held.bytes : made(encoding, true);
-        },
+        encoded: good,
       },
     };
     return page;
