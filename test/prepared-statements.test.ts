@@ -1,12 +1,16 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, preparedMarker, type DatabaseHandle } from '../src/server/db/database';
+import { dailyVotesRepository } from '../src/server/modules/daily-votes/daily-votes.repository';
+import { DEFAULT_HOLD_RULES } from '../src/server/modules/servers';
 import { serversRepository } from '../src/server/modules/servers/servers.repository';
+import { votesRepository } from '../src/server/modules/servers/votes.repository';
 import { openTestDatabase, testDatabaseKind } from './helpers/test-db';
 
 /**
- * The hottest uncached query (a list page's cards) runs as a named prepared statement on
- * PostgreSQL, planned once per connection; the same text works unchanged on the embedded database.
+ * The hottest uncached query (a list page's cards) and the batched vote writes run as named
+ * prepared statements on PostgreSQL, planned once per connection; the same text works unchanged
+ * on the embedded database.
  */
 describe('prepared hot queries', () => {
   let test: DatabaseHandle;
@@ -45,6 +49,55 @@ describe('prepared hot queries', () => {
       const prepared = await sql<{ name: string; statement: string }>`SELECT name, statement FROM pg_prepared_statements`.execute(one.db);
       expect(prepared.rows.map((r) => r.name)).toEqual(['cards-by-ids']);
       expect(prepared.rows[0]!.statement.startsWith(preparedMarker('cards-by-ids'))).toBe(true);
+    } finally {
+      await one.close();
+    }
+  });
+
+  it.runIf(testDatabaseKind === 'postgres')('prepares the vote, join and daily vote writes once each', async () => {
+    const url = new URL(process.env.TEST_DATABASE_URL!);
+    const current = (await sql<{ db: string }>`SELECT current_database() AS db`.execute(test.db)).rows[0]!.db;
+    url.pathname = `/${current}`;
+    const one = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 1 });
+    try {
+      const owner = await one.db
+        .insertInto('users')
+        .values({ username: `prepowner${Date.now()}`, passwordHash: 'x', role: 'server_owner' })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const server = await one.db
+        .insertInto('servers')
+        .values({ ownerId: owner.id, name: 'Prepared Votes' })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const votes = votesRepository(one.db, DEFAULT_HOLD_RULES);
+      const daily = dailyVotesRepository(one.db, DEFAULT_HOLD_RULES);
+      for (let i = 0; i < 2; i++) {
+        const player = await one.db
+          .insertInto('users')
+          .values({ username: `prepvoter${Date.now()}${i}`, passwordHash: 'x', role: 'player' })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        const network = `198.51.100.${i}/32`;
+        const [cast] = await votes.castVotes([{ userId: player.id, serverId: server.id, type: 'like', review: null, network }], new Date());
+        expect(cast?.added).toBe(true);
+        expect((await votes.castJoin({ userId: player.id, serverId: server.id, network, now: new Date() }))?.status).toBe('counted');
+        const [dailyVote] = await daily.castDailyVotes(
+          [{ userId: player.id, serverId: server.id, playerName: null, network }],
+          new Date(),
+          new Date(Date.now() - 86_400_000),
+          one.db,
+        );
+        expect(dailyVote?.vote?.status).toBe('counted');
+      }
+      const counters = await one.db
+        .selectFrom('servers')
+        .select(['likes', 'totalJoins', 'monthVotes'])
+        .where('id', '=', server.id)
+        .executeTakeFirstOrThrow();
+      expect(counters).toEqual({ likes: 2, totalJoins: 2, monthVotes: 2 });
+      const prepared = await sql<{ name: string }>`SELECT name FROM pg_prepared_statements ORDER BY name`.execute(one.db);
+      expect(prepared.rows.map((r) => r.name)).toEqual(['cast-daily-votes', 'cast-join', 'cast-votes']);
     } finally {
       await one.close();
     }

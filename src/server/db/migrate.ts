@@ -26,6 +26,7 @@ import * as dailyVotesHeldIndex from './migrations/20261203_1100_daily_votes_hel
 import * as userLocale from './migrations/20261203_1200_user_locale';
 import * as disputeOutcomes from './migrations/20261203_1300_dispute_outcomes';
 import * as serverPageUncached from './migrations/20261203_1310_server_page_uncached';
+import * as dailyVotesNetworkIndex from './migrations/20261203_2300_daily_votes_network_index';
 
 /**
  * Migrations are listed here rather than read from disk, so they run the same under tsx,
@@ -58,6 +59,7 @@ const migrations: Record<string, Migration> = {
   '20261203_1200_user_locale': userLocale,
   '20261203_1300_dispute_outcomes': disputeOutcomes,
   '20261203_1310_server_page_uncached': serverPageUncached,
+  '20261203_2300_daily_votes_network_index': dailyVotesNetworkIndex,
 };
 
 class StaticProvider implements MigrationProvider {

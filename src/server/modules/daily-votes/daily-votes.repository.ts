@@ -1,7 +1,11 @@
 import { sql, type Kysely } from 'kysely';
+import { preparedMarker } from '../../db/database';
 import type { Database } from '../../db/schema';
 import type { Executor } from '../../db/transaction';
 import { heldExpression, holdBurstPeers, type HoldRules } from '../servers';
+
+/** Run as a prepared statement: planning each batch again was a third of its time. */
+const CAST_DAILY_VOTES = preparedMarker('cast-daily-votes');
 
 /** One daily vote as `castDailyVotes` takes it. */
 export interface DailyVoteInput {
@@ -95,7 +99,7 @@ export function dailyVotesRepository(db: Kysely<Database>, rules: HoldRules) {
         voteId: number | null;
         status: 'counted' | 'held' | null;
         monthVotes: number | null;
-      }>`
+      }>`${sql.raw(CAST_DAILY_VOTES)}
         WITH input AS (
           SELECT * FROM unnest(${column('userId')}::bigint[], ${column('serverId')}::bigint[], ${column('playerName')}::text[],
             ${column('network')}::text[]) WITH ORDINALITY AS i(user_id, server_id, player_name, network, n)),

@@ -58,7 +58,8 @@ export function heldExpression(
   return sql<boolean>`(
     (${row.network}::text IS NOT NULL AND (
       SELECT count(*) FROM ${sql.table(table)} x
-      WHERE x.server_id = ${row.serverId} AND x.network = ${row.network}::text AND x.created_at > ${dayAgo}
+      WHERE x.server_id = ${row.serverId} AND x.network = ${row.network}::text
+        AND (x.server_id, x.network, x.created_at) > (${row.serverId}, ${row.network}::text, ${dayAgo})
     ) >= ${rules.sameNetworkPerDay})
     OR EXISTS (
       SELECT 1 FROM users u

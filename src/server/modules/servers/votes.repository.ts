@@ -1,7 +1,12 @@
 import { sql, type Kysely } from 'kysely';
+import { preparedMarker } from '../../db/database';
 import type { Database } from '../../db/schema';
 import type { Executor } from '../../db/transaction';
 import { heldExpression, holdBurstPeers, type HoldRules } from './hold-rules.repository';
+
+// The hot writes run as prepared statements: each batch was planned again, ~2 ms of a ~6 ms statement.
+const CAST_JOIN = preparedMarker('cast-join');
+const CAST_VOTES = preparedMarker('cast-votes');
 
 /** A vote's kind. */
 export type VoteType = 'like' | 'dislike';
@@ -51,7 +56,7 @@ export function votesRepository(db: Kysely<Database>, rules: HoldRules) {
       now: Date;
     }): Promise<{ server: { id: number; ownerId: number; hidden: boolean }; status: 'counted' | 'held' | undefined } | undefined> {
       const held = heldExpression('joins', join, rules);
-      const result = await sql<{ id: number; ownerId: number; hidden: boolean; status: 'counted' | 'held' | null }>`
+      const result = await sql<{ id: number; ownerId: number; hidden: boolean; status: 'counted' | 'held' | null }>`${sql.raw(CAST_JOIN)}
         WITH target AS (SELECT id, owner_id, hidden FROM servers WHERE id = ${join.serverId}),
         ins AS (
           INSERT INTO joins (user_id, server_id, network, status)
@@ -94,7 +99,7 @@ export function votesRepository(db: Kysely<Database>, rules: HoldRules) {
         existing: VoteType | null;
         likes: number | null;
         dislikes: number | null;
-      }>`
+      }>`${sql.raw(CAST_VOTES)}
         WITH input AS (
           SELECT * FROM unnest(${column('userId')}::bigint[], ${column('serverId')}::bigint[], ${column('type')}::text[],
             ${column('review')}::text[], ${column('network')}::text[]) WITH ORDINALITY AS i(user_id, server_id, type, review, network, n)),
