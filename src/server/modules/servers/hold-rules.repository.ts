@@ -44,6 +44,11 @@ type Value<T> = T | RawBuilder<unknown>;
  * The SQL that decides, inside the statement that inserts the row, whether it is held: two
  * indexed counts (the server's rows from the network in a day; the accounts registered from the
  * voter's network in the burst window).
+ *
+ * The network count repeats its conditions as one row comparison: it means the same, but only the
+ * `(server_id, network, created_at)` index can take it as an index condition. Without it the
+ * planner could tie that index with the server's time index and read all of the server's rows of
+ * the day for each vote (docs/decisions/061-hold-counts.md).
  */
 export function heldExpression(
   table: 'votes' | 'joins' | 'daily_votes',
