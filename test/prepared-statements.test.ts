@@ -1,11 +1,11 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, preparedMarker, type DatabaseHandle } from '../src/server/db/database';
+import { preparedMarker, type DatabaseHandle } from '../src/server/db/database';
 import { dailyVotesRepository } from '../src/server/modules/daily-votes/daily-votes.repository';
 import { DEFAULT_HOLD_RULES } from '../src/server/modules/servers';
 import { serversRepository } from '../src/server/modules/servers/servers.repository';
 import { votesRepository } from '../src/server/modules/servers/votes.repository';
-import { openTestDatabase, testDatabaseKind } from './helpers/test-db';
+import { openOneConnection, openTestDatabase, testDatabaseKind } from './helpers/test-db';
 
 /**
  * The hottest uncached query (a list page's cards) and the batched vote writes run as named
@@ -38,10 +38,7 @@ describe('prepared hot queries', () => {
 
   it.runIf(testDatabaseKind === 'postgres')('is prepared once on its connection, and other queries are not', async () => {
     // One connection, so the statements seen are this test's.
-    const url = new URL(process.env.TEST_DATABASE_URL!);
-    const current = (await sql<{ db: string }>`SELECT current_database() AS db`.execute(test.db)).rows[0]!.db;
-    url.pathname = `/${current}`;
-    const one = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 1 });
+    const one = await openOneConnection(test);
     try {
       const repo = serversRepository(one.db);
       await repo.cardsByIds([1, 2], new Date());
@@ -55,10 +52,7 @@ describe('prepared hot queries', () => {
   });
 
   it.runIf(testDatabaseKind === 'postgres')('prepares the vote, join and daily vote writes once each', async () => {
-    const url = new URL(process.env.TEST_DATABASE_URL!);
-    const current = (await sql<{ db: string }>`SELECT current_database() AS db`.execute(test.db)).rows[0]!.db;
-    url.pathname = `/${current}`;
-    const one = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 1 });
+    const one = await openOneConnection(test);
     try {
       const owner = await one.db
         .insertInto('users')

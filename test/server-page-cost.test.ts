@@ -1,11 +1,10 @@
-import { RawNode, SelectQueryNode, sql, TableNode, ValueNode, type Kysely, type KyselyPlugin, type OperationNode } from 'kysely';
+import { RawNode, SelectQueryNode, sql, TableNode, ValueNode, type KyselyPlugin, type OperationNode } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { DatabaseHandle } from '../src/server/db/database';
-import type { Database } from '../src/server/db/schema';
 import { serverPageReader } from '../src/server/modules/servers/server-page.repository';
 import { createTestApp, type TestApp } from './helpers/test-app';
 import { createServer, createUser } from './helpers/factories';
-import { openTestDatabase } from './helpers/test-db';
+import { openTestDatabase, rowsReadSoFar } from './helpers/test-db';
 
 /**
  * What a server page costs when it is not held and a new visitor opens it (a link shared on
@@ -49,14 +48,6 @@ function tallied(handle: DatabaseHandle, tally: Tally): DatabaseHandle {
     },
   });
   return { ...handle, db: counted };
-}
-
-/** Index entries and table rows of the app's tables the current transaction has read so far (what `tup_returned` counts). */
-async function rowsReadSoFar(tx: Kysely<Database>): Promise<number> {
-  const { rows } = await sql<{ n: number }>`
-    SELECT coalesce(sum(pg_stat_get_xact_tuples_returned(oid)), 0) AS n FROM pg_class
-    WHERE relnamespace = 'public'::regnamespace AND relkind IN ('r', 'i')`.execute(tx);
-  return Number(rows[0]!.n);
 }
 
 let handle: DatabaseHandle;

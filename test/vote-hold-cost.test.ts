@@ -5,8 +5,7 @@ import type { Database } from '../src/server/db/schema';
 import { dailyVotesRepository } from '../src/server/modules/daily-votes/daily-votes.repository';
 import { DEFAULT_HOLD_RULES } from '../src/server/modules/servers';
 import { votesRepository } from '../src/server/modules/servers/votes.repository';
-import { openTestDatabase } from './helpers/test-db';
-import { testDatabaseKind } from './helpers/test-db';
+import { openTestDatabase, rowsReadSoFar, testDatabaseKind } from './helpers/test-db';
 
 /**
  * What the hold rules cost a vote on a server that many players voted for today (a vote campaign,
@@ -24,14 +23,6 @@ const BATCH = 10;
 /** Rows and index entries a vote may read: its own lookups, a handful each, never the server's day. */
 const PER_VOTE = 40;
 
-/** Index entries and table rows of the app's tables the current transaction has read so far (what `tup_returned` counts). */
-async function rowsReadSoFar(tx: Kysely<Database>): Promise<number> {
-  const { rows } = await sql<{ n: number }>`
-    SELECT coalesce(sum(pg_stat_get_xact_tuples_returned(oid)), 0) AS n FROM pg_class
-    WHERE relnamespace = 'public'::regnamespace AND relkind IN ('r', 'i')`.execute(tx);
-  return Number(rows[0]!.n);
-}
-
 class RolledBack extends Error {}
 
 /** Rows read by `cast` in a transaction that is then rolled back (every case starts from the same rows). */
@@ -42,7 +33,7 @@ async function rowsReadBy(db: Kysely<Database>, cast: (tx: Kysely<Database>) => 
     .execute(async (tx) => {
       const before = await rowsReadSoFar(tx);
       await cast(tx);
-      read = (await rowsReadSoFar(tx)) - before - 1;
+      read = (await rowsReadSoFar(tx)) - before;
       throw new RolledBack();
     })
     .catch((error: unknown) => {

@@ -1,7 +1,8 @@
 import fs from 'node:fs';
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { inject } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../../src/server/db/database';
+import type { Database } from '../../src/server/db/schema';
 import { adminUrl, freshDatabaseName, withDatabase } from './postgres';
 
 /** Which database the suite runs on, for the rare test that must know. */
@@ -29,4 +30,23 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
   }
   const dump = fs.readFileSync(inject('pgliteTemplate'));
   return openDatabase({ kind: 'pglite', loadFrom: new Blob([dump]) });
+}
+
+/**
+ * A second handle on the database `test` uses, with one connection, so whatever the connection
+ * holds (its prepared statements) is the caller's alone. PostgreSQL only.
+ */
+export async function openOneConnection(test: DatabaseHandle): Promise<DatabaseHandle> {
+  const url = new URL(process.env.TEST_DATABASE_URL!);
+  const current = (await sql<{ db: string }>`SELECT current_database() AS db`.execute(test.db)).rows[0]!.db;
+  url.pathname = `/${current}`;
+  return openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 1 });
+}
+
+/** Index entries and table rows of the app's tables the current transaction has read so far (what `tup_returned` counts). */
+export async function rowsReadSoFar(tx: Kysely<Database>): Promise<number> {
+  const { rows } = await sql<{ n: number }>`
+    SELECT coalesce(sum(pg_stat_get_xact_tuples_returned(oid)), 0) AS n FROM pg_class
+    WHERE relnamespace = 'public'::regnamespace AND relkind IN ('r', 'i')`.execute(tx);
+  return Number(rows[0]!.n);
 }
