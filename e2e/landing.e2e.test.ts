@@ -247,8 +247,11 @@ describe('app pages before their scripts run', () => {
     const { context, page, errors } = await newPage(browser);
     await page.goto('/search?q=Los');
     await page.getByRole('link', { name: 'Login' }).waitFor();
-    // The app's header replaces the frame's: on a busy machine the swap may still be finishing.
-    await expect.poll(() => page.locator('header').count(), { timeout: 5000 }).toBe(1);
+    // The app's navigation replaces the frame's: one banner (the search page's own <header> is in
+    // <main>, so it is not one). On a busy machine the swap may still be finishing.
+    await expect.poll(() => page.getByRole('banner').count(), { timeout: 5000 }).toBe(1);
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    expect(await page.getByRole('banner').count()).toBe(1);
     expectNoPageErrors(errors);
     await context.close();
   });
