@@ -43,10 +43,15 @@ export async function openOneConnection(test: DatabaseHandle): Promise<DatabaseH
   return openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 1 });
 }
 
-/** Index entries and table rows of the app's tables the current transaction has read so far (what `tup_returned` counts). */
-export async function rowsReadSoFar(tx: Kysely<Database>): Promise<number> {
+/**
+ * Index entries and table rows of the app's tables (or of `tables` and their indexes) the current
+ * transaction has read so far (what `tup_returned` counts).
+ */
+export async function rowsReadSoFar(tx: Kysely<Database>, tables?: readonly (keyof Database)[]): Promise<number> {
   const { rows } = await sql<{ n: number }>`
-    SELECT coalesce(sum(pg_stat_get_xact_tuples_returned(oid)), 0) AS n FROM pg_class
-    WHERE relnamespace = 'public'::regnamespace AND relkind IN ('r', 'i')`.execute(tx);
+    SELECT coalesce(sum(pg_stat_get_xact_tuples_returned(c.oid)), 0) AS n
+    FROM pg_class c LEFT JOIN pg_index i ON i.indexrelid = c.oid
+    WHERE c.relnamespace = 'public'::regnamespace AND c.relkind IN ('r', 'i')
+      AND (${tables ?? null}::text[] IS NULL OR coalesce(i.indrelid, c.oid) = ANY(${tables ?? null}::regclass[]))`.execute(tx);
   return Number(rows[0]!.n);
 }

@@ -1,10 +1,11 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { preparedMarker } from '../../db/database';
+import { batcher } from '../../lib/batcher';
 import type { ServerFields } from './servers.mapper';
 import { DAY_MS } from './server-select.repository';
 
-const SERVER_PAGE = preparedMarker('server-page');
+const SERVER_PAGES = preparedMarker('server-pages');
 
 /** A time as the API writes it (`Date#toISOString`: UTC, milliseconds cut, not rounded, as the driver's Dates are). */
 const isoText = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
@@ -51,6 +52,17 @@ type RawPageRow = Omit<ServerPageRow, 'filterNames' | 'gallery' | 'reviews' | 'r
   reviews: PageReviewRow[] | null;
 };
 
+/** Most pages read by one statement. */
+const MOST_PAGES_AT_ONCE = 32;
+/** Statements of pages at once: the rest queue for the next, which reads them all together. */
+const STATEMENTS_AT_ONCE = 3;
+
+interface PageAsk {
+  id: number;
+  now: Date;
+  reviews: number;
+}
+
 /**
  * Everything a server page shows from the database, in one statement run as a named prepared
  * statement (planned once per connection): the server's columns, its filters, gallery, 24-hour
@@ -58,6 +70,11 @@ type RawPageRow = Omit<ServerPageRow, 'filterNames' | 'gallery' | 'reviews' | 'r
  * asked three statements (server, review page, review count) built by the query builder: their
  * compiling, planning and round trips were most of an uncached page's cost
  * (docs/decisions/058-server-page-uncached.md).
+ *
+ * Pages asked together (the requests that arrived in one turn of the event loop, or while the
+ * statements before them ran) are read by one statement: under a burst of shared links each page's
+ * own statement, its round trip and the database process it woke were most of the app's time
+ * (docs/decisions/062-server-pages-read-together.md). Alone, a page goes out at once as before.
  *
  * The review page is the one `discoveryRepository.reviewsPage` reads: reviews of authors who
  * joined first, then the rest, newest first within each; each kind read newest first from
@@ -82,11 +99,9 @@ export function serverPageReader(db: Kysely<Database>) {
     }
     return names;
   };
-  return async (id: number, now: Date, reviews: number): Promise<ServerPageRow | undefined> => {
-    const [byId, row] = await Promise.all([filterNames(), readRow(db, id, now, reviews)]);
-    if (!row) return undefined;
+  const complete = (row: RawPageRow, byId: Map<number, string>): ServerPageRow =>
     // The driver's row, completed in place: copying its forty fields was most of this function's time.
-    return Object.assign(row, {
+    Object.assign(row, {
       // In code-unit order, as cards sort them.
       filterNames: row.filterIds.flatMap((f) => byId.get(f) ?? []).sort(),
       gallery: row.galleryKeys.map((storageKey) => ({ storageKey })),
@@ -95,16 +110,41 @@ export function serverPageReader(db: Kysely<Database>) {
       reviewsTotal: Number(row.reviewsTotal),
       reviews: row.reviews ?? [],
     });
-  };
+  const pages = batcher<PageAsk, ServerPageRow | undefined>(
+    async (asks) => {
+      const byId = await filterNames();
+      // One statement per review count asked (they differ only while the reviews toggle changes),
+      // each as of the latest time asked: the asks are at most a statement's time apart.
+      const found = new Map<string, RawPageRow>();
+      for (const reviews of new Set(asks.map((a) => a.reviews))) {
+        const mine = asks.filter((a) => a.reviews === reviews);
+        const now = new Date(Math.max(...mine.map((a) => a.now.getTime())));
+        const rows = await readRows(db, [...new Set(mine.map((a) => a.id))], now, reviews);
+        for (const row of rows) found.set(`${reviews}:${row.id}`, row);
+      }
+      // A server asked twice in one batch gets one row, completed once and answered to both.
+      const done = new Map<string, ServerPageRow>();
+      return asks.map((a) => {
+        const key = `${a.reviews}:${a.id}`;
+        const row = found.get(key);
+        if (!row) return undefined;
+        let page = done.get(key);
+        if (!page) done.set(key, (page = complete(row, byId)));
+        return page;
+      });
+    },
+    { maxBatch: MOST_PAGES_AT_ONCE, maxInFlight: STATEMENTS_AT_ONCE },
+  );
+  return (id: number, now: Date, reviews: number): Promise<ServerPageRow | undefined> => pages.add({ id, now, reviews });
 }
 
 /** A server page reader, as the servers repository holds one. */
 export type ServerPageReader = ReturnType<typeof serverPageReader>;
 
-async function readRow(db: Kysely<Database>, id: number, now: Date, reviews: number): Promise<RawPageRow | undefined> {
+async function readRows(db: Kysely<Database>, ids: number[], now: Date, reviews: number): Promise<RawPageRow[]> {
   const day = new Date(now.getTime() - DAY_MS);
   const week = new Date(now.getTime() - 7 * DAY_MS);
-  const result = await sql<RawPageRow>`${sql.raw(SERVER_PAGE)}
+  const result = await sql<RawPageRow>`${sql.raw(SERVER_PAGES)}
     SELECT s.id, s.owner_id, s.name, s.status_message, s.bio, s.background_color, s.text_color, s.discord_link,
       s.profile_picture, s.banner, s.likes, s.dislikes, s.total_boosts, s.total_joins, s.views, s.last_boosted_at,
       s.current_players, s.max_players, s.online, s.hidden, s.created_at, s.month_votes,
@@ -129,14 +169,14 @@ async function readRow(db: Kysely<Database>, id: number, now: Date, reviews: num
           SELECT arms.* FROM (
             (SELECT v.id, v.created_at, true AS joined
               FROM joins j JOIN votes v ON v.user_id = j.user_id AND v.server_id = j.server_id
-              WHERE j.server_id = ${id}::bigint AND j.status = 'counted' AND ${sql.raw(SHOWN)}
+              WHERE j.server_id = s.id AND j.status = 'counted' AND ${sql.raw(SHOWN)}
               ORDER BY v.created_at DESC, v.id DESC LIMIT ${reviews}::int)
             UNION ALL
             (SELECT v.id, v.created_at, false AS joined
               FROM votes v
-              WHERE v.server_id = ${id}::bigint AND ${sql.raw(SHOWN)}
+              WHERE v.server_id = s.id AND ${sql.raw(SHOWN)}
                 AND NOT EXISTS (SELECT 1 FROM joins j
-                  WHERE j.user_id = v.user_id AND j.server_id = ${id}::bigint AND j.status = 'counted')
+                  WHERE j.user_id = v.user_id AND j.server_id = s.id AND j.status = 'counted')
               ORDER BY v.created_at DESC, v.id DESC LIMIT ${reviews}::int)
           ) AS arms
           ORDER BY arms.joined DESC, arms.created_at DESC, arms.id DESC LIMIT ${reviews}::int
@@ -144,6 +184,6 @@ async function readRow(db: Kysely<Database>, id: number, now: Date, reviews: num
         JOIN votes v ON v.id = r.id
         JOIN users u ON u.id = v.user_id)
       END AS reviews
-    FROM servers s WHERE s.id = ${id}::bigint`.execute(db);
-  return result.rows[0];
+    FROM servers s WHERE s.id = ANY(${ids}::bigint[])`.execute(db);
+  return result.rows;
 }
