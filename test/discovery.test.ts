@@ -359,6 +359,14 @@ describe('pages for link previews and crawlers', () => {
       expect(sitemap.body).toContain(`<loc>http://localhost:3000/servers/${server.id}</loc>`);
       const robots = await app.app.inject({ url: '/robots.txt' });
       expect(robots.body).toContain('Sitemap: http://localhost:3000/sitemap.xml');
+
+      // A hidden server's page previews as the site, not as the server.
+      await app.app.ctx.db.updateTable('servers').set({ hidden: true }).where('id', '=', server.id).execute();
+      app.app.ctx.discovery.invalidate();
+      const hidden = (await app.app.inject({ url: `/servers/${server.id}` })).body;
+      expect(hidden).toContain('<meta property="og:title" content="RP Servers · Find your next roleplay home" />');
+      expect(hidden).not.toContain('Neon');
+      expect(hidden).not.toContain('rel="preload" as="image"');
     } finally {
       await app.close();
     }

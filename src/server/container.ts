@@ -273,7 +273,7 @@ export async function createContainer(
     }),
     stats: statsService({ repository: statsRepository(db), now }),
     testimonials: testimonialsService({ repository: testimonialsRepository(db) }),
-    seo: seoService({ repository: seoRepository(db), publicUrl: config.publicUrl }),
+    seo: seoService({ repository: seoRepository(db), listedServer: (id) => discovery.listedServer(id), publicUrl: config.publicUrl }),
     dailyVotes,
     voteRewards,
     follows,

@@ -3,11 +3,24 @@ import { serverT } from '../../i18n/translate';
 import { parseId } from '../../lib/ids';
 import { metaTags, SITE, type PageMeta } from './meta';
 import type { SeoRepository } from './seo.repository';
+import type { Server } from '../../../shared/schemas/server';
 
 const STATIC_PAGES = ['/', '/home', '/search', '/list', '/subscriptions', '/testimonials'];
 
 /** Link previews of the web app's pages, `robots.txt` and `sitemap.xml`, all with absolute URLs. */
-export function seoService({ repository, publicUrl }: { repository: SeoRepository; publicUrl: string }) {
+export function seoService({
+  repository,
+  listedServer,
+  publicUrl,
+}: {
+  repository: SeoRepository;
+  /**
+   * A server anyone may see, or undefined: from the server pages' cache, so a server page's HTML
+   * reads its server once for its preview and its content (docs/decisions/062-server-pages-read-together.md).
+   */
+  listedServer: (id: number) => Promise<Pick<Server, 'id' | 'name' | 'statusMessage' | 'bio' | 'banner'> | undefined>;
+  publicUrl: string;
+}) {
   /**
    * The tags a path's HTML carries: a server page gets its name, status and live banner, so a link
    * pasted into Discord shows a card; every other page the site's own.
@@ -19,7 +32,7 @@ export function seoService({ repository, publicUrl }: { repository: SeoRepositor
     const match = /^\/servers\/([^/]+)\/?$/.exec(pathname);
     const id = match ? parseId(match[1]) : undefined;
     if (id) {
-      const server = await repository.findListedServer(id);
+      const server = await listedServer(id);
       if (server) {
         return {
           title: `${server.name} · ${SITE}`,

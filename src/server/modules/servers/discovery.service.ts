@@ -276,6 +276,15 @@ export function discoveryService({
       return server;
     },
 
+    /**
+     * A server anyone may see, as its page shows it, from the page cache; undefined otherwise. What
+     * a server page's link preview shows: its HTML then renders from the same read.
+     */
+    async listedServer(id: number): Promise<Server | undefined> {
+      const found = await page(id);
+      return found && serverPolicy.canSee(undefined, found) ? found.body : undefined;
+    },
+
     /** What the caller already did on a server, in one query. */
     async viewerState(serverId: number, ownerId: number, viewer: UserRow | undefined): Promise<ViewerState | null> {
       if (!viewer) return null;
