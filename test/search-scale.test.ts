@@ -234,7 +234,7 @@ describe.runIf(testDatabaseKind === 'postgres')('list plans on PostgreSQL with 5
     return texts.join('\n\n');
   }
 
-  it('reads every sort, search and filter from indexes, without a sequential scan or a window count', async () => {
+  it("pages by SQL (while the search index loads) without a window count, the home page's sorts from their indexes", async () => {
     const cases: Array<Partial<ListOptions>> = [
       { sort: 'likes' },
       { sort: 'popular' },
@@ -253,17 +253,15 @@ describe.runIf(testDatabaseKind === 'postgres')('list plans on PostgreSQL with 5
     for (const options of cases) {
       const text = await plans(options);
       const label = `${JSON.stringify(options)}\n${text}`;
-      expect(text, label).not.toMatch(/Seq Scan on servers/);
       expect(text, label).not.toMatch(/WindowAgg/);
       expect(text, label).not.toMatch(/HashAggregate|GroupAggregate/);
     }
-  });
-
-  it('finds rare filters through the filter_ids index and short words through the word index', async () => {
-    const rare = await plans({ filterIds: [ids.Arabic!, ids.Turkish!] });
-    expect(rare, rare).toMatch(/servers_filter_ids_idx/);
-    const short = await plans({ q: 'zq' });
-    expect(short, short).toMatch(/servers_name_words_idx/);
+    // The other sorts, names and filters are read by SQL only in the seconds before the index is in
+    // (docs/decisions/063-indexes-the-search-index-replaced.md).
+    for (const sort of ['hot', 'new', 'players'] as const) {
+      const text = await plans({ sort });
+      expect(text, `${sort}\n${text}`).not.toMatch(/Seq Scan on servers/);
+    }
   });
 
   it('sums the live player count over servers with players only', async () => {

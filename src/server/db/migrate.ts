@@ -27,6 +27,7 @@ import * as userLocale from './migrations/20261203_1200_user_locale';
 import * as disputeOutcomes from './migrations/20261203_1300_dispute_outcomes';
 import * as serverPageUncached from './migrations/20261203_1310_server_page_uncached';
 import * as dailyVotesNetworkIndex from './migrations/20261203_2300_daily_votes_network_index';
+import * as indexesTheSearchIndexReplaced from './migrations/20261204_1400_indexes_the_search_index_replaced';
 
 /**
  * Migrations are listed here rather than read from disk, so they run the same under tsx,
@@ -60,6 +61,7 @@ const migrations: Record<string, Migration> = {
   '20261203_1300_dispute_outcomes': disputeOutcomes,
   '20261203_1310_server_page_uncached': serverPageUncached,
   '20261203_2300_daily_votes_network_index': dailyVotesNetworkIndex,
+  '20261204_1400_indexes_the_search_index_replaced': indexesTheSearchIndexReplaced,
 };
 
 class StaticProvider implements MigrationProvider {
