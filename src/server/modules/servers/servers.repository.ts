@@ -5,6 +5,7 @@ import { PLAYERS_KEY } from '../../db/players-key';
 import { preparedMarker } from '../../db/database';
 import { LIST_TOTAL_CAP, type Sort } from '../../../shared/schemas/server';
 import { asksLive, type LiveFilter } from './search-index.types';
+import { INDEXED_WORD, SUBSTRING_MIN } from './search-index.words';
 import { DAY_MS, selectServers } from './server-select.repository';
 import { serverPageReader } from './server-page.repository';
 
@@ -126,21 +127,18 @@ export function serversRepository(db: Kysely<Database>) {
   };
 }
 
-/** Words shorter than this cannot use the trigram index: they match a whole word of the name instead. */
-const TRIGRAM_MIN = 3;
-/** A short word the word index can take: letters and digits only. */
-const INDEXED_WORD = /^[\p{L}\p{N}]+$/u;
-
 /**
- * Listed servers matching the search: every word of `q` (3 letters or more: anywhere in the name,
- * trigram index; shorter: a whole word of the name, word index) and every chosen filter
- * (`filter_ids`, kept equal to `server_filters` by triggers).
+ * Listed servers matching the search, by the search index's rules (`search-index.words.ts`): every
+ * word of `q` (3 letters or more: anywhere in the name; shorter: a whole word of the name) and every
+ * chosen filter (`filter_ids`, kept equal to `server_filters` by triggers). Read by SQL only while
+ * the search index loads, so no index serves the names or filters
+ * (docs/decisions/063-indexes-the-search-index-replaced.md).
  */
 function matching(db: Kysely<Database>, options: ListOptions) {
   let query = db.selectFrom('servers').where('servers.hidden', '=', false);
   for (const word of (options.q ?? '').toLowerCase().split(/\s+/).filter(Boolean)) {
     query =
-      word.length < TRIGRAM_MIN && INDEXED_WORD.test(word)
+      word.length < SUBSTRING_MIN && INDEXED_WORD.test(word)
         ? query.where(sql<boolean>`to_tsvector('simple', servers.name) @@ plainto_tsquery('simple', ${word})`)
         : query.where(sql<string>`lower(servers.name)`, 'like', `%${likeEscape(word)}%`);
   }
@@ -180,7 +178,7 @@ function pageTotal(options: ListOptions, shown: number, more: boolean, counted: 
   return { total: Math.max(LIST_TOTAL_CAP, options.offset + shown + 1), capped: true };
 }
 
-/** Each sort of the public list, in the column order of its index (`servers_<sort>_idx`). */
+/** Each sort of the public list, in the search index's order; hot, new and players keep an index (`servers_<sort>_idx`). */
 const SORT_ORDER: Record<Sort, Array<[RawBuilder<unknown>, 'asc' | 'desc']>> = {
   likes: [
     [sql`servers.likes`, 'desc'],
