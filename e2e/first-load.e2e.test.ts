@@ -31,7 +31,7 @@ async function slowPhone(page: Page): Promise<void> {
  */
 async function firstLoad(
   pathname: string,
-): Promise<{ scripts: Array<{ url: string; gzip: number }>; prefetched: string[]; started: boolean }> {
+): Promise<{ scripts: Array<{ url: string; gzip: number }>; prefetched: string[]; listed: string[]; started: boolean }> {
   const { context, page, errors } = await newPage(browser, PHONE_OPTIONS, { startApp: false });
   const pending: Array<Promise<{ url: string; gzip: number }>> = [];
   const prefetched: string[] = [];
@@ -47,17 +47,22 @@ async function firstLoad(
   // What the page starts after its load (the landing page's socket client, idle-time work).
   await page.waitForTimeout(2500);
   const started = await page.evaluate(() => document.documentElement.getAttribute('data-app') === 'started');
+  // The app's files the page lists for its first tap (none on the landing page).
+  const listed = await page.evaluate(() => {
+    const list = JSON.parse(document.getElementById('rp-boot')?.textContent || '{}') as { scripts?: string[]; preloads?: string[] };
+    return [...(list.scripts ?? []), ...(list.preloads ?? [])];
+  });
   const scripts = await Promise.all(pending);
   expectNoPageErrors(errors);
   await context.close();
-  return { scripts, prefetched, started };
+  return { scripts, prefetched, listed, started };
 }
 
 describe('what a page loads first', () => {
   it('is at most 80 KB of gzip script on /, /home, /search, /list and a server page: the app waits for the visitor', async () => {
     const serverPath = `/servers/${await serverIdByName(SERVER)}`;
     for (const pathname of ['/', '/home', '/search', '/list', serverPath]) {
-      const { scripts, prefetched, started } = await firstLoad(pathname);
+      const { scripts, prefetched, listed: files, started } = await firstLoad(pathname);
       const total = scripts.reduce((sum, script) => sum + script.gzip, 0);
       const listed = JSON.stringify(scripts);
       expect(scripts.length, pathname).toBeGreaterThan(0);
@@ -69,12 +74,41 @@ describe('what a page loads first', () => {
         pathname,
       ).toEqual([]);
       // A rendered page has the app's files at hand for the first tap: fetched once idle, not run.
-      if (pathname !== '/')
+      if (pathname !== '/') {
         expect(
           prefetched.some((url) => /\/assets\/react-/.test(url)),
           `${pathname} prefetches the app`,
         ).toBe(true);
+        // Every one of them, though a few per idle moment (one task starting them all was a long task).
+        expect(files.length, pathname).toBeGreaterThan(4);
+        expect(
+          files.filter((file) => !prefetched.includes(file)),
+          `${pathname} prefetches all it lists`,
+        ).toEqual([]);
+      }
     }
+  });
+
+  it("starts the app's prefetches a few per task, never all in one (a long task on a phone)", async () => {
+    const { context, page, errors } = await newPage(browser, PHONE_OPTIONS, { startApp: false });
+    await page.addInitScript(() => {
+      // Mutation records come once per task (at its microtask checkpoint): one entry per task that added any.
+      const perTask: number[] = [];
+      (window as unknown as { prefetchesPerTask: number[] }).prefetchesPerTask = perTask;
+      new MutationObserver((records) => {
+        let added = 0;
+        for (const record of records)
+          for (const node of record.addedNodes) if (node instanceof HTMLLinkElement && node.rel === 'prefetch') added++;
+        if (added > 0) perTask.push(added);
+      }).observe(document, { childList: true, subtree: true });
+    });
+    await page.goto('/home', { waitUntil: 'load' });
+    await page.waitForTimeout(2500);
+    const perTask = await page.evaluate(() => (window as unknown as { prefetchesPerTask: number[] }).prefetchesPerTask);
+    expectNoPageErrors(errors);
+    await context.close();
+    expect(perTask.reduce((sum, n) => sum + n, 0)).toBeGreaterThan(4);
+    expect(Math.max(...perTask), JSON.stringify(perTask)).toBeLessThanOrEqual(2);
   });
 
   it('a visitor who only reads: the app never starts, and the visit still counts as a view', async () => {
