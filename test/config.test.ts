@@ -61,6 +61,13 @@ describe('configuration from the environment', () => {
     expect(loadConfig({ SEED_DEMO: '0' }).seedDemo).toBe(false);
   });
 
+  it('reads STARTUP_WAIT_MS: how long a starting instance waits for its search index before it listens', () => {
+    expect(loadConfig({}).startupWaitMs).toBe(60_000);
+    expect(loadConfig({ STARTUP_WAIT_MS: '0' }).startupWaitMs).toBe(0);
+    expect(() => loadConfig({ STARTUP_WAIT_MS: 'soon' })).toThrow(/STARTUP_WAIT_MS/);
+    expect(() => loadConfig({ STARTUP_WAIT_MS: '-1' })).toThrow(/STARTUP_WAIT_MS/);
+  });
+
   it('reads TRUST_PROXY as a switch, a number of hops or proxy addresses', () => {
     expect(loadConfig({}).trustProxy).toBe(false);
     expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);

@@ -70,6 +70,12 @@ const envSchema = z.object({
     .min(1000, 'must be at least 1000')
     .max(300_000, 'must be at most 300000')
     .default(20_000),
+  STARTUP_WAIT_MS: z.coerce
+    .number({ error: 'must be a number of milliseconds' })
+    .int()
+    .min(0)
+    .max(600_000, 'must be at most 600000')
+    .default(60_000),
   PUSH_ENDPOINT_HOSTS: z
     .string()
     .regex(/^[\w.-]+(:\d+)?(,[\w.-]+(:\d+)?)*$/, 'must be host[:port] names separated by commas')
@@ -151,6 +157,12 @@ export interface Config {
    * sending to it), and how long it may then take to finish its requests and close before it exits.
    */
   shutdown: { drainMs: number; timeoutMs: number };
+  /**
+   * How long a starting instance waits for its search index's first load before it listens (lists
+   * are answered from it; by SQL until then, slowly at scale). Past it, it listens anyway and
+   * `/api/ready` says 503 until the load is done.
+   */
+  startupWaitMs: number;
   /** Whether suspicious votes and joins are held for review (off: every one counts at once). */
   holdRules: boolean;
   /** Fastify's trustProxy: who may set X-Forwarded-For (rate limits key on the client IP). */
@@ -218,6 +230,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : undefined,
     gamePollSeconds: e.GAME_POLL_SECONDS,
     shutdown: { drainMs: e.SHUTDOWN_DRAIN_MS, timeoutMs: e.SHUTDOWN_TIMEOUT_MS },
+    startupWaitMs: e.STARTUP_WAIT_MS,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     holdRules: e.HOLD_RULES === 'on',
     metrics: { token: e.METRICS_TOKEN, port: e.METRICS_PORT },

@@ -287,7 +287,7 @@ export async function createContainer(
     ownerApi: ownerApiService({ repository: ownerApiRepository(db), now, publicServer: (id) => discovery.publicServer(id) }),
     ownerApiLimit: options.ownerApiLimit ?? { max: 120, windowMs: 60_000 },
     banners: bannersService({ publicServer: (id) => discovery.publicServer(id), renderPng: svgToPng, site: SITE }),
-    health: healthService({ repository: healthRepository(db), draining: () => app.draining() }),
+    health: healthService({ repository: healthRepository(db), draining: () => app.draining(), warm: () => discovery.listsLoaded() }),
     gameStatus: gameStatusService({
       repo: gameStatusRepository(db),
       claims: gameClaimsRepository(db),

@@ -10,6 +10,7 @@ import { strayRejectionHandler } from './lib/stray-rejections';
  * another instance and stops sending here); then it stops accepting, finishes every request and
  * queued write, closes sockets, Redis, the queue and the database, and exits, all within
  * `SHUTDOWN_TIMEOUT_MS`. SIGINT (Ctrl-C) skips the drain. `npm run test:ops` proves it behind nginx.
+ * It listens once its search index is loaded, or after `STARTUP_WAIT_MS`.
  */
 async function main(): Promise<void> {
   let config;
@@ -24,6 +25,11 @@ async function main(): Promise<void> {
   }
   const app = await build(config);
   process.on('unhandledRejection', strayRejectionHandler(app.log));
+  // Lists, search and ranks are answered from the search index: a balancer or proxy that sends
+  // traffic as soon as the port opens would otherwise get the slow SQL lists of its loading seconds.
+  if (!(await app.ctx.discovery.whenListsLoaded(config.startupWaitMs))) {
+    app.log.warn(`the search index did not load within ${config.startupWaitMs} ms; listening anyway (/api/ready says 503 until it has)`);
+  }
   try {
     await app.listen({ port: config.port, host: config.host });
   } catch (error) {

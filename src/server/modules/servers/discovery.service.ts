@@ -123,6 +123,14 @@ export function discoveryService({
       indexed.start();
     },
 
+    /**
+     * Whether lists are answered from the search index, not yet by SQL (which has no index for most
+     * sorts and searches, decision 063): an instance is not ready before. Starts a failed load again.
+     */
+    listsLoaded: (): boolean => search.loadedOrLoading(),
+    /** Resolves once the search index's first load is done (true), or after `timeoutMs` or a failed load (false). */
+    whenListsLoaded: (timeoutMs: number): Promise<boolean> => search.whenLoaded(timeoutMs),
+
     /** How many servers' cards are held in memory (tests). */
     cardsHeld: () => cards.size,
 

@@ -118,6 +118,30 @@ export function searchIndexSync({ repository, freshForMs, onRowsChanged, log, ga
       required = ++requested;
     },
 
+    /** Whether the first load is done; if not, makes sure one is under way (an earlier one may have failed). */
+    loadedOrLoading(): boolean {
+      if (watermark === undefined) this.warmUp();
+      return watermark !== undefined;
+    },
+
+    /** Resolves true once the first load is done, false after `timeoutMs` or when the load fails. */
+    async whenLoaded(timeoutMs: number): Promise<boolean> {
+      if (watermark !== undefined) return true;
+      let timer: NodeJS.Timeout | undefined;
+      const timedOut = new Promise<false>((resolve) => {
+        timer = setTimeout(resolve, timeoutMs, false);
+      });
+      const loaded = this.fresh().then(
+        () => true,
+        () => false,
+      );
+      try {
+        return await Promise.race([loaded, timedOut]);
+      } finally {
+        clearTimeout(timer);
+      }
+    },
+
     /** Loads the index in the background (start-up); a failure is retried by the next search. */
     warmUp(): void {
       void this.fresh().catch((err: unknown) => log?.warn({ err }, 'search index load failed; searching by SQL until it loads'));
