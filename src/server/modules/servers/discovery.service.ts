@@ -1,13 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { UserRow } from '../../db/schema';
 import type { Storage } from '../../adapters/storage';
-import { LIMITS } from '../../../shared/limits';
 import { MSG } from '../../../shared/messages';
 import type { ListServersQuery, Server, ViewerState } from '../../../shared/schemas/server';
-import { serverListSchema, serverOfTheWeekendSchema } from '../../../shared/schemas/server';
+import { serverListSchema } from '../../../shared/schemas/server';
 import { notFound } from '../../errors';
 import { serverPolicy } from '../../policies/servers.policy';
-import { currentOrNextWeekend } from '../../lib/weekend';
 import { cachedBody, jsonThrough, type CachedBody } from '../../lib/cached-body';
 import { ResponseCache } from '../../lib/response-cache';
 import type { SettingsService } from '../settings';
@@ -21,6 +19,7 @@ import type { SearchIndexRepository } from './search-index.repository';
 import { listKey, listOptions } from './list-query';
 import { indexedLists } from './indexed-lists';
 import { serverPages } from './server-pages';
+import { homeFeeds } from './home-feeds';
 import { cacheDropper, COUNTER_DROPS_EVERY_MS, followsPlayers, PLAYERS_TAG, serverTags, type CacheChange } from './cache-change';
 
 export type { CacheChange, VoteCounters } from './cache-change';
@@ -68,9 +67,10 @@ export function discoveryService({
   const lists = new ResponseCache<{ body: CachedBody; total: number; capped: boolean; ids: number[] }>(listCacheTtlMs, 1000, {
     keepFromSecondAsk: true,
   });
-  const feeds = new ResponseCache<{ body: CachedBody; ids: number[] }>(listCacheTtlMs);
   const indexed = indexedLists({ servers, filters, toApi, now, listCacheTtlMs, searchIndex, cardTtlMs, log });
-  const { search, cards, rankOf, loadedIndex } = indexed;
+  const { search, cards } = indexed;
+  const shownFeeds = homeFeeds({ servers, discovery, toApi, lists: indexed, now, listCacheTtlMs });
+  const feeds = shownFeeds.cache;
 
   /** One page by SQL, while the search index loads at start-up (a capped total: docs/decisions/022-search-at-scale.md). */
   const sqlPage = async (options: ListOptions, offset: number) => {
@@ -198,39 +198,10 @@ export function discoveryService({
       return () => lists.peek(key);
     },
 
-    /** The held just-joined and weekend feeds (undefined when not held or dropped since). */
-    peekJustJoined: (): CachedBody | undefined => feeds.peek('just-joined')?.body,
-    peekWeekend: (): CachedBody | undefined => feeds.peek('weekend')?.body,
-
-    /** Listed servers created in the last 24 hours, newest first, as bytes. */
-    async justJoined(): Promise<CachedBody> {
-      const feed = await feeds.get(
-        'just-joined',
-        async () => {
-          const [rows, index] = await Promise.all([servers.justJoined(now(), LIMITS.listDefault), loadedIndex()]);
-          const shown = rows.map((r) => ({ ...toApi(r), rank: rankOf(index, r.id) }));
-          return { body: cachedBody(jsonThrough(serverListSchema, shown)), ids: rows.map((r) => r.id) };
-        },
-        (cached) => ['feed', ...serverTags(cached.ids)],
-      );
-      return feed.body;
-    },
-
-    /** This weekend's featured server, or between weekends the coming one's (as bytes); shown only while it is listed. */
-    async serverOfTheWeekend(): Promise<CachedBody> {
-      const feed = await feeds.get(
-        'weekend',
-        async () => {
-          const serverId = await discovery.findWeekendServerId(currentOrNextWeekend(now()));
-          const row = serverId === undefined ? undefined : await servers.findFull(serverId, now());
-          // The same answer for everyone, so it must be a server an anonymous visitor may see.
-          const server = row && serverPolicy.canSee(undefined, row) ? { ...toApi(row), rank: rankOf(await loadedIndex(), row.id) } : null;
-          return { body: cachedBody(jsonThrough(serverOfTheWeekendSchema, server)), ids: server && row ? [row.id] : [] };
-        },
-        (cached) => ['feed', ...serverTags(cached.ids)],
-      );
-      return feed.body;
-    },
+    peekJustJoined: shownFeeds.peekJustJoined,
+    peekWeekend: shownFeeds.peekWeekend,
+    justJoined: shownFeeds.justJoined,
+    serverOfTheWeekend: shownFeeds.serverOfTheWeekend,
 
     /**
      * A server page: counts the view once per viewer per day (not the owner's own), then answers
