@@ -42,18 +42,6 @@ import {
 import { redisInvalidationBus } from './adapters/invalidation-bus';
 import { redisPrefix } from './lib/redis-prefix';
 import { playersRepository, playersService } from './modules/players';
-import { createStripeGateway } from './adapters/stripe';
-import {
-  boostCreditsService,
-  checkoutService,
-  checkoutsRepository,
-  creditsRepository,
-  fulfilmentService,
-  paymentsRepository,
-  paymentsService,
-  subscriptionsRepository,
-  webhookService,
-} from './modules/payments';
 import type { QueueOptions } from './adapters/queue';
 import { FANOUT_QUEUE, notificationsRepository, notificationsService, promotionsRepository } from './modules/notifications';
 import { settingsRepository, settingsService } from './modules/settings';
@@ -67,6 +55,7 @@ import { startJobQueue } from './wiring/job-queue';
 import { pushSenderFor } from './wiring/push-sender';
 import { voteRewardsFor } from './wiring/vote-rewards';
 import { discordFor } from './wiring/discord';
+import { paymentsFor } from './wiring/payments';
 import { appMetrics } from './plugins/metrics-registry';
 
 /**
@@ -164,8 +153,6 @@ export async function createContainer(
   };
   const onServersChanged = () => onListingsChanged();
 
-  const stripe = createStripeGateway(config.stripe);
-
   const push = pushSenderFor(config, options);
   const follows = followsService({ repository: followsRepository(db), now, push, log: app.log });
   const queue = await startJobQueue(app, handle, queueOptions);
@@ -183,13 +170,6 @@ export async function createContainer(
     log: app.log,
   });
   dailyVotes.startMonthlyReset();
-  const payments = {
-    checkouts: checkoutsRepository(db),
-    payments: paymentsRepository(db),
-    subscriptions: subscriptionsRepository(db),
-    credits: creditsRepository(db),
-  };
-  const fulfilment = fulfilmentService({ ...payments, inTransaction, now, onChange: onServersChanged });
 
   return {
     config,
@@ -218,18 +198,7 @@ export async function createContainer(
     discovery,
     votes,
     players: playersService({ repo: playersRepository(db), inTransaction, storage }),
-    stripe,
-    fulfilment,
-    checkout: checkoutService({ ...payments, inTransaction, stripe, fulfilment, settings, publicUrl: config.publicUrl, now, log: app.log }),
-    webhooks: webhookService({
-      fulfilment,
-      subscriptions: payments.subscriptions,
-      stripe,
-      webhookSecret: config.stripe.webhookSecret,
-      log: app.log,
-    }),
-    boostCredits: boostCreditsService({ ...payments, inTransaction, settings, now, onChange: onServersChanged }),
-    payments: paymentsService(payments),
+    ...paymentsFor({ db, config, inTransaction, settings, now, log: app.log, onServersChanged }),
     notifications: notificationsService({
       notifications: notificationsRepository(db),
       promotions: promotionsRepository(db),
