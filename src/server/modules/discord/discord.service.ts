@@ -9,7 +9,6 @@ import { discordCreatedAt, DiscordError, type DiscordOAuth, type DiscordProfile 
 import { AppError, badRequest, conflict, forbidden, isUniqueViolation, notFound } from '../../errors';
 import { isDisposableEmail, normalizedEmail } from '../../lib/email-address';
 import { MSG } from '../../../shared/messages';
-import { LIMITS } from '../../../shared/limits';
 import { safeReturnPath } from '../../../shared/return-path';
 import { DISCORD_MSG, DISCORD_YOUNG_MS, type DiscordErrorCode } from '../../../shared/discord';
 import type { RegistrableRole } from '../../../shared/roles';
@@ -18,6 +17,7 @@ import type { UsersRepository } from '../users';
 import { verifyPassword, type AuthService, type SessionGrant } from '../auth';
 import { randomCode, sha256 } from '../auth';
 import type { DiscordRepository } from './discord.repository';
+import { usernameBase, withQuery } from './discord-text';
 
 /** How long a trip to Discord's consent screen may take, and a sign-up may wait for its username. */
 const STATE_TTL_MS = 10 * 60_000;
@@ -44,19 +44,6 @@ export interface CallbackOutcome {
   /** A sign-up was started: the browser's cookie that alone may finish it. */
   signupBinding?: string;
 }
-
-/** A name offered from Discord's, made of what usernames may hold (`a-z 0-9 _ . -`), 3 to 24 characters. */
-function usernameBase(name: string): string {
-  const ascii = name
-    .normalize('NFKD')
-    .replace(/[^\w.-]+/g, '_')
-    .replace(/^[_.-]+|[_.-]+$/g, '')
-    .slice(0, 24);
-  return ascii.length >= LIMITS.usernameMin ? ascii : `${ascii || 'player'}_rp`.slice(0, 24);
-}
-
-const withQuery = (path: string, key: string, value: string) =>
-  `${path}${path.includes('?') ? '&' : '?'}${key}=${encodeURIComponent(value)}`;
 
 /**
  * Sign in with Discord (docs/decisions/052-discord-sign-in.md): the authorization-code flow with
