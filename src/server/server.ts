@@ -28,7 +28,9 @@ async function main(): Promise<void> {
   // Lists, search and ranks are answered from the search index: a balancer or proxy that sends
   // traffic as soon as the port opens would otherwise get the slow SQL lists of its loading seconds.
   if (!(await app.ctx.discovery.whenListsLoaded(config.startupWaitMs))) {
-    app.log.warn(`the search index did not load within ${config.startupWaitMs} ms; listening anyway (/api/ready says 503 until it has)`);
+    app.log.warn(
+      `the search index is not loaded (its load failed or took over ${config.startupWaitMs} ms): listening anyway, /api/ready says 503 until it is`,
+    );
   }
   try {
     await app.listen({ port: config.port, host: config.host });
