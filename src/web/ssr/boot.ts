@@ -17,7 +17,11 @@ interface BootList {
 
 /** Elements appended a task at a time: dozens of requests started in one task block a slow phone. */
 const APPEND_BATCH = 4;
-/** Prefetches started per idle moment (see `prefetchWhenIdle`). */
+/**
+ * Prefetches started per idle moment: starting a request costs the page's thread a few ms, up to 25
+ * while the browser is busy, and all 40-odd in one task made the longest task of a page's first
+ * seconds (85-140 ms on a 2-core host, four times that under a phone's simulated CPU).
+ */
 const PREFETCH_BATCH = 2;
 /** The longest the page waits for an idle moment before it fetches the app's scripts (not run) and counts the visit. */
 const IDLE_TIMEOUT_MS = 2000;
@@ -38,10 +42,15 @@ function readList(): BootList | null {
   }
 }
 
-function appended(elements: HTMLElement[]): void {
+/**
+ * Appends `elements` to the head `size` at a time, each later step when `later` runs it (a step
+ * that `later` never runs ends the appending); `done` after the last.
+ */
+function appendInSteps(elements: HTMLElement[], size: number, later: (step: () => void) => void, done = () => {}): void {
   const append = (from: number) => {
-    for (const element of elements.slice(from, from + APPEND_BATCH)) document.head.appendChild(element);
-    if (from + APPEND_BATCH < elements.length) setTimeout(append, 0, from + APPEND_BATCH);
+    for (const element of elements.slice(from, from + size)) document.head.appendChild(element);
+    if (from + size < elements.length) later(() => append(from + size));
+    else done();
   };
   append(0);
 }
@@ -81,7 +90,7 @@ function boot(list: BootList): void {
       link.href = href;
       elements.push(link);
     }
-    appended(elements);
+    appendInSteps(elements, APPEND_BATCH, (step) => setTimeout(step, 0));
   };
 
   const hold = (event: Event) => {
@@ -138,43 +147,33 @@ function boot(list: BootList): void {
 
   // Meanwhile, once the page has loaded and the browser is idle: the visit counts as the app's
   // refresh would have counted it, and the app's files are fetched (not run) so the first tap
-  // finds them at hand, a few per idle moment (see `prefetchWhenIdle`).
+  // finds them at hand, a few per idle moment (`PREFETCH_BATCH`).
   const idle = () =>
     whenIdle(() => {
       if (!starting) countVisit();
       const registerWorker = () => {
         if ('serviceWorker' in navigator) navigator.serviceWorker.register('/sw.js', { scope: '/' }).catch(() => undefined);
       };
-      if (starting || saveData()) registerWorker();
-      else prefetchWhenIdle(chunks, () => starting, registerWorker);
+      if (starting || saveData()) return registerWorker();
+      // Stopped once the app's own scripts are on their way (`start`).
+      appendInSteps(
+        chunks.map(prefetchLink),
+        PREFETCH_BATCH,
+        (step) => whenIdle(() => (starting ? registerWorker() : step())),
+        registerWorker,
+      );
     });
   if (document.readyState === 'complete') idle();
   else window.addEventListener('load', idle, { once: true });
 }
 
-/**
- * Adds a prefetch of each of `hrefs`, `PREFETCH_BATCH` per idle moment, then calls `done`; stops
- * once `started()` (the app's own scripts are on their way). Starting a request costs the page's
- * thread a few milliseconds, up to 25 while the browser is busy: all 40-odd chunks in one task
- * made the longest task of a page's first seconds (85-140 ms on a 2-core host, four times that
- * under a phone's simulated CPU).
- */
-function prefetchWhenIdle(hrefs: string[], started: () => boolean, done: () => void): void {
-  let next = 0;
-  const step = () => {
-    if (started()) return done();
-    for (const href of hrefs.slice(next, next + PREFETCH_BATCH)) {
-      const link = document.createElement('link');
-      link.rel = 'prefetch';
-      link.href = href;
-      link.crossOrigin = 'anonymous';
-      document.head.appendChild(link);
-    }
-    next += PREFETCH_BATCH;
-    if (next < hrefs.length) whenIdle(step);
-    else done();
-  };
-  step();
+/** A prefetch of the app's file at `href` (fetched, not run). */
+function prefetchLink(href: string): HTMLLinkElement {
+  const link = document.createElement('link');
+  link.rel = 'prefetch';
+  link.href = href;
+  link.crossOrigin = 'anonymous';
+  return link;
 }
 
 /** A visitor who asked the browser to save data fetches the app only when they use it. */

@@ -127,7 +127,7 @@ export function discoveryService({
      * Whether lists are answered from the search index, not yet by SQL (which has no index for most
      * sorts and searches, decision 063): an instance is not ready before. Starts a failed load again.
      */
-    listsLoaded: (): boolean => search.loadedOrLoading(),
+    listsLoaded: (): boolean => search.loadedElseLoad(),
     /** Resolves once the search index's first load is done (true), or after `timeoutMs` or a failed load (false). */
     whenListsLoaded: (timeoutMs: number): Promise<boolean> => search.whenLoaded(timeoutMs),
 

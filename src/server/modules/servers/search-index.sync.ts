@@ -118,8 +118,8 @@ export function searchIndexSync({ repository, freshForMs, onRowsChanged, log, ga
       required = ++requested;
     },
 
-    /** Whether the first load is done; if not, makes sure one is under way (an earlier one may have failed). */
-    loadedOrLoading(): boolean {
+    /** Whether the first load is done; if not, starts one unless one is under way (an earlier one may have failed). */
+    loadedElseLoad(): boolean {
       if (watermark === undefined) this.warmUp();
       return watermark !== undefined;
     },
