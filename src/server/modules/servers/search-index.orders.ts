@@ -2,7 +2,7 @@ import { SORTS, type Sort } from '../../../shared/schemas/server';
 import { grown } from '../../lib/typed-arrays';
 import { hasBit, setBit } from './bitset';
 import { markOthers, markPositions, pageOfMarks, pageOfPlaces, placesOfMarks, type Places } from './search-index.marks';
-import { byKeyThenId, reorderMoved } from './search-index.reorder';
+import { byKeyThenId, placeOf, reorderMoved, writeSortKeys } from './search-index.reorder';
 import type { IndexRow } from './search-index.types';
 
 /** From this many changed slots on, `updateMany` makes each order with moves again at once. */
@@ -60,7 +60,7 @@ export class SortOrders {
 
   /** A new slot with its keys, placed in every order (`bulk`: appended, for `sortAll` to order). */
   add(slot: number, row: IndexRow, bulk: boolean): void {
-    this.setKeys(slot, row);
+    writeSortKeys(this.keys, slot, row);
     if (bulk) {
       for (const sort of SORTS) {
         this.orders[sort][this.length] = slot;
@@ -200,7 +200,7 @@ export class SortOrders {
   update(slot: number, row: IndexRow): void {
     const was: number[] = [];
     for (const sort of SORTS) was.push(this.findInOrder(sort, slot, this.length));
-    this.setKeys(slot, row);
+    writeSortKeys(this.keys, slot, row);
     for (let i = 0; i < SORTS.length; i++) this.moveInOrder(SORTS[i]!, slot, this.length, was[i]!);
   }
 
@@ -217,7 +217,7 @@ export class SortOrders {
       return;
     }
     const before = SORTS.map((sort) => Float64Array.from(items, ({ slot }) => this.keys[sort][slot]!));
-    for (const { slot, row } of items) this.setKeys(slot, row);
+    for (const { slot, row } of items) writeSortKeys(this.keys, slot, row);
     const seen = new Uint8Array(this.ids.length);
     SORTS.forEach((sort, s) => {
       const moved: number[] = [];
@@ -237,42 +237,10 @@ export class SortOrders {
     this.length--;
   }
 
-  private setKeys(slot: number, row: IndexRow): void {
-    this.keys.likes[slot] = row.likes;
-    this.keys.popular[slot] = row.likes + row.totalBoosts + row.totalJoins;
-    this.keys.hot[slot] = row.lastBoostedAt ? row.lastBoostedAt.getTime() : -Infinity;
-    this.keys.new[slot] = row.createdAt.getTime();
-    // Never polled: no count, so after every polled server (the SQL order does the same).
-    this.keys.players[slot] = row.online === null ? -1 : row.currentPlayers;
-    this.keys.joins[slot] = row.totalJoins;
-    this.keys.votes[slot] = row.monthVotes;
-  }
-
-  /**
-   * Where a slot with its current key belongs among the first `length` of the sort's order: key
-   * descending, then id ascending. With `skip`, among the others, as if the slot standing there were out.
-   */
-  private positionOf(sort: Sort, slot: number, length: number, skip = -1): number {
-    const key = this.keys[sort];
-    const order = this.orders[sort];
-    const k = key[slot]!;
-    const id = this.ids[slot]!;
-    let lo = 0;
-    let hi = skip < 0 ? length : length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      const other = order[skip < 0 || mid < skip ? mid : mid + 1]!;
-      const ko = key[other]!;
-      if (ko > k || (ko === k && this.ids[other]! < id)) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo;
-  }
-
   /** Puts a slot into the sort's order, which holds `length` slots before it. */
   private insertInOrder(sort: Sort, slot: number, length: number): void {
     const order = this.orders[sort];
-    const at = this.positionOf(sort, slot, length);
+    const at = placeOf(order, length, this.keys[sort], this.ids, slot);
     order.copyWithin(at + 1, at, length);
     order[at] = slot;
     this.renumber(sort, at, length + 1);
@@ -318,7 +286,7 @@ export class SortOrders {
       return;
     }
     const order = this.orders[sort];
-    const lo = this.positionOf(sort, slot, length, from);
+    const lo = placeOf(order, length, this.keys[sort], this.ids, slot, from);
     if (lo === from) return;
     if (lo < from) order.copyWithin(lo + 1, lo, from);
     else order.copyWithin(from, from + 1, lo + 1);
