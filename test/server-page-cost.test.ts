@@ -1,54 +1,16 @@
-import { RawNode, SelectQueryNode, sql, TableNode, ValueNode, type KyselyPlugin, type OperationNode } from 'kysely';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { DatabaseHandle } from '../src/server/db/database';
 import { serverPageReader } from '../src/server/modules/servers/server-page.repository';
 import { createTestApp, type TestApp } from './helpers/test-app';
 import { createServer, createUser } from './helpers/factories';
 import { openTestDatabase, rowsReadSoFar } from './helpers/test-db';
+import { tallied, type Tally } from './helpers/statement-tally';
 
 /**
  * What a server page costs when it is not held and a new visitor opens it (a link shared on
  * Discord, a follower's push): counted through the app's own database handle, not timed.
  */
-
-/** Every statement the app sends through Kysely, and every transaction it opens. */
-interface Tally {
-  statements: string[];
-  transactions: number;
-}
-
-/**
- * The handle with its Kysely instance wrapped so that each statement and transaction is tallied.
- * Nothing else of the app reads the database within a test's time here (views are written on
- * demand, no game polls, held cards come due after ten minutes, and `settle` waits for the cards a
- * drop emptied to be read again), so what is tallied around a request is the request's.
- */
-function tallied(handle: DatabaseHandle, tally: Tally): DatabaseHandle {
-  // A statement written as SQL shows its text (its values as `?`); a query built by the query
-  // builder its kind and first table.
-  const text = (node: OperationNode): string => {
-    if (RawNode.is(node)) return node.sqlFragments.map((part, i) => part + (node.parameters[i] ? text(node.parameters[i]) : '')).join('');
-    if (ValueNode.is(node)) return '?';
-    const from = SelectQueryNode.is(node) ? node.from?.froms[0] : undefined;
-    return from && TableNode.is(from) ? `${node.kind} ${from.table.identifier.name}` : node.kind;
-  };
-  const plugin: KyselyPlugin = {
-    transformQuery: ({ node }) => {
-      tally.statements.push(text(node).trim().slice(0, 60));
-      return node;
-    },
-    transformResult: async ({ result }) => result,
-  };
-  const db = handle.db.withPlugin(plugin);
-  const counted = new Proxy(db, {
-    get(target, key) {
-      if (key === 'transaction' || key === 'connection') tally.transactions += 1;
-      const value = Reflect.get(target, key, target) as unknown;
-      return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
-    },
-  });
-  return { ...handle, db: counted };
-}
 
 let handle: DatabaseHandle;
 const tally: Tally = { statements: [], transactions: 0 };

@@ -24,6 +24,8 @@ export interface CastDailyVote {
   last: Date | undefined;
   /** The server's counted votes of the month, the statement's included. */
   monthVotes: number;
+  /** The server has reward targets (a webhook or Votifier): only then has a counted vote anyone to reward. */
+  rewards: boolean;
 }
 
 /** Daily votes: once per player and server every 24 hours, the month's counter, the monthly ranking. */
@@ -99,6 +101,7 @@ export function dailyVotesRepository(db: Kysely<Database>, rules: HoldRules) {
         voteId: number | null;
         status: 'counted' | 'held' | null;
         monthVotes: number | null;
+        rewards: boolean | null;
       }>`${sql.raw(CAST_DAILY_VOTES)}
         WITH input AS (
           SELECT * FROM unnest(${column('userId')}::bigint[], ${column('serverId')}::bigint[], ${column('playerName')}::text[],
@@ -107,7 +110,9 @@ export function dailyVotesRepository(db: Kysely<Database>, rules: HoldRules) {
           SELECT i.*, s.owner_id, s.hidden, s.vote_month, s.month_votes,
             (SELECT d.created_at FROM daily_votes d
               WHERE d.user_id = i.user_id AND d.server_id = i.server_id AND d.status <> 'voided'
-              ORDER BY d.created_at DESC LIMIT 1) AS last_at
+              ORDER BY d.created_at DESC LIMIT 1) AS last_at,
+            -- Read here, a probe of its key, rather than by vote rewards in a statement per vote.
+            EXISTS (SELECT 1 FROM reward_targets r WHERE r.server_id = i.server_id) AS rewards
           FROM input i JOIN servers s ON s.id = i.server_id),
         ins AS (
           INSERT INTO daily_votes (user_id, server_id, player_name, network, created_at, status)
@@ -123,7 +128,7 @@ export function dailyVotesRepository(db: Kysely<Database>, rules: HoldRules) {
           UPDATE servers s
           SET month_votes = CASE WHEN s.vote_month = ${month} THEN s.month_votes + c.n ELSE c.n END, vote_month = ${month}
           FROM counts c JOIN locked l ON l.id = c.server_id WHERE s.id = c.server_id RETURNING s.id, s.month_votes)
-        SELECT i.n, t.owner_id, t.hidden, t.last_at, ins.id AS vote_id, ins.status,
+        SELECT i.n, t.owner_id, t.hidden, t.last_at, ins.id AS vote_id, ins.status, t.rewards,
           coalesce(bump.month_votes, CASE WHEN t.vote_month = ${month} THEN t.month_votes ELSE 0 END) AS month_votes
         FROM input i
         LEFT JOIN target t ON t.n = i.n
@@ -139,6 +144,7 @@ export function dailyVotesRepository(db: Kysely<Database>, rules: HoldRules) {
           vote: row.voteId === null || row.status === null ? undefined : { id: Number(row.voteId), status: row.status },
           last: row.lastAt ?? undefined,
           monthVotes: row.monthVotes ?? 0,
+          rewards: row.rewards === true,
         };
       });
     },

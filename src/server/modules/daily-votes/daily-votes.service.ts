@@ -47,6 +47,8 @@ export interface CountedVote {
   /** The voter's address (Votifier passes it on); not stored. */
   address: string;
   at: Date;
+  /** Its server had reward targets when the vote was counted, as the statement that counted it saw (unknown for a vote released later). */
+  rewards?: boolean;
 }
 
 interface Deps {
@@ -148,6 +150,7 @@ export function dailyVotesService({ repository, inTransaction, now, onChange, on
           playerName: input.playerName ?? null,
           address: input.address,
           at,
+          rewards: cast.rewards,
         });
       return state(at, cast.vote.status, monthVotes, month);
     },

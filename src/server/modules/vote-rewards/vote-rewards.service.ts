@@ -31,6 +31,11 @@ export interface RewardedVote {
   playerName: string | null;
   address: string;
   at: Date;
+  /**
+   * Whether the server had reward targets, when the statement that counted the vote said so:
+   * false reads nothing (most servers reward nothing); unknown (a released vote) reads them.
+   */
+  rewards?: boolean;
 }
 
 interface Deps {
@@ -61,8 +66,14 @@ export function voteRewardsService({ repository, senders, outbound, enqueue, now
   };
 
   /** Makes and queues one delivery per target set up. */
-  const deliver = async (serverId: number, payload: RewardPayload, dailyVoteId: number | null, test: boolean): Promise<number[]> => {
-    const targets = await repository.targets(serverId);
+  /** One delivery per target set up in `targets` (the server's, read by the caller), queued. */
+  const deliver = async (
+    serverId: number,
+    targets: Awaited<ReturnType<VoteRewardsRepository['targets']>>,
+    payload: RewardPayload,
+    dailyVoteId: number | null,
+    test: boolean,
+  ): Promise<number[]> => {
     const kinds: Array<'webhook' | 'votifier'> = [];
     if (targets?.webhookUrl) kinds.push('webhook');
     // Votifier rewards a player by name: a vote without one has nothing to tell it.
@@ -177,6 +188,7 @@ export function voteRewardsService({ repository, senders, outbound, enqueue, now
       const server = await owned(actor, serverId);
       const ids = await deliver(
         server.id,
+        await repository.targets(server.id),
         {
           serverId: toApiId(server.id),
           serverName: server.name,
@@ -195,13 +207,15 @@ export function voteRewardsService({ repository, senders, outbound, enqueue, now
 
     /** A counted daily vote: one delivery per target, queued (a failure to queue is logged, the vote stands). */
     async onVote(vote: RewardedVote): Promise<void> {
-      // Most servers reward nothing: one lookup, and nothing more is read for their votes.
+      // Most servers reward nothing: their votes read nothing more.
+      if (vote.rewards === false) return;
       const targets = await repository.targets(vote.serverId);
       if (!targets?.webhookUrl && !(targets?.votifierHost && vote.playerName)) return;
       const server = await repository.findServer(vote.serverId);
       if (!server) return;
       await deliver(
         vote.serverId,
+        targets,
         {
           serverId: toApiId(vote.serverId),
           serverName: server.name,
