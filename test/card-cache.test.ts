@@ -29,6 +29,16 @@ describe('cards held in memory, updated by votes', () => {
     expect(cache.size).toBe(1);
   });
 
+  it('sets the month’s daily votes a daily vote’s statement answered, and drops the card for a smaller count (a new month, or late news)', async () => {
+    const cache = new CardCache(60_000);
+    const card = (id: number, monthVotes: number) => JSON.stringify({ id: String(id), likes: 5, dislikes: 1, monthVotes });
+    await cache.refresh([1, 2], async (ids) => new Map(ids.map((id) => [id, card(id, 40)])));
+    expect(cache.setCounters(1, { monthVotes: 41 })).toBe(true);
+    expect(JSON.parse(cache.peek(1)!)).toEqual({ id: '1', likes: 5, dislikes: 1, monthVotes: 41 });
+    expect(cache.setCounters(2, { monthVotes: 1 })).toBe(true);
+    expect(cache.peek(2)).toBeUndefined();
+  });
+
   it('answers false for a card it does not hold, and keeps no card a read under way took from before the vote', async () => {
     const cache = new CardCache(60_000);
     expect(cache.setCounters(3, { likes: 1, dislikes: 0 })).toBe(false);

@@ -19,7 +19,8 @@ describe('a daily vote’s statements', () => {
   let owner: TestUser;
   beforeAll(async () => {
     handle = await openTestDatabase();
-    t = await createTestApp({ build: { database: tallied(handle, tally) } });
+    // Caches on, as in production: a held card is what a vote updates.
+    t = await createTestApp({ build: { database: tallied(handle, tally), listCacheTtlMs: 60_000 } });
     owner = await createUser(t.app, { role: 'server_owner' });
   });
   afterAll(async () => {
@@ -51,5 +52,23 @@ describe('a daily vote’s statements', () => {
     expect(delivered.map((r) => Number(r.serverId))).toEqual([rewarding.id]);
     expect(tally.statements.filter((s) => s.includes('prepared:cast-daily-votes'))).toHaveLength(2);
     expect(targetReads(), tally.statements.join(' | ')).toEqual(['SelectQueryNode reward_targets']);
+  });
+
+  it('gives the server’s held card the month’s count the vote counted, instead of reading the card again', async () => {
+    const server = await createServer(t.app, owner.row.id, { name: 'Counted Coast' });
+    // Written past the app: the search index and the cards read it afresh.
+    t.app.ctx.discovery.invalidate();
+    expect(await t.app.ctx.discovery.whenListsLoaded(10_000)).toBe(true);
+    const card = async () => (await t.app.inject({ url: `/api/servers?q=${encodeURIComponent('Counted Coast')}` })).json()[0];
+    expect((await card()).monthVotes).toBe(0);
+    const player = await createUser(t.app);
+
+    tally.statements.length = 0;
+    expect((await vote(player, server.id)).json()).toMatchObject({ status: 'counted', monthVotes: 1 });
+    expect((await card()).monthVotes).toBe(1);
+    expect(
+      tally.statements.filter((s) => s.includes('prepared:cards-by-ids')),
+      tally.statements.join(' | '),
+    ).toEqual([]);
   });
 });

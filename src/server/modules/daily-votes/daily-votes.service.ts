@@ -7,7 +7,7 @@ import { AppError, notFound } from '../../errors';
 import { toApiId } from '../../lib/ids';
 import { serverPolicy } from '../../policies/servers.policy';
 import { batcher } from '../../lib/batcher';
-import { voteBatchKeys } from '../servers';
+import { voteBatchKeys, type VoteCounters } from '../servers';
 import { isRowLevelError } from '../../lib/row-errors';
 import type { CastDailyVote, DailyVoteInput, DailyVotesRepository } from './daily-votes.repository';
 
@@ -55,8 +55,11 @@ interface Deps {
   repository: DailyVotesRepository;
   inTransaction: InTransaction;
   now: () => Date;
-  /** A vote changed a server's month count: its card, page and the "Top voted" order are stale. */
-  onChange: (change: { kind: 'vote'; serverId: number }) => void;
+  /**
+   * A vote changed a server's month count: its page and the "Top voted" order are stale; its held
+   * card takes the count the vote's statement answered (or is dropped, without one).
+   */
+  onChange: (change: { kind: 'vote'; serverId: number; counters?: VoteCounters }) => void;
   /** Told each counted vote after it is stored (vote rewards). */
   onCounted?: (vote: CountedVote) => void;
   log?: Pick<FastifyBaseLogger, 'warn'>;
@@ -140,7 +143,7 @@ export function dailyVotesService({ repository, inTransaction, now, onChange, on
         // earlier votes neither, which may lower the month's count.
         if ((await repository.holdBurstPeers(actor.id, serverId, at)) > 0) monthVotes = await repository.monthCount(serverId, month);
       }
-      onChange({ kind: 'vote', serverId });
+      onChange({ kind: 'vote', serverId, counters: { monthVotes } });
       if (cast.vote.status === 'counted')
         onCounted?.({
           voteId: cast.vote.id,

@@ -20,11 +20,8 @@ export type CacheChange =
   | { kind: 'counts'; serverIds: number[]; checkedIds: number[] }
   | { kind: 'all' };
 
-/** A server's like and dislike counters. */
-export interface VoteCounters {
-  likes: number;
-  dislikes: number;
-}
+/** A server's counters as a vote's statement answered them: likes and dislikes, or the month's daily votes. */
+export type VoteCounters = { likes: number; dislikes: number } | { monthVotes: number };
 
 /** The list orders each counter change can move a server in (see SORT_ORDER of the repository). */
 export const SORTS_MOVED_BY: Record<'vote' | 'join', readonly string[]> = {

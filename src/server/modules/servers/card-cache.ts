@@ -3,6 +3,7 @@ import { ByteSlots } from '../../lib/byte-slots';
 import { grown } from '../../lib/typed-arrays';
 import { cardShowsRow } from './card-figures';
 import type { ChangedRow } from './search-index.types';
+import type { VoteCounters } from './cache-change';
 
 /** SHA-1, raw: held before each card's JSON. */
 export const CARD_DIGEST_BYTES = 20;
@@ -143,19 +144,19 @@ export class CardCache {
    * it (the vote's answer is then this card). A read under way may hold the card from before the
    * vote: it is not kept, as after a drop. False when the card is not held (the caller drops it).
    */
-  setCounters(id: number, counters: { likes: number; dislikes: number }): boolean {
+  setCounters(id: number, counters: VoteCounters): boolean {
     for (const read of this.reads) read.ids.add(id);
     const slot = this.slotOf.get(id);
     if (slot === undefined) return false;
-    const card = JSON.parse(this.bytes.get(slot)!.toString('utf8', CARD_DIGEST_BYTES)) as { likes: number; dislikes: number };
+    const card = JSON.parse(this.bytes.get(slot)!.toString('utf8', CARD_DIGEST_BYTES)) as Record<string, number>;
+    const changed = Object.entries(counters) as Array<[string, number]>;
     // Votes only add: fewer than the card shows is an older vote's news arriving late (another
-    // instance's), and the card is read afresh instead.
-    if (counters.likes + counters.dislikes < card.likes + card.dislikes) {
+    // instance's), or a new month's count, and the card is read afresh instead.
+    if (changed.reduce((n, [, value]) => n + value, 0) < changed.reduce((n, [key]) => n + (card[key] ?? 0), 0)) {
       this.forget(id, slot);
       return true;
     }
-    card['likes'] = counters.likes;
-    card['dislikes'] = counters.dislikes;
+    for (const [key, value] of changed) card[key] = value;
     const json = JSON.stringify(card);
     // In place: its read time, and so its place in the refresh order, stay.
     this.bytes.put(slot, json, digestOf(json));

@@ -8,7 +8,7 @@ export { discoveryRoutes } from './discovery.routes';
 export { votesRoutes } from './votes.routes';
 
 export { serversService, type ServersService, type ServerUploads } from './servers.service';
-export { discoveryService, type CacheChange, type DiscoveryService } from './discovery.service';
+export { discoveryService, type CacheChange, type DiscoveryService, type VoteCounters } from './discovery.service';
 export { votesService, type VotesService } from './votes.service';
 export { DEFAULT_COUNTING, type CountingSettings, type Visitor } from './audience-counter';
 
