@@ -65,8 +65,7 @@ export function voteRewardsService({ repository, senders, outbound, enqueue, now
     return server;
   };
 
-  /** Makes and queues one delivery per target set up. */
-  /** One delivery per target set up in `targets` (the server's, read by the caller), queued. */
+  /** Makes and queues one delivery per target set up in `targets` (the server's, read by the caller). */
   const deliver = async (
     serverId: number,
     targets: Awaited<ReturnType<VoteRewardsRepository['targets']>>,
