@@ -80,7 +80,6 @@ describe('prepared hot queries', () => {
           [{ userId: player.id, serverId: server.id, playerName: null, network }],
           new Date(),
           new Date(Date.now() - 86_400_000),
-          one.db,
         );
         expect(dailyVote?.vote?.status).toBe('counted');
       }
@@ -91,7 +90,8 @@ describe('prepared hot queries', () => {
         .executeTakeFirstOrThrow();
       expect(counters).toEqual({ likes: 2, totalJoins: 2, monthVotes: 2 });
       const prepared = await sql<{ name: string }>`SELECT name FROM pg_prepared_statements ORDER BY name`.execute(one.db);
-      expect(prepared.rows.map((r) => r.name)).toEqual(['cast-daily-votes', 'cast-join', 'cast-votes']);
+      // Daily votes call their function (named by a digest of its text) as a prepared statement.
+      expect(prepared.rows.map((r) => r.name.replace(/_[0-9a-f]{12}$/, '_…'))).toEqual(['cast-join', 'cast-votes', 'cast_daily_votes_…']);
     } finally {
       await one.close();
     }

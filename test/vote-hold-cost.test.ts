@@ -108,7 +108,6 @@ describe.runIf(testDatabaseKind === 'postgres')('hold rules on a server with man
         fresh.map((userId, i) => ({ userId, serverId, playerName: null, network: networkOf(i) })),
         new Date(),
         new Date(Date.now() - 86_400_000),
-        tx,
       ),
   };
 

@@ -111,6 +111,12 @@ export async function startApp(
   };
   child.stdout!.on('data', keep);
   child.stderr!.on('data', keep);
+  // BENCH_APP_LOG=<file>: everything the app writes goes there too (`--trace-gc` through BENCH_NODE_ARGS).
+  if (process.env.BENCH_APP_LOG) {
+    const log = fs.createWriteStream(process.env.BENCH_APP_LOG);
+    child.stdout!.pipe(log);
+    child.stderr!.pipe(log);
+  }
   let exited: number | null | undefined;
   const exit = new Promise<void>((resolve) =>
     child.once('exit', (code) => {

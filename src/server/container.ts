@@ -163,7 +163,6 @@ export async function createContainer(
   const voteRewards = voteRewardsFor(app, db, queue, queueOptions, { voteRewards: { ...options.voteRewards, policy: rewardPolicy } }, now);
   const dailyVotes = dailyVotesService({
     repository: dailyVotesRepository(db, holdRules),
-    inTransaction,
     now,
     onChange: (change) => discovery.invalidate(change),
     onCounted: (vote) => void voteRewards.onVote(vote),

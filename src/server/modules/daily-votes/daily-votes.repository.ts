@@ -1,11 +1,8 @@
 import { sql, type Kysely } from 'kysely';
-import { preparedMarker } from '../../db/database';
+import { afterLocks } from '../../db/after-locks';
 import type { Database } from '../../db/schema';
 import type { Executor } from '../../db/transaction';
 import { heldExpression, holdBurstPeers, type HoldRules } from '../servers';
-
-/** Run as a prepared statement: planning each batch again took ~2 ms of it. */
-const CAST_DAILY_VOTES = preparedMarker('cast-daily-votes');
 
 /** One daily vote as `castDailyVotes` takes it. */
 export interface DailyVoteInput {
@@ -40,20 +37,6 @@ export function dailyVotesRepository(db: Kysely<Database>, rules: HoldRules) {
         .executeTakeFirst();
     },
 
-    /**
-     * Serialises votes of one player on one server (transaction-scoped advisory locks, taken in one
-     * order, so two instances' batches wait for each other instead of deadlocking): two requests at
-     * once cannot both find no vote in the last 24 hours. Run before `castDailyVotes`, in its
-     * transaction: its statement then sees every vote committed before the locks were held.
-     */
-    async lockVoters(votes: ReadonlyArray<Pick<DailyVoteInput, 'userId' | 'serverId'>>, tx: Executor): Promise<void> {
-      const users = votes.map((v) => v.userId);
-      const servers = votes.map((v) => v.serverId);
-      await sql`
-        SELECT pg_advisory_xact_lock(p.u::integer, p.s::integer)
-        FROM (SELECT u, s FROM unnest(${users}::bigint[], ${servers}::bigint[]) AS x(u, s) ORDER BY u, s OFFSET 0) p`.execute(tx);
-    },
-
     /** The player's latest vote (not voided) on the server. */
     latest(userId: number, serverId: number, tx: Executor = db) {
       return tx
@@ -80,11 +63,15 @@ export function dailyVotesRepository(db: Kysely<Database>, rules: HoldRules) {
      * voter's own) and adds the counted ones to their servers' month. One answer per vote, in
      * order: undefined when there is no such server.
      *
+     * Votes of one player on one server are serialised by transaction-scoped advisory locks on
+     * (player, server), taken first in one order (two instances' batches wait for each other
+     * instead of deadlocking): two requests at once cannot both find no vote in the last 24 hours.
+     * Locks and statement run as one call (`afterLocks`): one round trip, one transaction.
+     *
      * The statement's rows cannot see each other, so the caller never puts two votes by one player
-     * on one server, or two from one network on one server (the network's daily count), in one
-     * call; `lockVoters` must hold their locks.
+     * on one server, or two from one network on one server (the network's daily count), in one call.
      */
-    async castDailyVotes(votes: readonly DailyVoteInput[], at: Date, since: Date, tx: Executor): Promise<Array<CastDailyVote | undefined>> {
+    async castDailyVotes(votes: readonly DailyVoteInput[], at: Date, since: Date): Promise<Array<CastDailyVote | undefined>> {
       if (votes.length === 0) return [];
       const month = at.toISOString().slice(0, 7);
       const held = heldExpression(
@@ -93,16 +80,23 @@ export function dailyVotesRepository(db: Kysely<Database>, rules: HoldRules) {
         rules,
       );
       const column = <K extends keyof DailyVoteInput>(key: K) => votes.map((v) => v[key]);
-      const result = await sql<{
-        n: number;
-        ownerId: number | null;
-        hidden: boolean | null;
-        lastAt: Date | null;
-        voteId: number | null;
-        status: 'counted' | 'held' | null;
-        monthVotes: number | null;
-        rewards: boolean | null;
-      }>`${sql.raw(CAST_DAILY_VOTES)}
+      const rows = await afterLocks(db, {
+        prefix: 'cast_daily_votes',
+        // $1 and $2 are the statement's first parameters: the players and the servers of `input`.
+        locks: `PERFORM pg_advisory_xact_lock(p.u::integer, p.s::integer)
+          FROM (SELECT u, s FROM unnest($1, $2) AS x(u, s) ORDER BY u, s OFFSET 0) p`,
+        returns:
+          'n bigint, owner_id bigint, hidden boolean, last_at timestamptz, vote_id bigint, status text, rewards boolean, month_votes integer',
+        statement: sql<{
+          n: number;
+          ownerId: number | null;
+          hidden: boolean | null;
+          lastAt: Date | null;
+          voteId: number | null;
+          status: 'counted' | 'held' | null;
+          monthVotes: number | null;
+          rewards: boolean | null;
+        }>`
         WITH input AS (
           SELECT * FROM unnest(${column('userId')}::bigint[], ${column('serverId')}::bigint[], ${column('playerName')}::text[],
             ${column('network')}::text[]) WITH ORDINALITY AS i(user_id, server_id, player_name, network, n)),
@@ -134,9 +128,10 @@ export function dailyVotesRepository(db: Kysely<Database>, rules: HoldRules) {
         LEFT JOIN target t ON t.n = i.n
         LEFT JOIN bump ON bump.id = i.server_id
         LEFT JOIN ins ON ins.user_id = i.user_id AND ins.server_id = i.server_id
-        ORDER BY i.n`.execute(tx);
-      if (result.rows.length !== votes.length) throw new Error('castDailyVotes: one player voted twice on one server in one call');
-      return result.rows.map((row) => {
+        ORDER BY i.n`,
+      });
+      if (rows.length !== votes.length) throw new Error('castDailyVotes: one player voted twice on one server in one call');
+      return rows.map((row) => {
         const vote = votes[row.n - 1]!;
         if (row.ownerId === null || row.hidden === null) return undefined;
         return {

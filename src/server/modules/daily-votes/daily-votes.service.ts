@@ -1,6 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { UserRow } from '../../db/schema';
-import type { InTransaction } from '../../db/transaction';
 import type { DailyVoteState, MonthlyRanking } from '../../../shared/schemas/daily-votes';
 import { MSG } from '../../../shared/messages';
 import { AppError, notFound } from '../../errors';
@@ -53,7 +52,6 @@ export interface CountedVote {
 
 interface Deps {
   repository: DailyVotesRepository;
-  inTransaction: InTransaction;
   now: () => Date;
   /**
    * A vote changed a server's month count: its page and the "Top voted" order are stale; its held
@@ -70,7 +68,7 @@ interface Deps {
  * hours (docs/decisions/030-daily-votes.md). Votes feed the month's count on each server and the
  * monthly ranking; past months are counted from the votes themselves.
  */
-export function dailyVotesService({ repository, inTransaction, now, onChange, onCounted, log }: Deps) {
+export function dailyVotesService({ repository, now, onChange, onCounted, log }: Deps) {
   let timer: NodeJS.Timeout | undefined;
 
   const state = (at: Date | null, status: 'counted' | 'held' | null, monthVotes: number, month: string): DailyVoteState => ({
@@ -96,10 +94,7 @@ export function dailyVotesService({ repository, inTransaction, now, onChange, on
     async (votes) => {
       const at = now();
       const since = new Date(at.getTime() - DAILY_VOTE_INTERVAL_MS);
-      const cast = await inTransaction(async (tx) => {
-        await repository.lockVoters(votes, tx);
-        return repository.castDailyVotes(votes, at, since, tx);
-      });
+      const cast = await repository.castDailyVotes(votes, at, since);
       return cast.map((c) => ({ at, cast: c }));
     },
     {

@@ -1,0 +1,107 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DatabaseHandle } from '../src/server/db/database';
+import { dailyVotesRepository } from '../src/server/modules/daily-votes/daily-votes.repository';
+import { NO_HOLDS } from '../src/server/modules/servers';
+import { openOneConnection, openTestDatabase, testDatabaseKind } from './helpers/test-db';
+
+const DAY_MS = 86_400_000;
+const PLAYERS = 40;
+
+/**
+ * A daily vote's check ("no vote by this player here in 24 hours") and its write are one call to
+ * the database, under the player's and server's lock: two instances given the same vote at the
+ * same moment store it once. On PostgreSQL each instance is its own connection here, so the two
+ * calls really run at once.
+ */
+describe('daily votes cast at once by two instances', () => {
+  let test: DatabaseHandle;
+  let other: DatabaseHandle;
+  beforeAll(async () => {
+    test = await openTestDatabase();
+    other = testDatabaseKind === 'postgres' ? await openOneConnection(test) : test;
+  }, 60_000);
+  afterAll(async () => {
+    if (other !== test) await other?.close();
+    await test?.close();
+  });
+
+  it('stores each player’s vote once, and answers the other call with that vote’s time', async () => {
+    const owner = await test.db
+      .insertInto('users')
+      .values({ username: `lockowner${Date.now()}`, passwordHash: 'x', role: 'server_owner' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const server = await test.db
+      .insertInto('servers')
+      .values({ ownerId: owner.id, name: 'Locked Lagoon' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const players = await test.db
+      .insertInto('users')
+      .values(
+        Array.from({ length: PLAYERS }, (_, i) => ({
+          username: `lockvoter${Date.now()}_${i}`,
+          passwordHash: 'x',
+          role: 'player' as const,
+        })),
+      )
+      .returning('id')
+      .execute();
+    const instances = [dailyVotesRepository(test.db, NO_HOLDS), dailyVotesRepository(other.db, NO_HOLDS)];
+
+    const answers = await Promise.all(
+      players.flatMap(({ id }, i) => {
+        const at = new Date();
+        const vote = { userId: id, serverId: server.id, playerName: null, network: `203.0.${i}.0/24` };
+        return instances.map((instance) =>
+          instance.castDailyVotes([vote], at, new Date(at.getTime() - DAY_MS)).then(([cast]) => ({ id, cast })),
+        );
+      }),
+    );
+
+    for (const { id } of players) {
+      const mine = answers.filter((a) => a.id === id).map((a) => a.cast);
+      expect(
+        mine.filter((c) => c?.vote?.status === 'counted'),
+        `player ${id}`,
+      ).toHaveLength(1);
+      const refused = mine.find((c) => !c?.vote);
+      expect(refused?.last, `player ${id}: the refused call knows the stored vote`).toBeInstanceOf(Date);
+    }
+    const stored = await sql<{ n: number }>`SELECT count(*)::int AS n FROM daily_votes WHERE server_id = ${server.id}`.execute(test.db);
+    expect(stored.rows[0]!.n).toBe(PLAYERS);
+    const counter = await test.db.selectFrom('servers').select('monthVotes').where('id', '=', server.id).executeTakeFirstOrThrow();
+    expect(counter.monthVotes).toBe(PLAYERS);
+  });
+
+  it('makes its function again when it was dropped under it (a restore, a reset)', async () => {
+    const owner = await test.db
+      .insertInto('users')
+      .values({ username: `dropowner${Date.now()}`, passwordHash: 'x', role: 'server_owner' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const server = await test.db
+      .insertInto('servers')
+      .values({ ownerId: owner.id, name: 'Dropped Dunes' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const player = await test.db
+      .insertInto('users')
+      .values({ username: `dropvoter${Date.now()}`, passwordHash: 'x', role: 'player' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const repo = dailyVotesRepository(test.db, NO_HOLDS);
+    const cast = (userId: number) =>
+      repo.castDailyVotes([{ userId, serverId: server.id, playerName: null, network: null }], new Date(), new Date(Date.now() - DAY_MS));
+    expect((await cast(owner.id))[0]?.vote).toBeUndefined();
+
+    const { rows } = await sql<{ name: string }>`SELECT proname AS name FROM pg_proc WHERE proname LIKE 'cast_daily_votes_%'`.execute(
+      test.db,
+    );
+    expect(rows.length).toBeGreaterThan(0);
+    for (const { name } of rows) await sql`DROP FUNCTION ${sql.id(name)}`.execute(test.db);
+
+    expect((await cast(player.id))[0]?.vote?.status).toBe('counted');
+  });
+});
