@@ -12,9 +12,24 @@ import { LOCALES } from './src/shared/i18n/locales';
 
 const root = path.resolve(import.meta.dirname, 'src/web');
 
+/**
+ * React Router's package exports point every condition at its development build (dev-only checks
+ * and console warnings); the production build beside it is the same API without them. Built
+ * bundles take it (here and in the server's page renderer, scripts/build-ssr.mjs); `npm run dev`
+ * keeps the development one.
+ */
+export const REACT_ROUTER_PRODUCTION = [
+  { find: /^react-router$/, replacement: path.resolve(import.meta.dirname, 'node_modules/react-router/dist/production/index.mjs') },
+  {
+    find: /^react-router\/dom$/,
+    replacement: path.resolve(import.meta.dirname, 'node_modules/react-router/dist/production/dom-export.mjs'),
+  },
+];
+
 /** The web app: root `src/web`, built into `dist/web`, which the Fastify server serves (one origin for the web app, the API and the socket). */
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   root,
+  resolve: { alias: command === 'build' ? REACT_ROUTER_PRODUCTION : [] },
   publicDir: path.join(root, 'public'),
   build: {
     outDir: path.resolve(import.meta.dirname, 'dist/web'),
@@ -98,4 +113,4 @@ export default defineConfig({
     // Last: `.br` and `.gz` next to each built text file, the service worker included.
     precompressPlugin(),
   ],
-});
+}));

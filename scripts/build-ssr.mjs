@@ -19,11 +19,17 @@ async function buildPageRenderer({ outdir = SSR_OUT } = {}) {
     platform: 'node',
     format: 'esm',
     target: 'node20.19',
-    // React, the router, TanStack Query and zod load from node_modules, as the server's packages do.
+    // React, TanStack Query and zod load from node_modules, as the server's packages do.
     packages: 'external',
     jsx: 'automatic',
-    // The service worker's registration is a Vite virtual module; on the server there is none.
-    alias: { 'virtual:pwa-register/react': './src/web/ssr/pwa-register-stub.ts' },
+    alias: {
+      // The service worker's registration is a Vite virtual module; on the server there is none.
+      'virtual:pwa-register/react': './src/web/ssr/pwa-register-stub.ts',
+      // The router's production build, bundled in: its package exports name only the development
+      // one, which checks and warns as it renders (the web app's build takes the same, vite.config.ts).
+      'react-router': './node_modules/react-router/dist/production/index.mjs',
+      'react-router/dom': './node_modules/react-router/dist/production/dom-export.mjs',
+    },
     define: { 'process.env.NODE_ENV': '"production"' },
     sourcemap: true,
     logLevel: 'warning',
