@@ -5,6 +5,7 @@ import { dailyVotesRepository } from '../src/server/modules/daily-votes/daily-vo
 import { DEFAULT_HOLD_RULES } from '../src/server/modules/servers';
 import { serversRepository } from '../src/server/modules/servers/servers.repository';
 import { votesRepository } from '../src/server/modules/servers/votes.repository';
+import { usersRepository } from '../src/server/modules/users/users.repository';
 import { openOneConnection, openTestDatabase, testDatabaseKind } from './helpers/test-db';
 
 /**
@@ -96,4 +97,38 @@ describe('prepared hot queries', () => {
       await one.close();
     }
   });
+
+  it.runIf(testDatabaseKind === 'postgres')(
+    'prepares the sign-in check with the users’ columns spelled out, so it still answers after a migration adds one',
+    async () => {
+      const one = await openOneConnection(test);
+      try {
+        const user = await one.db
+          .insertInto('users')
+          .values({ username: `prepsignin${Date.now()}`, passwordHash: 'x', role: 'player' })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        const users = usersRepository(one.db);
+        const [found] = await users.findActiveMany([{ id: user.id, sessionId: undefined }]);
+        expect(found?.id).toBe(user.id);
+        const prepared = await sql<{ statement: string }>`SELECT statement FROM pg_prepared_statements WHERE name = 'active-users'`.execute(
+          one.db,
+        );
+        expect(prepared.rows).toHaveLength(1);
+        expect(prepared.rows[0]!.statement).not.toContain('u.*');
+
+        // Another instance's migration, while this one keeps its prepared statement.
+        await sql`ALTER TABLE users ADD COLUMN probe_added_later integer`.execute(test.db);
+        try {
+          const [again] = await users.findActiveMany([{ id: user.id, sessionId: undefined }]);
+          expect(again?.id).toBe(user.id);
+          expect(again?.username).toBe(found?.username);
+        } finally {
+          await sql`ALTER TABLE users DROP COLUMN probe_added_later`.execute(test.db);
+        }
+      } finally {
+        await one.close();
+      }
+    },
+  );
 });
