@@ -5,31 +5,20 @@ import tailwindcss from '@tailwindcss/vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { precompressPlugin } from './scripts/precompress.mjs';
 import { prerenderPlugin } from './scripts/prerender.mjs';
-import { pageBootPlugin, pageRendererPlugin } from './scripts/build-ssr.mjs';
+import { pageBootPlugin, pageRendererPlugin, REACT_ROUTER_PRODUCTION } from './scripts/build-ssr.mjs';
 import { routePreloadsPlugin } from './scripts/route-preloads.mjs';
 import { catalogsPlugin } from './scripts/lib/catalogs.mjs';
 import { LOCALES } from './src/shared/i18n/locales';
 
 const root = path.resolve(import.meta.dirname, 'src/web');
 
-/**
- * React Router's package exports point every condition at its development build (dev-only checks
- * and console warnings); the production build beside it is the same API without them. Built
- * bundles take it (here and in the server's page renderer, scripts/build-ssr.mjs); `npm run dev`
- * keeps the development one.
- */
-export const REACT_ROUTER_PRODUCTION = [
-  { find: /^react-router$/, replacement: path.resolve(import.meta.dirname, 'node_modules/react-router/dist/production/index.mjs') },
-  {
-    find: /^react-router\/dom$/,
-    replacement: path.resolve(import.meta.dirname, 'node_modules/react-router/dist/production/dom-export.mjs'),
-  },
-];
+/** React Router's production build for built bundles (see scripts/build-ssr.mjs); `npm run dev` keeps the development one. */
+const routerAliases = Object.entries(REACT_ROUTER_PRODUCTION).map(([name, file]) => ({ find: new RegExp(`^${name}$`), replacement: file }));
 
 /** The web app: root `src/web`, built into `dist/web`, which the Fastify server serves (one origin for the web app, the API and the socket). */
 export default defineConfig(({ command }) => ({
   root,
-  resolve: { alias: command === 'build' ? REACT_ROUTER_PRODUCTION : [] },
+  resolve: { alias: command === 'build' ? routerAliases : [] },
   publicDir: path.join(root, 'public'),
   build: {
     outDir: path.resolve(import.meta.dirname, 'dist/web'),

@@ -2,3 +2,5 @@ import type { Plugin } from 'vite';
 
 export declare function pageRendererPlugin(): Plugin;
 export declare function pageBootPlugin(): Plugin;
+/** React Router's production build's files, by the import path they stand for. */
+export declare const REACT_ROUTER_PRODUCTION: Record<'react-router' | 'react-router/dom', string>;

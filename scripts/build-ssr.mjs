@@ -9,6 +9,17 @@ import { build } from 'esbuild';
 const ROOT = path.resolve(import.meta.dirname, '..');
 const SSR_OUT = path.join(ROOT, 'dist/web-ssr');
 
+/**
+ * React Router's production build, by import path. Its package exports name only the development
+ * build (dev-only checks and console warnings), so built bundles alias it here: the page renderer
+ * below and the web app's build (vite.config.ts); `npm run dev` keeps the development one
+ * (docs/decisions/066-react-router-production-build.md).
+ */
+export const REACT_ROUTER_PRODUCTION = {
+  'react-router': path.join(ROOT, 'node_modules/react-router/dist/production/index.mjs'),
+  'react-router/dom': path.join(ROOT, 'node_modules/react-router/dist/production/dom-export.mjs'),
+};
+
 async function buildPageRenderer({ outdir = SSR_OUT } = {}) {
   fs.rmSync(outdir, { recursive: true, force: true });
   await build({
@@ -25,10 +36,8 @@ async function buildPageRenderer({ outdir = SSR_OUT } = {}) {
     alias: {
       // The service worker's registration is a Vite virtual module; on the server there is none.
       'virtual:pwa-register/react': './src/web/ssr/pwa-register-stub.ts',
-      // The router's production build, bundled in: its package exports name only the development
-      // one, which checks and warns as it renders (the web app's build takes the same, vite.config.ts).
-      'react-router': './node_modules/react-router/dist/production/index.mjs',
-      'react-router/dom': './node_modules/react-router/dist/production/dom-export.mjs',
+      // The router's production build, bundled in.
+      ...REACT_ROUTER_PRODUCTION,
     },
     define: { 'process.env.NODE_ENV': '"production"' },
     sourcemap: true,

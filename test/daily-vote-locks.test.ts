@@ -26,28 +26,27 @@ describe('daily votes cast at once by two instances', () => {
     await test?.close();
   });
 
-  it('stores each player’s vote once, and answers the other call with that vote’s time', async () => {
+  /** A listed server of a new owner. */
+  const insertServer = async (name: string) => {
     const owner = await test.db
       .insertInto('users')
-      .values({ username: `lockowner${Date.now()}`, passwordHash: 'x', role: 'server_owner' })
+      .values({ username: `${name.replace(/\W/g, '').toLowerCase()}${Date.now()}`, passwordHash: 'x', role: 'server_owner' })
       .returning('id')
       .executeTakeFirstOrThrow();
-    const server = await test.db
-      .insertInto('servers')
-      .values({ ownerId: owner.id, name: 'Locked Lagoon' })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const players = await test.db
+    return test.db.insertInto('servers').values({ ownerId: owner.id, name }).returning(['id', 'ownerId']).executeTakeFirstOrThrow();
+  };
+  const insertPlayers = (prefix: string, count: number) =>
+    test.db
       .insertInto('users')
       .values(
-        Array.from({ length: PLAYERS }, (_, i) => ({
-          username: `lockvoter${Date.now()}_${i}`,
-          passwordHash: 'x',
-          role: 'player' as const,
-        })),
+        Array.from({ length: count }, (_, i) => ({ username: `${prefix}${Date.now()}_${i}`, passwordHash: 'x', role: 'player' as const })),
       )
       .returning('id')
       .execute();
+
+  it('stores each player’s vote once, and answers the other call with that vote’s time', async () => {
+    const server = await insertServer('Locked Lagoon');
+    const players = await insertPlayers('lockvoter', PLAYERS);
     const instances = [dailyVotesRepository(test.db, NO_HOLDS), dailyVotesRepository(other.db, NO_HOLDS)];
 
     const answers = await Promise.all(
@@ -76,25 +75,12 @@ describe('daily votes cast at once by two instances', () => {
   });
 
   it('makes its function again when it was dropped under it (a restore, a reset)', async () => {
-    const owner = await test.db
-      .insertInto('users')
-      .values({ username: `dropowner${Date.now()}`, passwordHash: 'x', role: 'server_owner' })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const server = await test.db
-      .insertInto('servers')
-      .values({ ownerId: owner.id, name: 'Dropped Dunes' })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const player = await test.db
-      .insertInto('users')
-      .values({ username: `dropvoter${Date.now()}`, passwordHash: 'x', role: 'player' })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const server = await insertServer('Dropped Dunes');
+    const [player] = await insertPlayers('dropvoter', 1);
     const repo = dailyVotesRepository(test.db, NO_HOLDS);
     const cast = (userId: number) =>
       repo.castDailyVotes([{ userId, serverId: server.id, playerName: null, network: null }], new Date(), new Date(Date.now() - DAY_MS));
-    expect((await cast(owner.id))[0]?.vote).toBeUndefined();
+    expect((await cast(server.ownerId))[0]?.vote).toBeUndefined();
 
     const { rows } = await sql<{ name: string }>`SELECT proname AS name FROM pg_proc WHERE proname LIKE 'cast_daily_votes_%'`.execute(
       test.db,
@@ -102,6 +88,6 @@ describe('daily votes cast at once by two instances', () => {
     expect(rows.length).toBeGreaterThan(0);
     for (const { name } of rows) await sql`DROP FUNCTION ${sql.id(name)}`.execute(test.db);
 
-    expect((await cast(player.id))[0]?.vote?.status).toBe('counted');
+    expect((await cast(player!.id))[0]?.vote?.status).toBe('counted');
   });
 });

@@ -18,6 +18,11 @@ export interface LockedStatement<R> {
 
 /** Functions known to exist, per database handle. */
 const created = new WeakMap<object, Map<string, Promise<void>>>();
+/**
+ * Each function's name by its declaration (prefix, argument types, answer, body): digested once,
+ * not per call. A few entries: one per statement text the app builds.
+ */
+const names = new Map<string, string>();
 
 /**
  * Runs one statement after its advisory locks, in one round trip: both go into a PL/pgSQL
@@ -38,11 +43,12 @@ export async function afterLocks<DB, R>(database: Kysely<DB>, locked: LockedStat
   const text = compiled.sql.replace(/^\/\* prepared:[\w-]+ \*\/\s*/, '');
   const types = compiled.parameters.map(pgType);
   const body = `${locked.locks};\n  RETURN QUERY ${text};`;
-  const digest = createHash('sha1')
-    .update(`${types.join(',')}\n${locked.returns}\n${body}`)
-    .digest('hex')
-    .slice(0, 12);
-  const name = `${locked.prefix}_${digest}`;
+  const declaration = `${locked.prefix}\n${types.join(',')}\n${locked.returns}\n${body}`;
+  let name = names.get(declaration);
+  if (!name) {
+    name = `${locked.prefix}_${createHash('sha1').update(declaration).digest('hex').slice(0, 12)}`;
+    names.set(declaration, name);
+  }
   const args = compiled.parameters.map((value, i) => sql`${value}::${sql.raw(types[i]!)}`);
   const call = sql<R>`${sql.raw(preparedMarker(name))} SELECT * FROM ${sql.raw(name)}(${sql.join(args)})`;
   await ensureFunction(db, name, types, locked.returns, body);
