@@ -1,5 +1,5 @@
 import zlib from 'node:zlib';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { cachedBody, type BodySource } from '../src/server/lib/cached-body';
 import { ResponseCache } from '../src/server/lib/response-cache';
 import { Card, CARD_DIGEST_BYTES, CardCache } from '../src/server/modules/servers/card-cache';
@@ -106,6 +106,34 @@ describe('response cache drops only what a change shows', () => {
     cache.dropTags(['server:0']);
     await cache.get('a', a.load, () => ['server:0']);
     expect(a.calls).toBe(before + 1);
+  });
+
+  it('remembers about a TTL of drops under a steady stream of them, and stays right', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      const cache = new ResponseCache<string>(1_000);
+      const a = counted(() => 'a');
+      const tags = () => ['server:0'];
+      // A vote campaign: a thousand servers' tags dropped every half TTL, for ten TTLs.
+      for (let step = 0; step < 20; step++) {
+        await cache.get('a', a.load, tags);
+        for (let i = 0; i < 1_000; i++) cache.dropTags([`server:${1 + step * 1_000 + i}`]);
+        vi.advanceTimersByTime(500);
+      }
+      // Each TTL reloaded the answer once; the drops of other servers never did.
+      expect(a.calls).toBe(10);
+      // 20,000 tags dropped; what is remembered is at most the drops since the last prune and a TTL before it.
+      expect(cache.droppedTags).toBeLessThanOrEqual(4_000);
+      // A drop of what it shows still sends the next caller to a fresh load.
+      await cache.get('a', a.load, tags);
+      const before = a.calls;
+      cache.dropTags(['server:0']);
+      for (let i = 0; i < 3_000; i++) cache.dropTags([`server:${100_000 + i}`]);
+      expect(await cache.get('a', a.load, tags)).toBe('a');
+      expect(a.calls).toBe(before + 1);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('with keepFromSecondAsk, keeps an answer only once its key is asked for again', async () => {

@@ -38,4 +38,25 @@ describe('page cache', () => {
     expect(other.body.encoded('br')).toBe(front);
     expect(front.length).toBeLessThan(new PageCache().make('/servers/3', otherHtml, true).compressed('br').length);
   });
+
+  it('holds a page as its UTF-8 bytes, knows the same page again, and counts its bound in those bytes', () => {
+    // Characters beyond Latin-1, as the built pages have: a string of them is two bytes a character in V8.
+    const html = (n: number) => `<!doctype html><p>Server’s page ${n}…</p>${'x'.repeat(1_000)}`;
+    // Ten of the largest below fit the bound in UTF-8 (at two bytes a character, five would).
+    const largest = Buffer.byteLength(html(10)) + '/servers/10'.length;
+    const cache = new PageCache(1_000, 10 * largest);
+    const first = cache.get('/servers/1', html(1), true);
+    expect(Buffer.isBuffer(first.html)).toBe(true);
+    expect(first.html.equals(Buffer.from(html(1)))).toBe(true);
+    expect(cache.get('/servers/1', html(1), true)).toBe(first);
+    const changed = cache.get('/servers/1', html(2), true);
+    expect(changed).not.toBe(first);
+    expect(changed.etag).not.toBe(first.etag);
+    expect(cache.get('/servers/1', html(2), false)).not.toBe(changed);
+    // Ten fit, the eleventh drops the oldest.
+    for (let i = 2; i <= 11; i++) cache.get(`/servers/${i}`, html(i), true);
+    expect(cache.fresh('/servers/1', 60_000)).toBeUndefined();
+    expect(cache.fresh('/servers/2', 60_000)).toBeDefined();
+    expect(cache.fresh('/servers/11', 60_000)).toBeDefined();
+  });
 });
