@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { DatabaseHandle } from '../src/server/db/database';
 import { serverPageReader } from '../src/server/modules/servers/server-page.repository';
+import { serverDetailSchema } from '../src/shared/schemas/server';
 import { createTestApp, type TestApp } from './helpers/test-app';
 import { createServer, createUser } from './helpers/factories';
 import { openTestDatabase, rowsReadSoFar } from './helpers/test-db';
@@ -153,6 +154,8 @@ describe('a server page not held, opened by a new visitor', () => {
     expect(page.reviews).toContainEqual(
       expect.objectContaining({ editedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/) }),
     );
+    // Written without a pass of the schema: still exactly its fields, in its order.
+    expect(JSON.stringify(serverDetailSchema.strict().parse(page))).toBe(JSON.stringify(page));
   });
 
   it('reads the reviews it counts and a page more, never the rest of the server’s votes nor other servers’', async () => {

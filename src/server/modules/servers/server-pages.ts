@@ -13,6 +13,7 @@ import type { ServersRepository } from './servers.repository';
 import type { DiscoveryRepository } from './discovery.repository';
 import type { ServerFields } from './servers.mapper';
 import type { AudienceCounter, Visitor } from './audience-counter';
+import { pageForEveryone } from './server-page-json';
 import type { IndexedLists } from './indexed-lists';
 
 /** How a page made for everyone ends. */
@@ -120,9 +121,9 @@ export function serverPages({ servers, discovery, settings, toApi, lists, counte
   const bodyFor = (found: PublicPage, views: number): CachedBody => {
     let body = found.anonymous.get(views);
     if (!body) {
-      // Through the schema once per page; each view count only writes the encoded page out with
-      // its count (the schema's pass was 7 % of the app's thread when every request was a new page).
-      found.encoded ??= z.encode(serverDetailSchema, { ...found.body, viewer: null });
+      // Built once per page, with the schema's fields in its order and no pass of the schema
+      // (`server-page-json.ts`); each view count only writes it out with its count.
+      found.encoded ??= pageForEveryone(found.body);
       body = cachedBody(JSON.stringify({ ...found.encoded, views }), { quick: true });
       found.anonymous.set(views, body);
     }
