@@ -36,8 +36,13 @@ function page(n: number): PageBody {
     connect:
       n % 3 === 0
         ? null
-        : { address: `play${n}.example.com:30120`, links: [{ label: 'Open in FiveM', url: `fivem://connect/play${n}` }], howTo: 'Paste it.' },
-    live: n % 5 === 0 ? null : { checkedAt: at(n + 2), map: n % 2 ? 'Los Santos' : null, version: null, players: n % 3 ? ['Ann', 'Bo'] : null },
+        : {
+            address: `play${n}.example.com:30120`,
+            links: [{ label: 'Open in FiveM', url: `fivem://connect/play${n}` }],
+            howTo: 'Paste it.',
+          },
+    live:
+      n % 5 === 0 ? null : { checkedAt: at(n + 2), map: n % 2 ? 'Los Santos' : null, version: null, players: n % 3 ? ['Ann', 'Bo'] : null },
     reviews: Array.from({ length: n % 6 }, (_, i) => ({
       type: i % 2 ? ('dislike' as const) : ('like' as const),
       review: i % 3 ? `Review ${i}` : null,
@@ -61,7 +66,9 @@ describe('a server page for everyone', () => {
   it('is byte for byte what the schema writes, for pages of every shape', () => {
     for (let n = 0; n < 120; n++) {
       const body = page(n);
-      expect(JSON.stringify(pageForEveryone(body)), `page ${n}`).toBe(JSON.stringify(z.encode(serverDetailSchema, { ...body, viewer: null })));
+      expect(JSON.stringify(pageForEveryone(body)), `page ${n}`).toBe(
+        JSON.stringify(z.encode(serverDetailSchema, { ...body, viewer: null })),
+      );
     }
   });
 });
