@@ -108,7 +108,7 @@ describe('response cache drops only what a change shows', () => {
     expect(a.calls).toBe(before + 1);
   });
 
-  it('remembers about a TTL of drops under a steady stream of them, and stays right', async () => {
+  it('remembers one to two TTLs of drops under a steady stream of them, and stays right', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     try {
       const cache = new ResponseCache<string>(1_000);
@@ -131,6 +131,33 @@ describe('response cache drops only what a change shows', () => {
       for (let i = 0; i < 3_000; i++) cache.dropTags([`server:${100_000 + i}`]);
       expect(await cache.get('a', a.load, tags)).toBe('a');
       expect(a.calls).toBe(before + 1);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('keeps, across a prune, the drops a refresh under way must still be measured against', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      const cache = new ResponseCache<string>(1_000);
+      const later = deferred<string>();
+      let calls = 0;
+      const load = () => (++calls === 1 ? Promise.resolve('old') : later.promise);
+      // The newer answer shows one more server than the old one did.
+      const tagsOf = (value: string) => (value === 'old' ? ['server:1'] : ['server:1', 'server:99']);
+      await cache.get('k', load, tagsOf);
+      expect(cache.peek('k')).toBe('old');
+      vi.advanceTimersByTime(600);
+      // Read, so refreshed in the background; server 99 changes while that load is out.
+      cache.refreshTags(['server:1']);
+      cache.dropTags(['server:99']);
+      // Enough other drops for a prune while the refresh is still out.
+      for (let i = 0; i < 3_000; i++) cache.dropTags([`server:${1_000 + i}`]);
+      later.resolve('new');
+      await later.promise;
+      await Promise.resolve();
+      // The refresh read server 99 from before its change: not kept.
+      expect(cache.peek('k')).toBeUndefined();
     } finally {
       vi.useRealTimers();
     }

@@ -220,7 +220,8 @@ export class ResponseCache<T> {
 
   /**
    * Forgets drops no kept answer can be stale by: those at or before the oldest kept answer's
-   * start. Expired answers go first, so this keeps at most a TTL's worth of drops.
+   * start. Expired answers go first, so this keeps at most a TTL's worth of drops; run at most once a
+   * TTL, the map holds up to two TTLs' worth between prunes.
    */
   private prune(): void {
     const now = Date.now();

@@ -71,4 +71,9 @@ describe('a server page for everyone', () => {
       );
     }
   });
+
+  it('has every field of the schema, the optional ones too, in its order', () => {
+    // A new optional field on the schema compiles without a line here; this is what catches it.
+    expect(Object.keys(pageForEveryone(page(1)))).toEqual(Object.keys(serverDetailSchema.shape));
+  });
 });
