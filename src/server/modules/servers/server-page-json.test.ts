@@ -56,8 +56,6 @@ function page(n: number): PageBody {
       userId: 40 + i,
     })),
     reviewsTotal: n % 6,
-    // Not on the page's schema at all.
-    hidden: false,
   };
   return body as PageBody;
 }
