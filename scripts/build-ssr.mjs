@@ -20,7 +20,7 @@ export const REACT_ROUTER_PRODUCTION = {
   'react-router/dom': path.join(ROOT, 'node_modules/react-router/dist/production/dom-export.mjs'),
 };
 
-async function buildPageRenderer({ outdir = SSR_OUT } = {}) {
+export async function buildPageRenderer({ outdir = SSR_OUT } = {}) {
   fs.rmSync(outdir, { recursive: true, force: true });
   await build({
     absWorkingDir: ROOT,

@@ -16,6 +16,13 @@ describe('sorted names', () => {
     );
   });
 
+  it('finds names with characters past U+00FF, held apart from the one-byte text', () => {
+    const held = new SortedNames(['gmail.net', 'gma\u0131l.net', 't\u015b.xyz', 'ts.xyz']);
+    expect(held.size).toBe(4);
+    for (const name of ['gmail.net', 'gma\u0131l.net', 't\u015b.xyz', 'ts.xyz']) expect(held.has(name), name).toBe(true);
+    for (const name of ['gma\u0131l.com', 't\u015b.xy', 'gmail.ne']) expect(held.has(name), name).toBe(false);
+  });
+
   it('refuses a name with a line break (it would split in two)', () => {
     expect(() => new SortedNames(['a\nb'])).toThrow(/line break/);
   });

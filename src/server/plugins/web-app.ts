@@ -248,7 +248,7 @@ function routePreloads(webDist: string): (pathname: string) => string[] {
   const file = path.join(webDist, 'route-preloads.json');
   if (!fs.existsSync(file)) return () => [];
   const routes = Object.entries(JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, string[]>).map(([route, files]) => ({
-    // `/servers/:id` → one path segment where the parameter is, and an optional trailing slash.
+    // `/servers/:id` becomes one path segment where the parameter is, and an optional trailing slash.
     pattern: new RegExp(
       `^${route
         .split(/:[a-z]+/i)

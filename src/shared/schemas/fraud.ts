@@ -7,7 +7,7 @@ export type VoteStatus = (typeof VOTE_STATUSES)[number];
 /** A server whose recent votes look made, with what makes them look so. */
 export const fraudSuspectSchema = z.object({
   server: z.object({ id: z.string(), name: z.string() }),
-  /** 0–100: how far the last 24 hours look like no crowd of real players. */
+  /** 0 to 100: how far the last 24 hours look like no crowd of real players. */
   score: z.number().int(),
   /** Votes, joins and daily votes in the window (counted and held). */
   rows: z.number().int(),

@@ -22,14 +22,17 @@ function linkLabel(t: Translate, link: { label: string; url: string }): string {
  * (src/shared/connect.ts) recognised by its wording, the address kept. An unknown one is shown as it is.
  */
 function howToText(t: Translate, howTo: string): string {
+  // The arrows (\u2192) and the apostrophe (\u2019) are escaped: one character past U+00FF in the
+  // server's page renderer makes V8 hold its whole source (1.4 MB) as two bytes a character.
   let match = /^Or open (FiveM|RedM), press F8 and type: connect (\S+)$/.exec(howTo);
   if (match) return t('server.connect.howToF8', { game: match[1], address: match[2] });
   match = /^Or type in the game's console: connect (\S+)$/.exec(howTo);
   if (match) return t('server.connect.howToConsole', { address: match[1] });
-  if (/^In Minecraft \(Java Edition\): Multiplayer → Add Server, paste the address\.$/.test(howTo)) return t('server.connect.howToJava');
-  match = /^In Minecraft \(Bedrock\): Play → Servers → Add Server, with address (\S+) and port (\d+)\.$/.exec(howTo);
+  if (/^In Minecraft \(Java Edition\): Multiplayer \u2192 Add Server, paste the address\.$/.test(howTo))
+    return t('server.connect.howToJava');
+  match = /^In Minecraft \(Bedrock\): Play \u2192 Servers \u2192 Add Server, with address (\S+) and port (\d+)\.$/.exec(howTo);
   if (match) return t('server.connect.howToBedrock', { host: match[1], port: match[2] });
-  if (/^Paste the address into the game’s server browser\.$/.test(howTo)) return t('server.connect.howToBrowser');
+  if (/^Paste the address into the game\u2019s server browser\.$/.test(howTo)) return t('server.connect.howToBrowser');
   return howTo;
 }
 
