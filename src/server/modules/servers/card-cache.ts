@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import { ByteSlots } from '../../lib/byte-slots';
 import { grown } from '../../lib/typed-arrays';
 import { cardShowsRow } from './card-figures';
+import { withCounters } from './card-counters';
 import type { ChangedRow } from './search-index.types';
 import type { VoteCounters } from './cache-change';
 
@@ -148,7 +149,18 @@ export class CardCache {
     for (const read of this.reads) read.ids.add(id);
     const slot = this.slotOf.get(id);
     if (slot === undefined) return false;
-    const card = JSON.parse(this.bytes.get(slot)!.toString('utf8', CARD_DIGEST_BYTES)) as Record<string, number>;
+    const held = this.bytes.get(slot)!;
+    const written = withCounters(held.subarray(CARD_DIGEST_BYTES), counters);
+    if (written === 'older') {
+      this.forget(id, slot);
+      return true;
+    }
+    if (written) {
+      // In place: its read time, and so its place in the refresh order, stay.
+      this.bytes.put(slot, written, digestOf(written));
+      return true;
+    }
+    const card = JSON.parse(held.toString('utf8', CARD_DIGEST_BYTES)) as Record<string, number>;
     const changed = Object.entries(counters) as Array<[string, number]>;
     // Votes only add: fewer than the card shows is an older vote's news arriving late (another
     // instance's), or a new month's count, and the card is read afresh instead.
