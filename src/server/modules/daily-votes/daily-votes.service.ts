@@ -55,9 +55,10 @@ interface Deps {
   now: () => Date;
   /**
    * A vote changed a server's month count: its page and the "Top voted" order are stale; its held
-   * card takes the count the vote's statement answered (or is dropped, without one).
+   * card takes the count the vote's statement answered (or is dropped, without one). A new month
+   * set every server's count back to 0.
    */
-  onChange: (change: { kind: 'vote'; serverId: number; counters?: VoteCounters }) => void;
+  onChange: (change: { kind: 'vote'; serverId: number; counters?: VoteCounters } | { kind: 'month' }) => void;
   /** Told each counted vote after it is stored (vote rewards). */
   onCounted?: (vote: CountedVote) => void;
   log?: Pick<FastifyBaseLogger, 'warn'>;
@@ -106,6 +107,13 @@ export function dailyVotesService({ repository, now, onChange, onCounted, log }:
       splitOn: isRowLevelError,
     },
   );
+
+  /** Sets older months' counters to 0 (a new month begins at 0); answers how many servers it reset. */
+  const resetMonth = async (): Promise<number> => {
+    const reset = await repository.resetOtherMonths(monthOf(now()));
+    if (reset > 0) onChange({ kind: 'month' });
+    return reset;
+  };
 
   return {
     /**
@@ -193,15 +201,11 @@ export function dailyVotesService({ repository, now, onChange, onCounted, log }:
       return repository.perDay(serverId, new Date(now().getTime() - 30 * 24 * 3600_000));
     },
 
-    /** Sets older months' counters to 0 now and every minute (a new month begins at 0). */
+    resetMonth,
+
+    /** `resetMonth` now and every minute. */
     startMonthlyReset(): void {
-      const check = () =>
-        repository.resetOtherMonths(monthOf(now())).then(
-          (reset) => {
-            if (reset > 0) onChange({ kind: 'vote', serverId: 0 });
-          },
-          (err: unknown) => log?.warn({ err }, 'monthly vote reset failed'),
-        );
+      const check = () => resetMonth().catch((err: unknown) => log?.warn({ err }, 'monthly vote reset failed'));
       void check();
       timer = setInterval(check, MONTH_CHECK_MS);
       timer.unref();

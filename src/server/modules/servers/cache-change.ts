@@ -18,6 +18,11 @@ export type CacheChange =
    * lists); every server in `checkedIds` was asked (its page shows when it was last checked).
    */
   | { kind: 'counts'; serverIds: number[]; checkedIds: number[] }
+  /**
+   * A new month: every server's count of the month's daily votes went back to 0. Any list, feed or
+   * page may show one; the cards follow the search index's read of the rows the reset wrote.
+   */
+  | { kind: 'month' }
   | { kind: 'all' };
 
 /** A server's counters as a vote's statement answered them: likes and dislikes, or the month's daily votes. */
@@ -108,11 +113,14 @@ export function cacheDropper(caches: DiscoveryCaches, everyMs: number) {
       // Whatever the counter changes were waiting for goes now, with this change (itself no
       // counter change: it holds back no vote after it).
       apply('drop');
-      if (change.kind === 'all') {
+      if (change.kind === 'all' || change.kind === 'month') {
         lists.clear();
         feeds.clear();
         pages.clear();
-        cards.clear();
+        // A month's reset writes rows the index reads again (it was marked stale above): it drops
+        // the cards that now differ from their row, and only those. At the month's first minute,
+        // as a vote campaign starts, every card read again would cost more than the reset itself.
+        if (change.kind === 'all') cards.clear();
         return;
       }
       cards.drop(change.serverIds);
