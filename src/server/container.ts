@@ -37,6 +37,7 @@ import {
   votesService,
   DEFAULT_HOLD_RULES,
   NO_HOLDS,
+  heardChange,
   type CacheChange,
 } from './modules/servers';
 import { redisInvalidationBus } from './adapters/invalidation-bus';
@@ -110,7 +111,7 @@ export async function createContainer(
   // Another instance's change may arrive before this one's caches exist: nothing is cached then to drop.
   const heard: { apply?: (change: CacheChange) => void } = {};
   const bus = config.redisUrl
-    ? redisInvalidationBus<CacheChange>(config.redisUrl, (change) => heard.apply?.(change), app.log, `${prefix}cache-invalidation`)
+    ? redisInvalidationBus<unknown>(config.redisUrl, (change) => heard.apply?.(heardChange(change)), app.log, `${prefix}cache-invalidation`)
     : undefined;
   if (bus) {
     app.addHook('onClose', () => bus.close());

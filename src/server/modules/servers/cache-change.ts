@@ -25,6 +25,29 @@ export type CacheChange =
   | { kind: 'month' }
   | { kind: 'all' };
 
+const ids = (value: unknown): value is number[] => Array.isArray(value) && value.every((id) => Number.isSafeInteger(id));
+
+/**
+ * A change another instance published, as this version reads it. One it cannot read (a kind a
+ * newer version added, met during a rolling deploy) drops everything rather than nothing.
+ */
+export function heardChange(change: unknown): CacheChange {
+  const heard = (change ?? {}) as Record<string, unknown>;
+  switch (heard['kind']) {
+    case 'vote':
+    case 'join':
+      if (Number.isSafeInteger(heard['serverId'])) return { kind: heard['kind'], serverId: heard['serverId'] as number };
+      break;
+    case 'counts':
+      if (ids(heard['serverIds']) && ids(heard['checkedIds']))
+        return { kind: 'counts', serverIds: heard['serverIds'], checkedIds: heard['checkedIds'] };
+      break;
+    case 'month':
+      return { kind: 'month' };
+  }
+  return { kind: 'all' };
+}
+
 /** A server's counters as a vote's statement answered them: likes and dislikes, or the month's daily votes. */
 export type VoteCounters = { likes: number; dislikes: number } | { monthVotes: number };
 
