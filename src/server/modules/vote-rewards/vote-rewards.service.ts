@@ -8,6 +8,7 @@ import { serverPolicy } from '../../policies/servers.policy';
 import type { TargetPolicy } from '../../adapters/address-guard';
 import type { VotifierTarget, VotifierVote } from '../../adapters/votifier';
 import { parseVotifierKey } from '../../adapters/votifier';
+import type { CountedVote } from '../daily-votes';
 import type { VoteRewardsRepository } from './vote-rewards.repository';
 import { assertVotifierTarget, assertWebhookTarget } from './reward-targets';
 import { newWebhookSecret, SIGNATURE_HEADER, signWebhook } from './webhook-signature';
@@ -23,20 +24,8 @@ export interface RewardSenders {
   votifier: (target: VotifierTarget, vote: VotifierVote) => Promise<void>;
 }
 
-/** A counted daily vote, as rewards need it. */
-export interface RewardedVote {
-  voteId: number;
-  serverId: number;
-  username: string;
-  playerName: string | null;
-  address: string;
-  at: Date;
-  /**
-   * Whether the server had reward targets, when the statement that counted the vote said so:
-   * false reads nothing (most servers reward nothing); unknown (a released vote) reads them.
-   */
-  rewards?: boolean;
-}
+/** A counted daily vote, as rewards need it: who voted is told by name, never by id. */
+export type RewardedVote = Omit<CountedVote, 'userId'>;
 
 interface Deps {
   repository: VoteRewardsRepository;
