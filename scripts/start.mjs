@@ -2,13 +2,13 @@
 // compiled server (which migrates, seeds demo data into a new embedded database and listens on :3000).
 import { spawn } from 'node:child_process';
 import { ROOT, ensureDependencies, ensureServerBuild, ensureWebBuild } from './lib/ensure.mjs';
-import { SERVER_ENV, SERVER_NODE_FLAGS } from './lib/node-flags.mjs';
+import { SERVER_ENV, serverNodeFlags } from './lib/node-flags.mjs';
 
 ensureDependencies();
 ensureWebBuild();
 await ensureServerBuild();
 
-const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, '--enable-source-maps', 'dist/server/server.js'], {
+const child = spawn(process.execPath, [...serverNodeFlags(), '--enable-source-maps', 'dist/server/server.js'], {
   cwd: ROOT,
   env: { ...SERVER_ENV, ...process.env },
   stdio: 'inherit',
