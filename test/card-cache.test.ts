@@ -39,6 +39,14 @@ describe('cards held in memory, updated by votes', () => {
     expect(cache.peek(2)).toBeUndefined();
   });
 
+  it('drops a card whose counters it cannot read as whole numbers, to be read afresh', async () => {
+    const cache = await filled();
+    // The cards above show no month's count: a daily vote's cannot be written into them.
+    expect(cache.setCounters(1, { monthVotes: 1 })).toBe(true);
+    expect(cache.peek(1)).toBeUndefined();
+    expect(cache.size).toBe(1);
+  });
+
   it('answers false for a card it does not hold, and keeps no card a read under way took from before the vote', async () => {
     const cache = new CardCache(60_000);
     expect(cache.setCounters(3, { likes: 1, dislikes: 0 })).toBe(false);

@@ -4,6 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { wideLines } from './helpers/wide-lines';
 
 // A build of its own beside dist/server (same depth, so paths from import.meta.dirname hold),
 // so the test never replaces the build a running `npm start` uses.
@@ -31,6 +32,8 @@ describe('the compiled server', () => {
     expect(built.status, built.stderr).toBe(0);
     expect(fs.existsSync(path.join(OUT, 'server.js'))).toBe(true);
     expect(fs.existsSync(path.join(OUT, 'cli.js'))).toBe(true);
+    // One byte a character in V8 (its source is held for the process's life): no line past U+00FF.
+    expect(wideLines(OUT)).toEqual([]);
 
     const port = await freePort();
     const child = spawn(process.execPath, [path.join(OUT, 'server.js')], {

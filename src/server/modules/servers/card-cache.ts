@@ -149,29 +149,13 @@ export class CardCache {
     for (const read of this.reads) read.ids.add(id);
     const slot = this.slotOf.get(id);
     if (slot === undefined) return false;
-    const held = this.bytes.get(slot)!;
-    const written = withCounters(held.subarray(CARD_DIGEST_BYTES), counters);
-    if (written === 'older') {
-      this.forget(id, slot);
-      return true;
-    }
-    if (written) {
-      // In place: its read time, and so its place in the refresh order, stay.
-      this.bytes.put(slot, written, digestOf(written));
-      return true;
-    }
-    const card = JSON.parse(held.toString('utf8', CARD_DIGEST_BYTES)) as Record<string, number>;
-    const changed = Object.entries(counters) as Array<[string, number]>;
+    const written = withCounters(this.bytes.get(slot)!.subarray(CARD_DIGEST_BYTES), counters);
     // Votes only add: fewer than the card shows is an older vote's news arriving late (another
-    // instance's), or a new month's count, and the card is read afresh instead.
-    if (changed.reduce((n, [, value]) => n + value, 0) < changed.reduce((n, [key]) => n + (card[key] ?? 0), 0)) {
-      this.forget(id, slot);
-      return true;
-    }
-    for (const [key, value] of changed) card[key] = value;
-    const json = JSON.stringify(card);
+    // instance's), or a new month's count. That card, and one whose counters cannot be read as
+    // whole numbers, is read afresh instead.
+    if (written === 'older' || written === undefined) this.forget(id, slot);
     // In place: its read time, and so its place in the refresh order, stay.
-    this.bytes.put(slot, json, digestOf(json));
+    else this.bytes.put(slot, written, digestOf(written));
     return true;
   }
 

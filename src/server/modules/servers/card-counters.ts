@@ -5,14 +5,13 @@ import type { VoteCounters } from './cache-change';
  * vote changes a few digits of a card of ~900 bytes, and decoding, parsing, writing and encoding the
  * whole card took most of a vote's work on the cards (2–5 % of the app's thread while votes stream).
  * 'older' when the counters add up to less than the card shows (an older vote's news arriving late,
- * or a new month's count): the card is then read afresh. Undefined when a counter is not found as a
- * whole number: the caller takes the slow way.
+ * or a new month's count). Undefined when a counter is not found as a whole number. Either way the
+ * caller reads the card afresh.
  *
  * A key is found by its quoted name and colon: inside a JSON string every quote is escaped, so that
  * sequence is only ever a key, and a card is one flat object whose nested values are lists of strings.
  */
-export function withCounters(json: Uint8Array, counters: VoteCounters): Buffer | 'older' | undefined {
-  const bytes = Buffer.from(json.buffer, json.byteOffset, json.byteLength);
+export function withCounters(bytes: Buffer, counters: VoteCounters): Buffer | 'older' | undefined {
   const edits: Array<{ from: number; to: number; digits: string }> = [];
   let before = 0;
   let after = 0;
