@@ -250,10 +250,15 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
     ...(options.pageRenderer ? { pageRenderer: options.pageRenderer } : {}),
     ...(options.rendererRetryMs !== undefined ? { rendererRetryMs: options.rendererRetryMs } : {}),
     front,
-    // A vote, a join or a game poll round changes a page's counters: left to the page's fresh time.
+    // Anything but counters makes every page again; a vote, a join or a game poll round changes
+    // only counters, which a page drawn with its content shows within a second of them.
     onContentChanged: (listener) =>
       ctx.discovery.onChange((change) => {
         if (change.kind === 'all') listener();
+      }),
+    onCountersChanged: (listener) =>
+      ctx.discovery.onChange((change) => {
+        if (change.kind !== 'all') listener();
       }),
   });
   return app;

@@ -9,7 +9,7 @@ export interface CachedPage {
    * collected (~580 server pages: 15 MB of strings after the benchmark's HTML pages).
    */
   html: Buffer;
-  /** When it was made (ms). */
+  /** When its making began (ms): it shows nothing that changed after. */
   at: number;
   etag: string;
   /** The page compressed: quickly the first time, well from the second on (then always the same bytes). */
@@ -46,19 +46,19 @@ export class PageCache {
     return hit && Date.now() - hit.at < maxAgeMs ? hit : undefined;
   }
 
-  /** The page of `html` for `pathname`, kept (or the one kept for it, when the same). */
-  get(pathname: string, html: string, rendered: boolean): CachedPage {
+  /** The page of `html` for `pathname`, begun at `at`, kept (or the one kept for it, when the same). */
+  get(pathname: string, html: string, rendered: boolean, at = Date.now()): CachedPage {
     const hit = this.entries.get(pathname);
     const bytes = Buffer.from(html);
     const etag = etagOf(bytes);
     if (hit?.etag === etag && hit.rendered === rendered) {
-      hit.at = Date.now();
+      hit.at = at;
       // Made again: the newest entry, so a crawl of other paths drops it last.
       this.entries.delete(pathname);
       this.entries.set(pathname, hit);
       return hit;
     }
-    const page = this.madeOf(pathname, bytes, etag, rendered);
+    const page = this.madeOf(pathname, bytes, etag, rendered, at);
     this.remove(pathname);
     this.entries.set(pathname, page);
     this.bytes += page.bytes;
@@ -72,7 +72,7 @@ export class PageCache {
     return this.madeOf(pathname, bytes, etagOf(bytes), rendered);
   }
 
-  private madeOf(pathname: string, html: Buffer, etag: string, rendered: boolean): CachedPage & { bytes: number } {
+  private madeOf(pathname: string, html: Buffer, etag: string, rendered: boolean, at = Date.now()): CachedPage & { bytes: number } {
     const variants: Partial<Record<'br' | 'gzip', { bytes: Buffer; good: boolean }>> = {};
     const made = (encoding: 'br' | 'gzip', well: boolean): Buffer => {
       const held = variants[encoding];
@@ -96,7 +96,7 @@ export class PageCache {
     };
     const page: CachedPage & { bytes: number } = {
       html,
-      at: Date.now(),
+      at,
       // Weak: the same validator stands for the identity, gzip and brotli bytes of one page.
       etag,
       bytes: html.length + pathname.length,

@@ -9,6 +9,7 @@ import type { FrontCache } from '../lib/front-cache';
 import { chooseEncoding, matchesEtag } from '../lib/cached-body';
 import { requestLocale } from '../lib/request-locale';
 import { LANGUAGE_HEADERS, VARIES_BY_LANGUAGE, catalogPreloads, localizedTemplates, mapLocales, serveManifests } from './localized-pages';
+import { CounterChanges } from './counter-changes';
 import { PageCache, type CachedPage } from './page-cache';
 import { loadPageRenderer, renderedPageHtml, renderedTemplate, renderRoot } from './rendered-pages';
 
@@ -16,6 +17,13 @@ const MAX_RENDERINGS_AT_ONCE = 4;
 /** A page renderer that did not load (not built yet, or its import failed) is tried again this long after. */
 const RENDERER_RETRY_MS = 60_000;
 const HTML_TYPE = 'text/html; charset=utf-8';
+/**
+ * How long a page drawn with its content is still served after a change of the counters it may
+ * show (a vote, a join, a game poll): with the lists' own gathering of votes (a quarter second) a
+ * page's first paint stays within a second of them, as the API's Top 10 does, while a stream of
+ * votes makes each such page again at most twice a second instead of on every vote.
+ */
+export const RENDERED_COUNTERS_LAG_MS = 500;
 
 /**
  * Serves the built web app and uploaded files from one origin. Unknown `/api/…`
@@ -44,6 +52,8 @@ export async function registerWebApp(
      * again on its next request, as the API's answers are, not after its fresh time.
      */
     onContentChanged?: (listener: () => void) => void;
+    /** Subscribes to changes of counters alone (a vote, a join, a game poll's counts, a new month). */
+    onCountersChanged?: (listener: () => void) => void;
   },
 ): Promise<void> {
   fs.mkdirSync(options.uploadsDir, { recursive: true });
@@ -121,6 +131,17 @@ export async function registerWebApp(
   const making = new Map<string, Promise<CachedPage>>();
   // Counts content changes: a page whose making began before one is sent to who asked, not kept.
   let generation = 0;
+  const counters = new CounterChanges(options.freshForMs + RENDERED_COUNTERS_LAG_MS);
+  options.onCountersChanged?.(() => counters.note());
+  /**
+   * The path's page while fresh: made less than the fresh time ago and, for a page drawn with its
+   * content (counters shown), missing no change of them older than `RENDERED_COUNTERS_LAG_MS`.
+   */
+  const freshPage = (key: string): CachedPage | undefined => {
+    const page = pages.fresh(key, options.freshForMs);
+    if (page?.rendered && counters.between(page.at, Date.now() - RENDERED_COUNTERS_LAG_MS)) return undefined;
+    return page;
+  };
   options.onContentChanged?.(() => {
     generation += 1;
     pages.clear();
@@ -153,6 +174,7 @@ export async function registerWebApp(
     render?: PageRenderer,
   ): Promise<CachedPage> => {
     const started = generation;
+    const startedAt = Date.now();
     const meta = await options.meta(pathname, locale);
     const root = render ? await renderIfFree(render, location, locale) : null;
     const renderedIn = rendered?.[locale];
@@ -161,7 +183,7 @@ export async function registerWebApp(
         ? [renderedPageHtml(renderedIn, meta, files, root), true]
         : [`${template.head}  ${modulePreloadTags(files)}${meta}\n  ${template.tail}`, false];
     // Made from data that changed meanwhile: sent to who asked, not kept (nor put over a newer one).
-    return started === generation ? pages.get(key, html, withContent) : pages.make(key, html, withContent);
+    return started === generation ? pages.get(key, html, withContent, startedAt) : pages.make(key, html, withContent);
   };
   const sendApp = async (request: FastifyRequest, reply: FastifyReply, pathname: string) => {
     const { locale, pinned } = requestLocale(request.url, request.headers);
@@ -178,7 +200,7 @@ export async function registerWebApp(
     const key = `${locale} ${place}`;
     // The landing page and a shared server link are the hottest HTML: made once, served from memory;
     // requests arriving while it is made wait for that one rendering.
-    let page = pages.fresh(key, options.freshForMs);
+    let page = freshPage(key);
     if (!page) {
       let pending = making.get(key);
       if (!pending) {
@@ -208,7 +230,7 @@ export async function registerWebApp(
     if (options.front && request.url === place && (place === '/' || page.rendered)) {
       options.front.offer(request.url, (incoming) => {
         const asked = requestLocale(incoming.url ?? place, incoming.headers).locale;
-        const held = pages.fresh(`${asked} ${place}`, options.freshForMs);
+        const held = freshPage(`${asked} ${place}`);
         return held && { body: held.body, type: HTML_TYPE, headers: LANGUAGE_HEADERS[asked] };
       });
     }
