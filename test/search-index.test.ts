@@ -108,6 +108,7 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
 describe('the in-memory search index', () => {
   it.each([
     ['rare words from their postings', undefined, 'auto'],
+    ['rare words from their postings, most words past the few matches', 2, 'auto'],
     ['every word through its bitset', 0, 'auto'],
     ['every page walked along its order', 0, 'walk'],
     ['every page cut from marks on positions', 0, 'marks'],

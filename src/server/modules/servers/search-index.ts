@@ -65,8 +65,8 @@ export class SearchIndex {
   private counted = { matching: -1, listed: 0, boosted: 0 };
 
   /**
-   * `fewMatches`: postings up to this long are matched without a bitset (tests set 0 to check the
-   * bitset path); `cut`: how pages are cut from a bitset of matches (tests check each way).
+   * `fewMatches`: searches whose words match at most this many names are answered without a
+   * bitset (tests set 0 to check the bitset path); `cut`: how pages are cut from a bitset of matches (tests check each way).
    */
   constructor({ fewMatches = FEW_MATCHES, cut = 'auto' }: { fewMatches?: number; cut?: PageCut } = {}) {
     this.fewMatchesMax = fewMatches;
