@@ -89,6 +89,13 @@ interface Job {
 export class CompressThread {
   private readonly control: Int32Array;
   private readonly bytes: Buffer;
+  /**
+   * Where a job's JSON is written before one copy into the shared memory: a list answer is dozens
+   * of small copies (a card each, its rank), and each copy into a SharedArrayBuffer cost about three
+   * times one into plain memory (16.5 µs against 10.5 for 30 cards, plus 1 µs for the one copy of
+   * the whole answer after), a tenth of an uncached search's time in the app's thread.
+   */
+  private readonly staging: Buffer;
   private readonly slots: number;
   private readonly inputBytes: number;
   private readonly outputBytes: number;
@@ -118,6 +125,7 @@ export class CompressThread {
     const data = new SharedArrayBuffer(this.slots * this.stride);
     this.control = new Int32Array(control);
     this.bytes = Buffer.from(data);
+    this.staging = Buffer.allocUnsafeSlow(this.inputBytes);
     this.worker = new Worker(options.source ?? THREAD_SOURCE, {
       eval: true,
       workerData: {
@@ -153,7 +161,9 @@ export class CompressThread {
     const slot = this.freeSlot();
     if (slot < 0) return undefined;
     const at = slot * this.stride;
-    source.writeTo(this.bytes.subarray(at, at + source.byteLength));
+    const json = this.staging.subarray(0, source.byteLength);
+    source.writeTo(json);
+    this.bytes.set(json, at);
     Atomics.store(this.control, inputLengthOf(slot), source.byteLength);
     Atomics.store(this.control, stateOf(slot), PENDING);
     Atomics.add(this.control, PUBLISHED, 1);
