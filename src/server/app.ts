@@ -27,7 +27,7 @@ import { startDemoLiveFeed } from './db/seed/demo-live';
 import type { CountingSettings } from './modules/servers';
 import { registerMultipart } from './plugins/multipart';
 import type { TargetPolicy } from './adapters/address-guard';
-import type { HoldRules } from './modules/servers';
+import { COUNTERS_LISTED_WITHIN_MS, type HoldRules } from './modules/servers';
 import type { GuardedHttpsAgent } from './adapters/guarded-http';
 import { DEFAULT_QUEUE_OPTIONS, type QueueOptions } from './adapters/queue';
 import { startBackgroundWork } from './background';
@@ -260,6 +260,9 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
       ctx.discovery.onChange((change) => {
         if (change.kind !== 'all') listener();
       }),
+    // Lists gather counter changes for a while, then are made again: a page begun in that time may
+    // not show the change yet.
+    answersBehindMs: COUNTERS_LISTED_WITHIN_MS,
   });
   return app;
 }

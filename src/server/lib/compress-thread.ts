@@ -92,8 +92,7 @@ export class CompressThread {
   /**
    * Where a job's JSON is written before one copy into the shared memory: a list answer is dozens
    * of small copies (a card each, its rank), and each copy into a SharedArrayBuffer cost about three
-   * times one into plain memory (16.5 µs against 10.5 for 30 cards, plus 1 µs for the one copy of
-   * the whole answer after), a tenth of an uncached search's time in the app's thread.
+   * times one into plain memory (docs/decisions/050-compression-thread.md, last update).
    */
   private readonly staging: Buffer;
   private readonly slots: number;

@@ -3,6 +3,7 @@
  * month), so a held page can tell whether it missed a change long enough ago to be made again.
  * Coarse and small: one time per `grainMs` (the latest change in it), none older than `keepMs`, so
  * a stream of a thousand votes a second costs a comparison each and a few hundred numbers at most.
+ * A page made inside a grain may see its change up to a grain late.
  */
 export class CounterChanges {
   /** The latest change of each grain, oldest first. */
@@ -29,12 +30,18 @@ export class CounterChanges {
     if (old > 0) this.times.splice(0, old);
   }
 
-  /** Whether a change came after `since` and no later than `until`. */
+  /** Whether a change came at or after `since` and no later than `until`. */
   between(since: number, until: number): boolean {
     for (let i = this.times.length - 1; i >= 0; i--) {
       const at = this.times[i]!;
-      if (at <= until) return at > since;
+      // At `since` itself counts: a change in the very millisecond a page began may not be in it.
+      if (at <= until) return at >= since;
     }
     return false;
+  }
+
+  /** Times held (one a grain at most). */
+  get size(): number {
+    return this.times.length;
   }
 }

@@ -1,6 +1,15 @@
 import crypto from 'node:crypto';
 import zlib from 'node:zlib';
 import type { CachedBody } from '../lib/cached-body';
+import { CounterChanges } from './counter-changes';
+
+/**
+ * How long a page drawn with its content is still served as it is after a change of the counters
+ * it may show (a vote, a join, a game poll): its first paint stays within a second of the votes,
+ * as the API's Top 10 does. Under a stream of votes each such page is made again once every this
+ * long less the time its answers may lag the votes (`answersBehindMs`), instead of on every vote.
+ */
+export const RENDERED_COUNTERS_LAG_MS = 700;
 
 export interface CachedPage {
   /**
@@ -35,15 +44,57 @@ export interface CachedPage {
 export class PageCache {
   private readonly entries = new Map<string, CachedPage & { bytes: number }>();
   private bytes = 0;
+  private readonly counters: CounterChanges;
+
   constructor(
     private readonly max = 1000,
     private readonly maxBytes = 8 * 1024 * 1024,
-  ) {}
+    /** How long after a change of counters the answers pages are drawn from may still not show it. */
+    private readonly answersBehindMs = 0,
+    /** The longest a page is ever held: older changes of counters cannot matter. */
+    holdMs = 60_000,
+  ) {
+    // A page begun after a change but within this time counts as missing it: with the lag no longer,
+    // every page would always miss one under a stream of votes, and be made on every request.
+    if (answersBehindMs >= RENDERED_COUNTERS_LAG_MS) throw new Error('the answers must lag the counters less than the pages may');
+    this.counters = new CounterChanges(holdMs + answersBehindMs + RENDERED_COUNTERS_LAG_MS);
+  }
 
-  /** The path's page if made less than `maxAgeMs` ago. */
+  /** Counters changed (a vote, a join, a game poll): pages drawn with their content may show them. */
+  countersChanged(now = Date.now()): void {
+    this.counters.note(now);
+  }
+
+  /**
+   * The path's page if made less than `maxAgeMs` ago, and for a page drawn with its content, only
+   * while it misses no change of counters older than `RENDERED_COUNTERS_LAG_MS`.
+   */
   fresh(pathname: string, maxAgeMs: number): CachedPage | undefined {
+    const hit = this.held(pathname, maxAgeMs);
+    return hit && !this.missesCounters(hit) ? hit : undefined;
+  }
+
+  /**
+   * The path's page drawn with its content, made less than `maxAgeMs` ago, that misses a change of
+   * counters: still worth sending while a newer one is made (a few votes behind, never a frame).
+   */
+  behind(pathname: string, maxAgeMs: number): CachedPage | undefined {
+    const hit = this.held(pathname, maxAgeMs);
+    return hit && this.missesCounters(hit) ? hit : undefined;
+  }
+
+  private held(pathname: string, maxAgeMs: number): CachedPage | undefined {
     const hit = this.entries.get(pathname);
     return hit && Date.now() - hit.at < maxAgeMs ? hit : undefined;
+  }
+
+  /**
+   * Whether a change of counters came too long ago for the page to still go without it. A change
+   * up to `answersBehindMs` before the page's making began counts as missed too: the answers it was
+   * drawn from may not have shown it yet (lists gather votes for a while before they are made again).
+   */
+  private missesCounters(page: CachedPage): boolean {
+    return page.rendered && this.counters.between(page.at - this.answersBehindMs, Date.now() - RENDERED_COUNTERS_LAG_MS);
   }
 
   /** The page of `html` for `pathname`, begun at `at`, kept (or the one kept for it, when the same). */

@@ -9,7 +9,6 @@ import type { FrontCache } from '../lib/front-cache';
 import { chooseEncoding, matchesEtag } from '../lib/cached-body';
 import { requestLocale } from '../lib/request-locale';
 import { LANGUAGE_HEADERS, VARIES_BY_LANGUAGE, catalogPreloads, localizedTemplates, mapLocales, serveManifests } from './localized-pages';
-import { CounterChanges } from './counter-changes';
 import { PageCache, type CachedPage } from './page-cache';
 import { loadPageRenderer, renderedPageHtml, renderedTemplate, renderRoot } from './rendered-pages';
 
@@ -17,13 +16,6 @@ const MAX_RENDERINGS_AT_ONCE = 4;
 /** A page renderer that did not load (not built yet, or its import failed) is tried again this long after. */
 const RENDERER_RETRY_MS = 60_000;
 const HTML_TYPE = 'text/html; charset=utf-8';
-/**
- * How long a page drawn with its content is still served after a change of the counters it may
- * show (a vote, a join, a game poll): with the lists' own gathering of votes (a quarter second) a
- * page's first paint stays within a second of them, as the API's Top 10 does, while a stream of
- * votes makes each such page again at most twice a second instead of on every vote.
- */
-export const RENDERED_COUNTERS_LAG_MS = 500;
 
 /**
  * Serves the built web app and uploaded files from one origin. Unknown `/api/…`
@@ -52,8 +44,13 @@ export async function registerWebApp(
      * again on its next request, as the API's answers are, not after its fresh time.
      */
     onContentChanged?: (listener: () => void) => void;
-    /** Subscribes to changes of counters alone (a vote, a join, a game poll's counts, a new month). */
+    /**
+     * Subscribes to changes of counters alone (a vote, a join, a game poll's counts, a new month):
+     * a page drawn with its content is made again soon after one (see `PageCache`).
+     */
     onCountersChanged?: (listener: () => void) => void;
+    /** How long after such a change the answers pages are drawn from may still not show it. */
+    answersBehindMs?: number;
   },
 ): Promise<void> {
   fs.mkdirSync(options.uploadsDir, { recursive: true });
@@ -127,21 +124,11 @@ export async function registerWebApp(
     return renderer;
   };
 
-  const pages = new PageCache();
+  const pages = new PageCache(undefined, undefined, options.answersBehindMs, options.freshForMs);
+  options.onCountersChanged?.(() => pages.countersChanged());
   const making = new Map<string, Promise<CachedPage>>();
   // Counts content changes: a page whose making began before one is sent to who asked, not kept.
   let generation = 0;
-  const counters = new CounterChanges(options.freshForMs + RENDERED_COUNTERS_LAG_MS);
-  options.onCountersChanged?.(() => counters.note());
-  /**
-   * The path's page while fresh: made less than the fresh time ago and, for a page drawn with its
-   * content (counters shown), missing no change of them older than `RENDERED_COUNTERS_LAG_MS`.
-   */
-  const freshPage = (key: string): CachedPage | undefined => {
-    const page = pages.fresh(key, options.freshForMs);
-    if (page?.rendered && counters.between(page.at, Date.now() - RENDERED_COUNTERS_LAG_MS)) return undefined;
-    return page;
-  };
   options.onContentChanged?.(() => {
     generation += 1;
     pages.clear();
@@ -172,6 +159,8 @@ export async function registerWebApp(
     /** The chunks the page preloads: its route's and its language's catalog (none for the landing page, which loads no app). */
     files: string[],
     render?: PageRenderer,
+    /** Made again while the held one is still sent: kept only if drawn with its content, as the held one is. */
+    again = false,
   ): Promise<CachedPage> => {
     const started = generation;
     const startedAt = Date.now();
@@ -183,7 +172,9 @@ export async function registerWebApp(
         ? [renderedPageHtml(renderedIn, meta, files, root), true]
         : [`${template.head}  ${modulePreloadTags(files)}${meta}\n  ${template.tail}`, false];
     // Made from data that changed meanwhile: sent to who asked, not kept (nor put over a newer one).
-    return started === generation ? pages.get(key, html, withContent, startedAt) : pages.make(key, html, withContent);
+    // Nor is the app's frame put over a page drawn with its content (every renderer was busy).
+    const keep = started === generation && (withContent || !again);
+    return keep ? pages.get(key, html, withContent, startedAt) : pages.make(key, html, withContent);
   };
   const sendApp = async (request: FastifyRequest, reply: FastifyReply, pathname: string) => {
     const { locale, pinned } = requestLocale(request.url, request.headers);
@@ -200,27 +191,34 @@ export async function registerWebApp(
     const key = `${locale} ${place}`;
     // The landing page and a shared server link are the hottest HTML: made once, served from memory;
     // requests arriving while it is made wait for that one rendering.
-    let page = freshPage(key);
-    if (!page) {
-      let pending = making.get(key);
-      if (!pending) {
-        const made: Promise<CachedPage> = makePage(
-          key,
-          place,
-          pathname,
-          locale,
-          template,
-          templates === appPages ? preloads(pathname, locale) : [],
-          location ? render : undefined,
-        ).finally(() => {
-          // A content change may have started another making of this page meanwhile.
-          if (making.get(key) === made) making.delete(key);
-        });
-        pending = made;
-        making.set(key, made);
-      }
-      page = await pending;
+    const make = (again: boolean): Promise<CachedPage> => {
+      const pending = making.get(key);
+      if (pending) return pending;
+      const files = templates === appPages ? preloads(pathname, locale) : [];
+      const made: Promise<CachedPage> = makePage(
+        key,
+        place,
+        pathname,
+        locale,
+        template,
+        files,
+        location ? render : undefined,
+        again,
+      ).finally(() => {
+        // A content change may have started another making of this page meanwhile.
+        if (making.get(key) === made) making.delete(key);
+      });
+      making.set(key, made);
+      return made;
+    };
+    let page = pages.fresh(key, options.freshForMs);
+    // A page a few votes behind is still sent while its next one is made: nobody waits for it.
+    const behind = page ? undefined : pages.behind(key, options.freshForMs);
+    if (behind) {
+      page = behind;
+      make(true).catch((err: unknown) => request.log.warn({ err }, 'a page could not be made again'));
     }
+    page ??= await make(false);
     // The same HTML for everyone (a visitor's own state is fetched by the app): the landing page
     // and the pages rendered with their content, under the one spelling each is cached by
     // (`/list?tab=popular`, not `/list/` or `/servers/01`), are answered before Fastify while
@@ -230,7 +228,7 @@ export async function registerWebApp(
     if (options.front && request.url === place && (place === '/' || page.rendered)) {
       options.front.offer(request.url, (incoming) => {
         const asked = requestLocale(incoming.url ?? place, incoming.headers).locale;
-        const held = freshPage(`${asked} ${place}`);
+        const held = pages.fresh(`${asked} ${place}`, options.freshForMs);
         return held && { body: held.body, type: HTML_TYPE, headers: LANGUAGE_HEADERS[asked] };
       });
     }

@@ -83,6 +83,12 @@ export interface DiscoveryCaches {
 export const COUNTER_DROPS_EVERY_MS = 250;
 
 /**
+ * How long after a vote or join every list and feed shows it, at most: their gathering, then a
+ * load (a few ms in memory; up to 150 are allowed for a busy moment).
+ */
+export const COUNTERS_LISTED_WITHIN_MS = COUNTER_DROPS_EVERY_MS + 150;
+
+/**
  * Applies changes to one instance's caches. A vote's or a join's card is updated (or dropped) and
  * its server's page dropped at once (the voter sees their vote there); the lists and feeds showing
  * the server (and the orders it moves in) are dropped at

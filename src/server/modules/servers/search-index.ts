@@ -11,7 +11,7 @@ import { FilterBitsets } from './search-index.filters';
 
 export { asksLive, type IndexQuery, type IndexRow, type LiveFilter, type Rank } from './search-index.types';
 
-/** A word found in at most this many postings is matched from them, without a bitset. */
+/** A search whose words match at most this many names is answered from them, without a bitset. */
 const FEW_MATCHES = 256;
 
 /**

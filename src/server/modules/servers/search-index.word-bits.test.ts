@@ -26,6 +26,19 @@ describe('WordBits.fewMatches', () => {
     expect(words.has('abcd')).toBe(false);
   });
 
+  it('gives a rare word asked again its bitset, when its candidates were many', () => {
+    const words = new WordBits();
+    expect(words.fewMatches(['abcd'], view, 256)).toHaveLength(3);
+    // Asked again: its 603 candidates are not tested every time.
+    expect(words.fewMatches(['abcd'], view, 256)).toBeUndefined();
+    words.of('abcd', view);
+    expect(words.has('abcd')).toBe(true);
+    // A word with few candidates is always answered from them.
+    expect(words.fewMatches(['valley'], view, 256)).toEqual([600]);
+    expect(words.fewMatches(['valley'], view, 256)).toEqual([600]);
+    expect(words.has('valley')).toBe(false);
+  });
+
   it('leaves a word with more matches than asked to its bitset', () => {
     const words = new WordBits();
     expect(words.fewMatches(['zyxw'], view, 256)).toBeUndefined();

@@ -4,6 +4,10 @@ import { escapeRegExp, INDEXED_WORD, SUBSTRING_MIN } from './search-index.words'
 
 /** Words whose match bitsets are kept (12.5 KB each at 100,000 servers). */
 const WORD_CACHE_SIZE = 512;
+/** A search's few matches are looked for among at most this many candidates per match allowed. */
+const CANDIDATES_PER_MATCH = 16;
+/** Searches remembered as answered from many candidates: asked again, their words get bitsets. */
+const SCANNED_KEPT = 1024;
 
 /** What a word's bitset is made from: the index's names and their postings. */
 export interface NamesView {
@@ -25,6 +29,8 @@ export function wordTest(word: string): (name: string) => boolean {
 /** Recent search words and the slots whose names match them, kept current as names change. */
 export class WordBits {
   private readonly cache = new Map<string, { bits: Uint32Array; test: (name: string) => boolean }>();
+  /** Recent searches answered by testing more candidates than `max`, oldest first. */
+  private readonly scanned = new Set<string>();
 
   /** Whether the word's bitset is kept. */
   has(word: string): boolean {
@@ -43,13 +49,16 @@ export class WordBits {
    * bitset as wide as the index. Undefined otherwise: a word with more matches gets its bitset
    * (kept, so its next search is a lookup). A rare word's rarest trigram is often common (a
    * tenth of the benchmark's rare words had 870 to 4,300 candidates for a handful of matches), so
-   * the candidates are tested up to the first match past `max`, not refused by their count.
+   * the candidates are tested up to the first match past `max`, not refused by their count; a
+   * search that needed more than `max` of them and is asked again gets its bitsets instead, as
+   * testing them on every ask would cost more than one bitset kept.
    */
-  fewMatches(words: readonly string[], index: NamesView, max: number, candidatesMax = max * 16): number[] | undefined {
+  fewMatches(words: readonly string[], index: NamesView, max: number, candidatesMax = max * CANDIDATES_PER_MATCH): number[] | undefined {
     if (words.length === 0 || words.every((word) => this.cache.has(word))) return undefined;
     const posting = index.postings.driver(words);
     if (posting === null) return [];
     if (posting === undefined || posting.length > candidatesMax) return undefined;
+    if (posting.length > max && this.askedAgain(words.join(' '))) return undefined;
     const tests = words.map((word) => this.testOf(word));
     const seen = new Set<number>();
     for (let i = 0; i < posting.length; i++) {
@@ -60,6 +69,14 @@ export class WordBits {
       if (seen.size > max) return undefined;
     }
     return [...seen];
+  }
+
+  /** Whether a search answered from many candidates was asked before (and remembers it). */
+  private askedAgain(key: string): boolean {
+    if (this.scanned.delete(key)) return true;
+    this.scanned.add(key);
+    if (this.scanned.size > SCANNED_KEPT) this.scanned.delete(this.scanned.values().next().value as string);
+    return false;
   }
 
   /** The slots whose name matches a word, as a bitset: found once through the postings, then kept current. */
