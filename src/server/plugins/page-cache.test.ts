@@ -1,6 +1,6 @@
 import zlib from 'node:zlib';
-import { describe, expect, it } from 'vitest';
-import { PageCache } from './page-cache';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { PageCache, RENDERED_COUNTERS_LAG_MS } from './page-cache';
 
 describe('page cache', () => {
   it('keeps each compressed page in a buffer of its own size, not in a share of zlib’s output chunk', () => {
@@ -44,7 +44,7 @@ describe('page cache', () => {
     const html = (n: number) => `<!doctype html><p>Server’s page ${n}…</p>${'x'.repeat(1_000)}`;
     // Ten of the largest below fit the bound in UTF-8 (at two bytes a character, five would).
     const largest = Buffer.byteLength(html(10)) + '/servers/10'.length;
-    const cache = new PageCache(1_000, 10 * largest);
+    const cache = new PageCache({ maxBytes: 10 * largest });
     const first = cache.get('/servers/1', html(1), true);
     expect(Buffer.isBuffer(first.html)).toBe(true);
     expect(first.html.equals(Buffer.from(html(1)))).toBe(true);
@@ -58,5 +58,48 @@ describe('page cache', () => {
     expect(cache.fresh('/servers/1', 60_000)).toBeUndefined();
     expect(cache.fresh('/servers/2', 60_000)).toBeDefined();
     expect(cache.fresh('/servers/11', 60_000)).toBeDefined();
+  });
+
+  describe('behind the counters', () => {
+    afterEach(() => vi.useRealTimers());
+    const LAG = RENDERED_COUNTERS_LAG_MS;
+
+    it('holds a page drawn with its content until a change of counters is older than the lag; a frame for its fresh time', () => {
+      vi.useFakeTimers({ now: 100_000 });
+      const cache = new PageCache();
+      cache.get('/home', '<p>rendered</p>', true);
+      cache.get('/login', '<p>frame</p>', false);
+      cache.countersChanged();
+      vi.advanceTimersByTime(LAG - 1);
+      expect(cache.held('/home', 5000)?.behind).toBe(false);
+      vi.advanceTimersByTime(1);
+      expect(cache.held('/home', 5000)?.behind).toBe(true);
+      expect(cache.fresh('/home', 5000)).toBeUndefined();
+      expect(cache.fresh('/login', 5000)).toBeDefined();
+      // Made again after the change: fresh until the next one.
+      cache.get('/home', '<p>rendered again</p>', true);
+      vi.advanceTimersByTime(4000);
+      expect(cache.fresh('/home', 5000)).toBeDefined();
+      vi.advanceTimersByTime(1000);
+      expect(cache.held('/home', 5000)).toBeUndefined();
+    });
+
+    it("counts a change as missed up to the answers' lag before the page was begun", () => {
+      vi.useFakeTimers({ now: 100_000 });
+      const cache = new PageCache({ answersBehindMs: 300 });
+      cache.countersChanged();
+      vi.advanceTimersByTime(200);
+      // Begun 200 ms after the change, from answers that may not show it yet.
+      cache.get('/home', '<p>rendered</p>', true);
+      vi.advanceTimersByTime(LAG - 200);
+      expect(cache.held('/home', 5000)?.behind).toBe(true);
+      cache.get('/list', '<p>rendered</p>', true, Date.now() - LAG + 400);
+      // Begun 400 ms after the change: the answers showed it.
+      expect(cache.held('/list', 5000)?.behind).toBe(false);
+    });
+
+    it('refuses answers that lag as long as pages may: every page would always be behind', () => {
+      expect(() => new PageCache({ answersBehindMs: LAG })).toThrow();
+    });
   });
 });

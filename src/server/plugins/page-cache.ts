@@ -45,18 +45,29 @@ export class PageCache {
   private readonly entries = new Map<string, CachedPage & { bytes: number }>();
   private bytes = 0;
   private readonly counters: CounterChanges;
+  private readonly max: number;
+  private readonly maxBytes: number;
+  private readonly answersBehindMs: number;
 
-  constructor(
-    private readonly max = 1000,
-    private readonly maxBytes = 8 * 1024 * 1024,
-    /** How long after a change of counters the answers pages are drawn from may still not show it. */
-    private readonly answersBehindMs = 0,
-    /** The longest a page is ever held: older changes of counters cannot matter. */
+  constructor({
+    max = 1000,
+    maxBytes = 8 * 1024 * 1024,
+    answersBehindMs = 0,
     holdMs = 60_000,
-  ) {
+  }: {
+    max?: number;
+    maxBytes?: number;
+    /** How long after a change of counters the answers pages are drawn from may still not show it. */
+    answersBehindMs?: number;
+    /** The longest a page is ever held: older changes of counters cannot matter. */
+    holdMs?: number;
+  } = {}) {
     // A page begun after a change but within this time counts as missing it: with the lag no longer,
     // every page would always miss one under a stream of votes, and be made on every request.
     if (answersBehindMs >= RENDERED_COUNTERS_LAG_MS) throw new Error('the answers must lag the counters less than the pages may');
+    this.max = max;
+    this.maxBytes = maxBytes;
+    this.answersBehindMs = answersBehindMs;
     this.counters = new CounterChanges(holdMs + answersBehindMs + RENDERED_COUNTERS_LAG_MS);
   }
 
@@ -65,27 +76,21 @@ export class PageCache {
     this.counters.note(now);
   }
 
-  /**
-   * The path's page if made less than `maxAgeMs` ago, and for a page drawn with its content, only
-   * while it misses no change of counters older than `RENDERED_COUNTERS_LAG_MS`.
-   */
+  /** The path's page if made less than `maxAgeMs` ago and not behind the counters (see `held`). */
   fresh(pathname: string, maxAgeMs: number): CachedPage | undefined {
-    const hit = this.held(pathname, maxAgeMs);
-    return hit && !this.missesCounters(hit) ? hit : undefined;
+    const held = this.held(pathname, maxAgeMs);
+    return held && !held.behind ? held.page : undefined;
   }
 
   /**
-   * The path's page drawn with its content, made less than `maxAgeMs` ago, that misses a change of
-   * counters: still worth sending while a newer one is made (a few votes behind, never a frame).
+   * The path's page if made less than `maxAgeMs` ago, and whether it is behind: drawn with its
+   * content, it misses a change of counters older than `RENDERED_COUNTERS_LAG_MS`. Such a page is
+   * still worth sending while a newer one is made (a few votes behind, never a frame).
    */
-  behind(pathname: string, maxAgeMs: number): CachedPage | undefined {
-    const hit = this.held(pathname, maxAgeMs);
-    return hit && this.missesCounters(hit) ? hit : undefined;
-  }
-
-  private held(pathname: string, maxAgeMs: number): CachedPage | undefined {
-    const hit = this.entries.get(pathname);
-    return hit && Date.now() - hit.at < maxAgeMs ? hit : undefined;
+  held(pathname: string, maxAgeMs: number): { page: CachedPage; behind: boolean } | undefined {
+    const page = this.entries.get(pathname);
+    if (!page || Date.now() - page.at >= maxAgeMs) return undefined;
+    return { page, behind: this.missesCounters(page) };
   }
 
   /**

@@ -124,7 +124,7 @@ export async function registerWebApp(
     return renderer;
   };
 
-  const pages = new PageCache(undefined, undefined, options.answersBehindMs, options.freshForMs);
+  const pages = new PageCache({ answersBehindMs: options.answersBehindMs, holdMs: options.freshForMs });
   options.onCountersChanged?.(() => pages.countersChanged());
   const making = new Map<string, Promise<CachedPage>>();
   // Counts content changes: a page whose making began before one is sent to who asked, not kept.
@@ -211,14 +211,10 @@ export async function registerWebApp(
       making.set(key, made);
       return made;
     };
-    let page = pages.fresh(key, options.freshForMs);
+    const held = pages.held(key, options.freshForMs);
     // A page a few votes behind is still sent while its next one is made: nobody waits for it.
-    const behind = page ? undefined : pages.behind(key, options.freshForMs);
-    if (behind) {
-      page = behind;
-      make(true).catch((err: unknown) => request.log.warn({ err }, 'a page could not be made again'));
-    }
-    page ??= await make(false);
+    if (held?.behind) make(true).catch((err: unknown) => request.log.warn({ err }, 'a page could not be made again'));
+    const page = held?.page ?? (await make(false));
     // The same HTML for everyone (a visitor's own state is fetched by the app): the landing page
     // and the pages rendered with their content, under the one spelling each is cached by
     // (`/list?tab=popular`, not `/list/` or `/servers/01`), are answered before Fastify while
