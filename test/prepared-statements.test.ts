@@ -70,12 +70,22 @@ describe('prepared hot queries', () => {
       for (let i = 0; i < 2; i++) {
         const player = await one.db
           .insertInto('users')
-          .values({ username: `prepvoter${Date.now()}${i}`, passwordHash: 'x', role: 'player' })
+          .values({
+            username: `prepvoter${Date.now()}${i}`,
+            passwordHash: 'x',
+            role: 'player',
+            email: `prepvoter${Date.now()}${i}@example.test`,
+            emailConfirmedAt: new Date(),
+          })
           .returning('id')
           .executeTakeFirstOrThrow();
         const network = `198.51.100.${i}/32`;
-        const [cast] = await votes.castVotes([{ userId: player.id, serverId: server.id, type: 'like', review: null, network }], new Date());
-        expect(cast?.added).toBe(true);
+        const token = { version: 0, sessionId: null };
+        const [cast] = await votes.castVotes(
+          [{ userId: player.id, token, serverId: server.id, type: 'like', review: null, network }],
+          new Date(),
+        );
+        expect(typeof cast === 'object' && cast.added).toBe(true);
         expect((await votes.castJoin({ userId: player.id, serverId: server.id, network, now: new Date() }))?.status).toBe('counted');
         const [dailyVote] = await daily.castDailyVotes(
           [{ userId: player.id, serverId: server.id, playerName: null, network }],

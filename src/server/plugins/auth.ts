@@ -1,10 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { UserRow } from '../db/schema';
+import type { TokenClaims } from '../modules/auth';
 import type { Role } from '../../shared/roles';
 import { MSG } from '../../shared/messages';
 import { forbidden, unauthorized } from '../errors';
 
 const cache = new WeakMap<FastifyRequest, Promise<UserRow | undefined>>();
+const claimsCache = new WeakMap<FastifyRequest, Promise<TokenClaims | undefined>>();
 
 /** The bearer token of the Authorization header, if any. */
 export function bearer(request: FastifyRequest): string | undefined {
@@ -14,13 +16,26 @@ export function bearer(request: FastifyRequest): string | undefined {
   return match?.[1];
 }
 
-async function resolve(request: FastifyRequest): Promise<UserRow | undefined> {
+/**
+ * What the caller's access token says (its signature and expiry checked), or undefined: no token,
+ * or one that is forged, malformed or expired. Says nothing of whether the account still accepts
+ * it (a logout, a password change): `currentUser` asks the database that. Resolved once per request.
+ */
+export function tokenClaims(request: FastifyRequest): Promise<TokenClaims | undefined> {
   const token = bearer(request);
-  if (!token) return undefined;
-  const { tokens, activeUser } = request.server.ctx;
-  const claims = await tokens.verify(token);
+  if (!token) return Promise.resolve(undefined);
+  let pending = claimsCache.get(request);
+  if (!pending) {
+    pending = request.server.ctx.tokens.verify(token);
+    claimsCache.set(request, pending);
+  }
+  return pending;
+}
+
+async function resolve(request: FastifyRequest): Promise<UserRow | undefined> {
+  const claims = await tokenClaims(request);
   if (!claims) return undefined;
-  const user = await activeUser(claims.userId, claims.sessionId);
+  const user = await request.server.ctx.activeUser(claims.userId, claims.sessionId);
   // A password change, reset or deletion bumps or removes the version, and a logout revokes the
   // session: older tokens die with them.
   if (!user || user.tokenVersion !== claims.version) return undefined;
@@ -52,12 +67,29 @@ export async function requireUser(request: FastifyRequest, ...roles: Role[]): Pr
   return user;
 }
 
+/**
+ * The caller's token claims, or 401 as `requireUser` answers it. For routes whose own statement
+ * checks that the account still accepts the token (see `accountCheckedByStatement`).
+ */
+export async function requireClaims(request: FastifyRequest): Promise<TokenClaims> {
+  const claims = await tokenClaims(request);
+  if (!claims) throw unauthorized(bearer(request) ? MSG.sessionExpired : MSG.loginRequired);
+  return claims;
+}
+
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** Only admins may call the route (every route under `/api/admin/` is so without saying). */
     adminOnly?: boolean;
     /** Only signed-in callers may call the route: any of them (`true`) or those of these roles. */
     signedIn?: true | readonly Role[];
+    /**
+     * With `signedIn: true`: the hook checks the token alone (its signature and expiry), and the
+     * handler's own statement checks the account (the token's version, its session not ended) in
+     * the same round trip as its write, answering 401 from there. A vote then costs one statement,
+     * not two (docs/decisions/068-sign-in-check-in-the-vote.md).
+     */
+    accountCheckedByStatement?: true;
   }
 }
 
@@ -66,7 +98,9 @@ declare module 'fastify' {
  * or 403 before they read the request: a stranger or a player learns nothing of a route's rules
  * from its validation errors, nor whether an id exists, and a body is not parsed for nobody. The
  * handlers still ask for the caller themselves (the same lookup, made once per request). Added to
- * those routes alone, so no other request pays for it.
+ * those routes alone, so no other request pays for it. A route whose statement checks the account
+ * (`accountCheckedByStatement`) is let through here with any token the app signed and that has not
+ * expired; one its account no longer accepts answers 401 from the handler, after its validation.
  */
 export function callersFirst(app: FastifyInstance, prefix: string): void {
   const adminPrefix = `${prefix}/admin/`;
@@ -76,8 +110,11 @@ export function callersFirst(app: FastifyInstance, prefix: string): void {
     if (!admin && signedIn === undefined) return;
     // No roles: anyone signed in.
     const roles: Role[] = admin ? ['admin'] : signedIn === true ? [] : [...(signedIn ?? [])];
+    const byStatement = route.config?.accountCheckedByStatement === true;
+    if (byStatement && (admin || roles.length > 0)) throw new Error(`${route.url}: a route with roles checks its caller's account first`);
     const check = async (request: FastifyRequest): Promise<void> => {
-      await requireUser(request, ...roles);
+      if (byStatement) await requireClaims(request);
+      else await requireUser(request, ...roles);
     };
     const own = route.onRequest === undefined ? [] : [route.onRequest].flat();
     route.onRequest = [check, ...own];

@@ -1,12 +1,13 @@
-import type { FastifyInstance } from 'fastify';
-import { currentUser } from '../../plugins/auth';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { tokenClaims } from '../../plugins/auth';
 import { limitPerIpAndUsername } from '../../plugins/rate-limits';
 
 /**
  * Votes, reviews and uploads are rate-limited per IP and per user: one user cannot spread them
- * over addresses, nor one address over accounts.
+ * over addresses, nor one address over accounts. The user is the one the token was signed for,
+ * known without the database: a vote's account is checked by its own statement, after the limit.
  */
-const byUser = async (request: Parameters<typeof currentUser>[0]) => String((await currentUser(request))?.id ?? `anon:${request.ip}`);
+const byUser = async (request: FastifyRequest) => String((await tokenClaims(request))?.userId ?? `anon:${request.ip}`);
 
 /** Pre-handler limiting joins, votes and reports per IP and per user, and over an hour per network and per user. */
 export const voteLimit = (app: FastifyInstance) =>

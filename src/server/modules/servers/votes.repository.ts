@@ -14,11 +14,19 @@ export type VoteType = 'like' | 'dislike';
 /** One vote as `castVotes` takes it. */
 export interface VoteInput {
   userId: number;
+  /**
+   * What the voter's access token says: the account's token version and login session (null for a
+   * token of no session). The statement counts the vote only while the account still accepts them.
+   */
+  token: { version: number; sessionId: string | null };
   serverId: number;
   type: VoteType;
   review: string | null;
   network: string | null;
 }
+
+/** Why `castVotes` did not look at a vote's server: the voter's account refused it. */
+export type RefusedVoter = 'signed-out' | 'unconfirmed';
 
 /** What `castVotes` answers for one vote on a server that exists. */
 export interface CastVote {
@@ -73,17 +81,19 @@ export function votesRepository(db: Kysely<Database>, rules: HoldRules) {
     },
 
     /**
-     * Many votes in one statement (one round trip, one commit; see `batcher`): finds each server,
-     * inserts each vote unless its user has one there, and raises each server's counters by the
-     * rows that went in and count, so counters stay equal to their rows. Each insert is guarded by
-     * what the vote policy asks (listed, not the voter's own); the service still asserts the policy
-     * on the returned server, for the answer it gives. One answer per vote, in order: undefined
-     * when there is no such server; `existing` is the kind of a vote the user already had.
+     * Many votes in one statement (one round trip, one commit; see `batcher`): checks each voter's
+     * account (the sign-in check: the token's version, its session not ended, and a confirmed
+     * address), finds each server, inserts each vote unless its user has one there, and raises each
+     * server's counters by the rows that went in and count, so counters stay equal to their rows.
+     * Each insert is guarded by what the vote policy asks (listed, not the voter's own); the service
+     * still asserts the policy on the returned server, for the answer it gives. One answer per vote,
+     * in order: the account's refusal, which comes before anything about the server; undefined when
+     * there is no such server; `existing` is the kind of a vote the user already had.
      *
      * The statement's rows cannot see each other, so the caller never puts two votes by one user
      * on one server, or two from one network on one server (the network's daily count), in one call.
      */
-    async castVotes(votes: readonly VoteInput[], now: Date): Promise<Array<CastVote | undefined>> {
+    async castVotes(votes: readonly VoteInput[], now: Date): Promise<Array<CastVote | RefusedVoter | undefined>> {
       if (votes.length === 0) return [];
       const held = heldExpression(
         'votes',
@@ -93,6 +103,7 @@ export function votesRepository(db: Kysely<Database>, rules: HoldRules) {
       const column = <K extends keyof VoteInput>(key: K) => votes.map((v) => v[key]);
       const result = await sql<{
         n: number;
+        voter: 'active' | RefusedVoter;
         ownerId: number | null;
         hidden: boolean | null;
         status: 'counted' | 'held' | null;
@@ -102,8 +113,22 @@ export function votesRepository(db: Kysely<Database>, rules: HoldRules) {
       }>`${sql.raw(CAST_VOTES)}
         WITH input AS (
           SELECT * FROM unnest(${column('userId')}::bigint[], ${column('serverId')}::bigint[], ${column('type')}::text[],
-            ${column('review')}::text[], ${column('network')}::text[]) WITH ORDINALITY AS i(user_id, server_id, type, review, network, n)),
-        target AS (SELECT i.*, s.owner_id, s.hidden, s.likes, s.dislikes FROM input i JOIN servers s ON s.id = i.server_id),
+            ${column('review')}::text[], ${column('network')}::text[], ${votes.map((v) => v.token.version)}::int[],
+            ${votes.map((v) => v.token.sessionId)}::text[])
+            WITH ORDINALITY AS i(user_id, server_id, type, review, network, token_version, session_id, n)),
+        -- The sign-in check, as the other signed-in routes make it on their own (findActiveMany).
+        voter AS (
+          SELECT i.n, CASE
+            WHEN u.id IS NULL OR u.token_version <> i.token_version
+              OR (i.session_id IS NOT NULL
+                AND EXISTS (SELECT 1 FROM refresh_tokens r WHERE r.family_id = i.session_id AND r.revoked_at IS NOT NULL))
+              THEN 'signed-out'
+            WHEN u.email IS NULL OR u.email_confirmed_at IS NULL THEN 'unconfirmed'
+            ELSE 'active' END AS state
+          FROM input i LEFT JOIN users u ON u.id = i.user_id),
+        target AS (
+          SELECT i.*, s.owner_id, s.hidden, s.likes, s.dislikes
+          FROM input i JOIN voter v ON v.n = i.n AND v.state = 'active' JOIN servers s ON s.id = i.server_id),
         ins AS (
           INSERT INTO votes (user_id, server_id, type, review, network, status)
           SELECT t.user_id, t.server_id, t.type, t.review, t.network, CASE WHEN ${held} THEN 'held' ELSE 'counted' END
@@ -120,9 +145,10 @@ export function votesRepository(db: Kysely<Database>, rules: HoldRules) {
         bump AS (
           UPDATE servers s SET likes = s.likes + c.likes, dislikes = s.dislikes + c.dislikes
           FROM counts c JOIN locked l ON l.id = c.server_id WHERE s.id = c.server_id RETURNING s.id, s.likes, s.dislikes)
-        SELECT i.n, t.owner_id, t.hidden, ins.status, old.type AS existing,
+        SELECT i.n, v.state AS voter, t.owner_id, t.hidden, ins.status, old.type AS existing,
           coalesce(bump.likes, t.likes) AS likes, coalesce(bump.dislikes, t.dislikes) AS dislikes
         FROM input i
+        JOIN voter v ON v.n = i.n
         LEFT JOIN target t ON t.n = i.n
         LEFT JOIN bump ON bump.id = i.server_id
         LEFT JOIN ins ON ins.user_id = i.user_id AND ins.server_id = i.server_id
@@ -131,6 +157,7 @@ export function votesRepository(db: Kysely<Database>, rules: HoldRules) {
       if (result.rows.length !== votes.length) throw new Error('castVotes: one user voted twice on one server in one call');
       return result.rows.map((row) => {
         const vote = votes[row.n - 1]!;
+        if (row.voter !== 'active') return row.voter;
         if (row.ownerId === null || row.hidden === null) return undefined;
         return {
           server: { id: vote.serverId, ownerId: row.ownerId, hidden: row.hidden },

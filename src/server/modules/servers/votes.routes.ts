@@ -4,7 +4,7 @@ import { errorSchema, idParams } from '../../../shared/schemas/common';
 import { MSG } from '../../../shared/messages';
 import { reviewEditBodySchema, serverSchema, voteBodySchema } from '../../../shared/schemas/server';
 import { messageSchema } from '../../../shared/schemas/common';
-import { requireUser } from '../../plugins/auth';
+import { requireClaims, requireUser } from '../../plugins/auth';
 import { clientNetwork } from '../../lib/network';
 import { sendJsonText } from '../../lib/cached-body';
 import { voteLimit } from './limits';
@@ -35,7 +35,8 @@ export const votesRoutes =
 
     for (const type of ['like', 'dislike'] as const) {
       r.post(`/servers/:id/${type}`, {
-        config: { signedIn: true },
+        // The vote's statement checks the account: one round trip a vote (`accountCheckedByStatement`).
+        config: { signedIn: true, accountCheckedByStatement: true },
         schema: {
           tags: ['voting'],
           params: idParams(MSG.serverNotFound),
@@ -44,8 +45,9 @@ export const votesRoutes =
         },
         preHandler: voteLimit(app),
         handler: async (request, reply) => {
-          const actor = await requireUser(request);
-          const id = await votes.vote(actor, request.params.id, type, request.body?.review, clientNetwork(request.ip));
+          const { userId, version, sessionId } = await requireClaims(request);
+          const voter = { userId, token: { version, sessionId: sessionId ?? null }, account: () => requireUser(request) };
+          const id = await votes.vote(voter, request.params.id, type, request.body?.review, clientNetwork(request.ip));
           return sendJsonText(reply, await discovery.freshCard(id));
         },
       });

@@ -1,13 +1,24 @@
 import type { UserRow } from '../../db/schema';
 import { MSG } from '../../../shared/messages';
-import { conflict, notFound } from '../../errors';
+import { conflict, forbidden, notFound, unauthorized } from '../../errors';
 import { serverPolicy } from '../../policies/servers.policy';
 import type { SettingsService } from '../settings';
 import { batcher } from '../../lib/batcher';
 import { voteBatchKeys } from './hold-rules.repository';
 import { isRowLevelError } from '../../lib/row-errors';
-import type { CastVote, VoteInput, VotesRepository, VoteType } from './votes.repository';
+import type { CastVote, RefusedVoter, VoteInput, VotesRepository, VoteType } from './votes.repository';
 import type { VoteCounters } from './discovery.service';
+
+/**
+ * A voter as a like or dislike knows them: what their access token says (checked by the vote's own
+ * statement), and how to read their account the usual way for the rare paths that need it first.
+ */
+export interface Voter {
+  userId: number;
+  token: VoteInput['token'];
+  /** The account as every other signed-in route checks it, or 401. */
+  account: () => Promise<UserRow>;
+}
 
 /** Most votes one statement carries. */
 const VOTE_BATCH = 100;
@@ -25,7 +36,7 @@ interface Deps {
  * one statement that also bumps the counter, so counters equal rows under any concurrency.
  */
 export function votesService({ votes, settings, now, onChange }: Deps) {
-  const target = async (id: number, actor: UserRow) => {
+  const target = async (id: number, actor: Pick<UserRow, 'id'>) => {
     const server = await votes.findTarget(id);
     if (!server) throw notFound(MSG.serverNotFound);
     serverPolicy.assertCanVoteOn(actor, server);
@@ -35,7 +46,7 @@ export function votesService({ votes, settings, now, onChange }: Deps) {
   // Votes that arrive while one statement runs go together in the next one: one commit serves many
   // (docs/decisions/038-batched-writes.md). One user's two votes on one server, and two votes from one
   // network on one server (its daily count), never share a statement: its rows cannot see each other.
-  const casting = batcher<VoteInput, CastVote | undefined>((items) => votes.castVotes(items, now()), {
+  const casting = batcher<VoteInput, CastVote | RefusedVoter | undefined>((items) => votes.castVotes(items, now()), {
     maxBatch: VOTE_BATCH,
     // One statement at a time per instance: two would lock servers' rows against each other.
     maxInFlight: 1,
@@ -66,20 +77,33 @@ export function votesService({ votes, settings, now, onChange }: Deps) {
 
     /**
      * Likes or dislikes a server once, with an optional review; a second vote answers 409. Answers
-     * the server's id. The common case is one statement shared with the votes that arrived with it;
-     * a review while reviews are off is refused after the server is found, as before.
+     * the server's id. The common case is one statement shared with the votes that arrived with
+     * it, which also makes the sign-in check: an account that no longer accepts the token answers
+     * 401 before anything about the server. An unconfirmed address, and a review while reviews are
+     * off, are refused after the server is found, as before.
      */
-    async vote(actor: UserRow, id: number, type: VoteType, review: string | undefined, network: string | null = null): Promise<number> {
-      if (!serverPolicy.isConfirmed(actor)) {
-        // A missing or someone's own server answers as it would for anyone; then the address.
+    async vote(voter: Voter, id: number, type: VoteType, review: string | undefined, network: string | null = null): Promise<number> {
+      if (review && !(await settings.flag('enableReviews'))) {
+        const actor = await voter.account();
         await target(id, actor);
         serverPolicy.assertConfirmed(actor);
-      }
-      if (review && !(await settings.flag('enableReviews'))) {
-        await target(id, actor);
         serverPolicy.assertCanReview(false);
       }
-      const cast = await casting.add({ userId: actor.id, serverId: id, type, review: review ? review : null, network });
+      const actor = { id: voter.userId };
+      const cast = await casting.add({
+        userId: voter.userId,
+        token: voter.token,
+        serverId: id,
+        type,
+        review: review ? review : null,
+        network,
+      });
+      if (cast === 'signed-out') throw unauthorized(MSG.sessionExpired);
+      if (cast === 'unconfirmed') {
+        // A missing or someone's own server answers as it would for anyone; then the address.
+        await target(id, actor);
+        throw forbidden(MSG.confirmEmailFirst);
+      }
       if (!cast) throw notFound(MSG.serverNotFound);
       serverPolicy.assertCanVoteOn(actor, cast.server);
       if (!cast.added) {
