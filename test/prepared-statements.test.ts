@@ -88,11 +88,11 @@ describe('prepared hot queries', () => {
         expect(typeof cast === 'object' && cast.added).toBe(true);
         expect((await votes.castJoin({ userId: player.id, serverId: server.id, network, now: new Date() }))?.status).toBe('counted');
         const [dailyVote] = await daily.castDailyVotes(
-          [{ userId: player.id, serverId: server.id, playerName: null, network }],
+          [{ userId: player.id, token, serverId: server.id, playerName: null, network }],
           new Date(),
           new Date(Date.now() - 86_400_000),
         );
-        expect(dailyVote?.vote?.status).toBe('counted');
+        expect(typeof dailyVote === 'object' && dailyVote.vote?.status).toBe('counted');
       }
       const counters = await one.db
         .selectFrom('servers')

@@ -7,8 +7,8 @@ import { tallied, type Tally } from './helpers/statement-tally';
 import type { DatabaseHandle } from '../src/server/db/database';
 
 /**
- * A like or dislike checks the voter's account inside its own statement instead of in a query of
- * its own before it. Whatever the vote, an account that no longer accepts the token (logged out,
+ * A like, a dislike and a daily vote check the voter's account inside their own statement instead
+ * of in a query of its own before it. Whatever the vote, an account that no longer accepts the token (logged out,
  * password changed, deleted) gets 401 and changes nothing, in a crowd as alone, before anything
  * about the server is told.
  */
@@ -29,12 +29,17 @@ describe('the sign-in check made by the vote itself', () => {
     await handle?.close();
   });
 
-  const vote = (headers: object, type: 'like' | 'dislike', id = serverId, payload: object = {}) =>
+  type Kind = 'like' | 'dislike' | 'vote';
+  const vote = (headers: object, type: Kind, id = serverId, payload: object = {}) =>
     t.app.inject({ method: 'POST', url: `/api/servers/${id}/${type}`, headers: headers as Record<string, string>, payload });
   const counters = () =>
-    t.app.ctx.db.selectFrom('servers').select(['likes', 'dislikes']).where('id', '=', serverId).executeTakeFirstOrThrow();
+    t.app.ctx.db.selectFrom('servers').select(['likes', 'dislikes', 'monthVotes']).where('id', '=', serverId).executeTakeFirstOrThrow();
+  /** The user's likes, dislikes and daily votes, anywhere. */
   const rows = async (userId: number) =>
-    (await t.app.ctx.db.selectFrom('votes').select('id').where('userId', '=', userId).execute()).length;
+    (await t.app.ctx.db.selectFrom('votes').select('id').where('userId', '=', userId).execute()).length +
+    (await t.app.ctx.db.selectFrom('dailyVotes').select('id').where('userId', '=', userId).execute()).length;
+  const KINDS: Kind[] = ['like', 'dislike', 'vote'];
+  const bodyOf = (type: Kind) => (type === 'vote' ? { playerName: 'Steve' } : { review: 'should never be stored' });
 
   /** Three accounts that no longer accept the token each holds: logged out, password changed, deleted. */
   async function staleVoters() {
@@ -66,20 +71,25 @@ describe('the sign-in check made by the vote itself', () => {
     const stale = await staleVoters();
     const before = await counters();
     for (const { who, headers } of stale) {
-      for (const type of ['like', 'dislike'] as const) {
-        const res = await vote(headers, type, serverId, { review: 'should never be stored' });
+      for (const type of KINDS) {
+        const res = await vote(headers, type, serverId, bodyOf(type));
         expect([who, type, res.statusCode, res.json().error]).toEqual([who, type, 401, MSG.sessionExpired]);
       }
     }
     // Together: the live voters' likes and the stale ones go in the same batches.
     const live = await Promise.all(Array.from({ length: 9 }, () => createUser(t.app)));
     const sent = [...live.map((u) => ({ who: 'live', headers: u.headers })), ...stale, ...stale];
-    const answers = await Promise.all(sent.map(({ headers }, i) => vote(headers, i % 2 === 0 ? 'like' : 'dislike')));
-    expect(answers.map((a, i) => [sent[i]!.who, a.statusCode])).toEqual(sent.map(({ who }) => [who, who === 'live' ? 200 : 401]));
+    const kindOf = (i: number) => (i % 2 === 0 ? 'like' : 'dislike');
+    const answers = await Promise.all(sent.flatMap(({ headers }, i) => [vote(headers, kindOf(i)), vote(headers, 'vote', serverId, {})]));
+    const expected = sent.flatMap(({ who }) => [who, who].map((w) => [w, w === 'live' ? 200 : 401]));
+    expect(answers.map((a, i) => [sent[Math.floor(i / 2)]!.who, a.statusCode])).toEqual(expected);
     for (const { id } of stale) expect(await rows(id)).toBe(0);
-    const after = await counters();
-    const liked = live.filter((_, i) => i % 2 === 0).length;
-    expect(after).toEqual({ likes: before.likes + liked, dislikes: before.dislikes + live.length - liked });
+    const liked = live.filter((_, i) => kindOf(i) === 'like').length;
+    expect(await counters()).toEqual({
+      likes: before.likes + liked,
+      dislikes: before.dislikes + live.length - liked,
+      monthVotes: before.monthVotes + live.length,
+    });
   });
 
   it('tells a stale token nothing about the server: no 404, no "own server", no "reviews are off"', async () => {
@@ -97,37 +107,44 @@ describe('the sign-in check made by the vote itself', () => {
       t.app.inject({ method: 'PUT', url: '/api/admin/settings', headers: admin.headers, payload: { enableReviews } });
     try {
       expect((await toggles(false)).statusCode).toBe(200);
-      for (const [what, res] of [
-        ['a missing server', await vote(loggedOut!.headers, 'like', 999_999_999)],
-        ['its own server', await vote(ownerOut, 'like')],
-        ['a review while reviews are off', await vote(loggedOut!.headers, 'like', serverId, { review: 'hello' })],
-      ] as const) {
-        expect([what, res.statusCode, res.json().error]).toEqual([what, 401, MSG.sessionExpired]);
+      for (const type of KINDS) {
+        for (const [what, res] of [
+          ['a missing server', await vote(loggedOut!.headers, type, 999_999_999)],
+          ['its own server', await vote(ownerOut, type)],
+          ['a review while reviews are off', await vote(loggedOut!.headers, type, serverId, { review: 'hello' })],
+        ] as const) {
+          expect([type, what, res.statusCode, res.json().error]).toEqual([type, what, 401, MSG.sessionExpired]);
+        }
       }
     } finally {
       await toggles(true);
     }
     // A live account is told each of those.
     const live = await createUser(t.app);
-    expect((await vote(live.headers, 'like', 999_999_999)).statusCode).toBe(404);
-    expect((await vote(owner.headers, 'like')).statusCode).toBe(403);
+    for (const type of KINDS) {
+      expect([type, (await vote(live.headers, type, 999_999_999)).statusCode]).toEqual([type, 404]);
+      expect([type, (await vote(owner.headers, type)).statusCode]).toEqual([type, 403]);
+    }
   });
 
   it('still refuses an unconfirmed address after the server is found', async () => {
     const unconfirmed = await createUser(t.app, { confirmed: false });
-    expect((await vote(unconfirmed.headers, 'like', 999_999_999)).statusCode).toBe(404);
-    const refused = await vote(unconfirmed.headers, 'dislike');
-    expect([refused.statusCode, refused.json().error]).toEqual([403, MSG.confirmEmailFirst]);
+    for (const type of KINDS) {
+      expect([type, (await vote(unconfirmed.headers, type, 999_999_999)).statusCode]).toEqual([type, 404]);
+      const refused = await vote(unconfirmed.headers, type);
+      expect([type, refused.statusCode, refused.json().error]).toEqual([type, 403, MSG.confirmEmailFirst]);
+    }
     expect(await rows(unconfirmed.row.id)).toBe(0);
   });
 
   it('checks the account in the vote’s statement: no sign-in query of its own', async () => {
     const voters = await Promise.all(Array.from({ length: 5 }, () => createUser(t.app)));
     tally.statements.length = 0;
-    const answers = await Promise.all(voters.map((v) => vote(v.headers, 'like')));
-    expect(answers.map((a) => a.statusCode)).toEqual(voters.map(() => 200));
+    const answers = await Promise.all(voters.flatMap((v) => [vote(v.headers, 'like'), vote(v.headers, 'vote')]));
+    expect(answers.map((a) => a.statusCode)).toEqual(answers.map(() => 200));
     const sent = tally.statements.join(' | ');
     expect(tally.statements.filter((s) => s.includes('prepared:cast-votes')).length, sent).toBeGreaterThan(0);
+    expect(tally.statements.filter((s) => s.includes('daily_votes')).length, sent).toBeGreaterThan(0);
     expect(
       tally.statements.filter((s) => s.includes('prepared:active-users')),
       sent,

@@ -108,12 +108,14 @@ describe.runIf(testDatabaseKind === 'postgres')('hold rules on a server with man
           votesRepository(tx, DEFAULT_HOLD_RULES).castJoin({ userId, serverId, network: networkOf(i), now: new Date() }),
         ),
       ),
-    'daily votes': (tx: Kysely<Database>) =>
-      dailyVotesRepository(tx, DEFAULT_HOLD_RULES).castDailyVotes(
-        fresh.map((userId, i) => ({ userId, serverId, playerName: null, network: networkOf(i) })),
+    'daily votes': async (tx: Kysely<Database>) => {
+      const cast = await dailyVotesRepository(tx, DEFAULT_HOLD_RULES).castDailyVotes(
+        fresh.map((userId, i) => ({ userId, token: { version: 0, sessionId: null }, serverId, playerName: null, network: networkOf(i) })),
         new Date(),
         new Date(Date.now() - 86_400_000),
-      ),
+      );
+      expect(cast.map((c) => typeof c === 'object' && c.vote !== undefined)).toEqual(fresh.map(() => true));
+    },
   };
 
   // Before the database's statistics know of today's rows (a campaign outruns autovacuum), and after.

@@ -77,6 +77,21 @@ export async function requireClaims(request: FastifyRequest): Promise<TokenClaim
   return claims;
 }
 
+/** A caller as a vote's own statement checks them (see `accountCheckedByStatement`). */
+export interface Voter {
+  userId: number;
+  /** What the access token says: the account's token version and login session (null: a token of no session). */
+  token: { version: number; sessionId: string | null };
+  /** The account as every other signed-in route checks it, or 401: for the rare paths that need it before the vote. */
+  account: () => Promise<UserRow>;
+}
+
+/** The caller as a vote's statement checks them, or 401 for no token or one the app did not sign or that expired. */
+export async function requireVoter(request: FastifyRequest): Promise<Voter> {
+  const { userId, version, sessionId } = await requireClaims(request);
+  return { userId, token: { version, sessionId: sessionId ?? null }, account: () => requireUser(request) };
+}
+
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** Only admins may call the route (every route under `/api/admin/` is so without saying). */

@@ -2,11 +2,14 @@ import { sql, type Kysely } from 'kysely';
 import { afterLocks } from '../../db/after-locks';
 import type { Database } from '../../db/schema';
 import type { Executor } from '../../db/transaction';
-import { heldExpression, holdBurstPeers, type HoldRules } from '../servers';
+import type { Voter } from '../../plugins/auth';
+import { heldExpression, holdBurstPeers, VOTER_STATE, type HoldRules, type RefusedVoter } from '../servers';
 
 /** One daily vote as `castDailyVotes` takes it. */
 export interface DailyVoteInput {
   userId: number;
+  /** What the voter's access token says: the statement stores the vote only while the account still accepts it. */
+  token: Voter['token'];
   serverId: number;
   playerName: string | null;
   network: string | null;
@@ -15,6 +18,8 @@ export interface DailyVoteInput {
 /** What `castDailyVotes` answers for one vote on a server that exists. */
 export interface CastDailyVote {
   server: { id: number; ownerId: number; hidden: boolean };
+  /** The voter's name (vote rewards pass it on). */
+  username: string;
   /** The vote stored (counted or held); undefined when the player's last one is too recent (or the policy refused it). */
   vote: { id: number; status: 'counted' | 'held' } | undefined;
   /** The player's latest vote there before this one (not voided). */
@@ -60,8 +65,9 @@ export function dailyVotesRepository(db: Kysely<Database>, rules: HoldRules) {
      * Many daily votes in one statement (one round trip, one commit; see `batcher`): finds each
      * server and the voter's latest vote there, stores each vote whose voter has none since `since`
      * (counted or held by the hold rules; guarded by what the vote policy asks: listed, not the
-     * voter's own) and adds the counted ones to their servers' month. One answer per vote, in
-     * order: undefined when there is no such server.
+     * voter's own) and adds the counted ones to their servers' month. It also makes each voter's
+     * sign-in check (`VOTER_STATE`). One answer per vote, in order: the account's refusal, which
+     * comes before anything about the server; undefined when there is no such server.
      *
      * Votes of one player on one server are serialised by transaction-scoped advisory locks on
      * (player, server), taken first in one order (two instances' batches wait for each other
@@ -71,7 +77,11 @@ export function dailyVotesRepository(db: Kysely<Database>, rules: HoldRules) {
      * The statement's rows cannot see each other, so the caller never puts two votes by one player
      * on one server, or two from one network on one server (the network's daily count), in one call.
      */
-    async castDailyVotes(votes: readonly DailyVoteInput[], at: Date, since: Date): Promise<Array<CastDailyVote | undefined>> {
+    async castDailyVotes(
+      votes: readonly DailyVoteInput[],
+      at: Date,
+      since: Date,
+    ): Promise<Array<CastDailyVote | RefusedVoter | undefined>> {
       if (votes.length === 0) return [];
       const month = at.toISOString().slice(0, 7);
       const held = heldExpression(
@@ -86,9 +96,11 @@ export function dailyVotesRepository(db: Kysely<Database>, rules: HoldRules) {
         locks: `PERFORM pg_advisory_xact_lock(p.u::integer, p.s::integer)
           FROM (SELECT u, s FROM unnest($1, $2) AS x(u, s) ORDER BY u, s OFFSET 0) p`,
         returns:
-          'n bigint, owner_id bigint, hidden boolean, last_at timestamptz, vote_id bigint, status text, rewards boolean, month_votes integer',
+          'n bigint, voter text, username text, owner_id bigint, hidden boolean, last_at timestamptz, vote_id bigint, status text, rewards boolean, month_votes integer',
         statement: sql<{
           n: number;
+          voter: 'active' | RefusedVoter;
+          username: string | null;
           ownerId: number | null;
           hidden: boolean | null;
           lastAt: Date | null;
@@ -99,7 +111,9 @@ export function dailyVotesRepository(db: Kysely<Database>, rules: HoldRules) {
         }>`
         WITH input AS (
           SELECT * FROM unnest(${column('userId')}::bigint[], ${column('serverId')}::bigint[], ${column('playerName')}::text[],
-            ${column('network')}::text[]) WITH ORDINALITY AS i(user_id, server_id, player_name, network, n)),
+            ${column('network')}::text[], ${votes.map((v) => v.token.version)}::bigint[], ${votes.map((v) => v.token.sessionId)}::text[])
+            WITH ORDINALITY AS i(user_id, server_id, player_name, network, token_version, session_id, n)),
+        voter AS (SELECT i.n, u.username, ${sql.raw(VOTER_STATE)} AS state FROM input i LEFT JOIN users u ON u.id = i.user_id),
         target AS (
           SELECT i.*, s.owner_id, s.hidden, s.vote_month, s.month_votes,
             (SELECT d.created_at FROM daily_votes d
@@ -107,7 +121,7 @@ export function dailyVotesRepository(db: Kysely<Database>, rules: HoldRules) {
               ORDER BY d.created_at DESC LIMIT 1) AS last_at,
             -- Read here, a probe of its key, rather than by vote rewards in a statement per vote.
             EXISTS (SELECT 1 FROM reward_targets r WHERE r.server_id = i.server_id) AS rewards
-          FROM input i JOIN servers s ON s.id = i.server_id),
+          FROM input i JOIN voter v ON v.n = i.n AND v.state = 'active' JOIN servers s ON s.id = i.server_id),
         ins AS (
           INSERT INTO daily_votes (user_id, server_id, player_name, network, created_at, status)
           SELECT t.user_id, t.server_id, t.player_name, t.network, ${at}, CASE WHEN ${held} THEN 'held' ELSE 'counted' END
@@ -122,9 +136,10 @@ export function dailyVotesRepository(db: Kysely<Database>, rules: HoldRules) {
           UPDATE servers s
           SET month_votes = CASE WHEN s.vote_month = ${month} THEN s.month_votes + c.n ELSE c.n END, vote_month = ${month}
           FROM counts c JOIN locked l ON l.id = c.server_id WHERE s.id = c.server_id RETURNING s.id, s.month_votes)
-        SELECT i.n, t.owner_id, t.hidden, t.last_at, ins.id AS vote_id, ins.status, t.rewards,
+        SELECT i.n, v.state AS voter, v.username, t.owner_id, t.hidden, t.last_at, ins.id AS vote_id, ins.status, t.rewards,
           coalesce(bump.month_votes, CASE WHEN t.vote_month = ${month} THEN t.month_votes ELSE 0 END) AS month_votes
         FROM input i
+        JOIN voter v ON v.n = i.n
         LEFT JOIN target t ON t.n = i.n
         LEFT JOIN bump ON bump.id = i.server_id
         LEFT JOIN ins ON ins.user_id = i.user_id AND ins.server_id = i.server_id
@@ -133,9 +148,11 @@ export function dailyVotesRepository(db: Kysely<Database>, rules: HoldRules) {
       if (rows.length !== votes.length) throw new Error('castDailyVotes: one player voted twice on one server in one call');
       return rows.map((row) => {
         const vote = votes[row.n - 1]!;
+        if (row.voter !== 'active') return row.voter;
         if (row.ownerId === null || row.hidden === null) return undefined;
         return {
           server: { id: vote.serverId, ownerId: row.ownerId, hidden: row.hidden },
+          username: row.username ?? '',
           vote: row.voteId === null || row.status === null ? undefined : { id: Number(row.voteId), status: row.status },
           last: row.lastAt ?? undefined,
           monthVotes: row.monthVotes ?? 0,

@@ -10,7 +10,7 @@ import {
 } from '../../../shared/schemas/daily-votes';
 import { MSG } from '../../../shared/messages';
 import { clientNetwork } from '../../lib/network';
-import { requireUser } from '../../plugins/auth';
+import { requireUser, requireVoter } from '../../plugins/auth';
 import { voteLimit } from '../servers';
 import type { DailyVotesService } from './daily-votes.service';
 
@@ -24,7 +24,8 @@ export const dailyVotesRoutes =
     app.addHook('onClose', async () => dailyVotes.stop());
 
     r.post('/servers/:id/vote', {
-      config: { signedIn: true },
+      // The vote's statement checks the account: one round trip a vote (`accountCheckedByStatement`).
+      config: { signedIn: true, accountCheckedByStatement: true },
       schema: {
         tags: ['voting'],
         params: idParams(MSG.serverNotFound),
@@ -33,7 +34,7 @@ export const dailyVotesRoutes =
       },
       preHandler: voteLimit(app),
       handler: async (request) =>
-        dailyVotes.vote(await requireUser(request), request.params.id, {
+        dailyVotes.vote(await requireVoter(request), request.params.id, {
           playerName: request.body.playerName,
           network: clientNetwork(request.ip),
           address: request.ip,

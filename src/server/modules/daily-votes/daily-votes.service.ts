@@ -2,11 +2,12 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { UserRow } from '../../db/schema';
 import type { DailyVoteState, MonthlyRanking } from '../../../shared/schemas/daily-votes';
 import { MSG } from '../../../shared/messages';
-import { AppError, notFound } from '../../errors';
+import { AppError, forbidden, notFound, unauthorized } from '../../errors';
 import { toApiId } from '../../lib/ids';
 import { serverPolicy } from '../../policies/servers.policy';
 import { batcher } from '../../lib/batcher';
-import { voteBatchKeys, type VoteCounters } from '../servers';
+import { voteBatchKeys, type RefusedVoter, type VoteCounters } from '../servers';
+import type { Voter } from '../../plugins/auth';
 import { isRowLevelError } from '../../lib/row-errors';
 import type { CastDailyVote, DailyVoteInput, DailyVotesRepository } from './daily-votes.repository';
 
@@ -80,7 +81,7 @@ export function dailyVotesService({ repository, now, onChange, onCounted, log }:
     status,
   });
 
-  const target = async (actor: UserRow, serverId: number) => {
+  const target = async (actor: Pick<UserRow, 'id'>, serverId: number) => {
     const server = await repository.findTarget(serverId);
     if (!server) throw notFound(MSG.serverNotFound);
     serverPolicy.assertCanVoteOn(actor, server);
@@ -91,7 +92,7 @@ export function dailyVotesService({ repository, now, onChange, onCounted, log }:
   // many (docs/decisions/038-batched-writes.md). One player's two votes on one server, and two
   // votes from one network on one server (its daily count), never share a statement: its rows
   // cannot see each other.
-  const casting = batcher<DailyVoteInput, { at: Date; cast: CastDailyVote | undefined }>(
+  const casting = batcher<DailyVoteInput, { at: Date; cast: CastDailyVote | RefusedVoter | undefined }>(
     async (votes) => {
       const at = now();
       const since = new Date(at.getTime() - DAILY_VOTE_INTERVAL_MS);
@@ -119,19 +120,29 @@ export function dailyVotesService({ repository, now, onChange, onCounted, log }:
     /**
      * Votes for a server; a second vote within 24 hours answers 409 with the time left (and
      * `Retry-After`). Checked and stored under a per-player, per-server lock, so repeats at the same
-     * moment count once; votes arriving together share one transaction.
+     * moment count once; votes arriving together share one transaction, which also makes each
+     * voter's sign-in check: an account that no longer accepts the token answers 401 before
+     * anything about the server.
      */
     async vote(
-      actor: UserRow,
+      voter: Voter,
       serverId: number,
       input: { playerName: string | undefined; network: string | null; address: string },
     ): Promise<DailyVoteState> {
-      if (!serverPolicy.isConfirmed(actor)) {
+      const actor = { id: voter.userId };
+      const { at, cast } = await casting.add({
+        userId: voter.userId,
+        token: voter.token,
+        serverId,
+        playerName: input.playerName ?? null,
+        network: input.network,
+      });
+      if (cast === 'signed-out') throw unauthorized(MSG.sessionExpired);
+      if (cast === 'unconfirmed') {
         // A missing or someone's own server answers as it would for anyone; then the address.
         await target(actor, serverId);
-        serverPolicy.assertConfirmed(actor);
+        throw forbidden(MSG.confirmEmailFirst);
       }
-      const { at, cast } = await casting.add({ userId: actor.id, serverId, playerName: input.playerName ?? null, network: input.network });
       if (!cast) throw notFound(MSG.serverNotFound);
       serverPolicy.assertCanVoteOn(actor, cast.server);
       const month = monthOf(at);
@@ -152,7 +163,7 @@ export function dailyVotesService({ repository, now, onChange, onCounted, log }:
           voteId: cast.vote.id,
           serverId,
           userId: actor.id,
-          username: actor.username,
+          username: cast.username,
           playerName: input.playerName ?? null,
           address: input.address,
           at,

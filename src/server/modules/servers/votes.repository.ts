@@ -2,7 +2,9 @@ import { sql, type Kysely } from 'kysely';
 import { preparedMarker } from '../../db/database';
 import type { Database } from '../../db/schema';
 import type { Executor } from '../../db/transaction';
+import type { Voter } from '../../plugins/auth';
 import { heldExpression, holdBurstPeers, type HoldRules } from './hold-rules.repository';
+import { VOTER_STATE, type RefusedVoter } from './voter-check';
 
 // The hot writes run as prepared statements: each batch was planned again, ~2 ms of a ~6 ms statement.
 const CAST_JOIN = preparedMarker('cast-join');
@@ -14,19 +16,13 @@ export type VoteType = 'like' | 'dislike';
 /** One vote as `castVotes` takes it. */
 export interface VoteInput {
   userId: number;
-  /**
-   * What the voter's access token says: the account's token version and login session (null for a
-   * token of no session). The statement counts the vote only while the account still accepts them.
-   */
-  token: { version: number; sessionId: string | null };
+  /** What the voter's access token says: the statement counts the vote only while the account still accepts it. */
+  token: Voter['token'];
   serverId: number;
   type: VoteType;
   review: string | null;
   network: string | null;
 }
-
-/** Why `castVotes` did not look at a vote's server: the voter's account refused it. */
-export type RefusedVoter = 'signed-out' | 'unconfirmed';
 
 /** What `castVotes` answers for one vote on a server that exists. */
 export interface CastVote {
@@ -116,16 +112,7 @@ export function votesRepository(db: Kysely<Database>, rules: HoldRules) {
             ${column('review')}::text[], ${column('network')}::text[], ${votes.map((v) => v.token.version)}::int[],
             ${votes.map((v) => v.token.sessionId)}::text[])
             WITH ORDINALITY AS i(user_id, server_id, type, review, network, token_version, session_id, n)),
-        -- The sign-in check, as the other signed-in routes make it on their own (findActiveMany).
-        voter AS (
-          SELECT i.n, CASE
-            WHEN u.id IS NULL OR u.token_version <> i.token_version
-              OR (i.session_id IS NOT NULL
-                AND EXISTS (SELECT 1 FROM refresh_tokens r WHERE r.family_id = i.session_id AND r.revoked_at IS NOT NULL))
-              THEN 'signed-out'
-            WHEN u.email IS NULL OR u.email_confirmed_at IS NULL THEN 'unconfirmed'
-            ELSE 'active' END AS state
-          FROM input i LEFT JOIN users u ON u.id = i.user_id),
+        voter AS (SELECT i.n, ${sql.raw(VOTER_STATE)} AS state FROM input i LEFT JOIN users u ON u.id = i.user_id),
         target AS (
           SELECT i.*, s.owner_id, s.hidden, s.likes, s.dislikes
           FROM input i JOIN voter v ON v.n = i.n AND v.state = 'active' JOIN servers s ON s.id = i.server_id),

@@ -4,7 +4,7 @@ import { errorSchema, idParams } from '../../../shared/schemas/common';
 import { MSG } from '../../../shared/messages';
 import { reviewEditBodySchema, serverSchema, voteBodySchema } from '../../../shared/schemas/server';
 import { messageSchema } from '../../../shared/schemas/common';
-import { requireClaims, requireUser } from '../../plugins/auth';
+import { requireUser, requireVoter } from '../../plugins/auth';
 import { clientNetwork } from '../../lib/network';
 import { sendJsonText } from '../../lib/cached-body';
 import { voteLimit } from './limits';
@@ -45,9 +45,13 @@ export const votesRoutes =
         },
         preHandler: voteLimit(app),
         handler: async (request, reply) => {
-          const { userId, version, sessionId } = await requireClaims(request);
-          const voter = { userId, token: { version, sessionId: sessionId ?? null }, account: () => requireUser(request) };
-          const id = await votes.vote(voter, request.params.id, type, request.body?.review, clientNetwork(request.ip));
+          const id = await votes.vote(
+            await requireVoter(request),
+            request.params.id,
+            type,
+            request.body?.review,
+            clientNetwork(request.ip),
+          );
           return sendJsonText(reply, await discovery.freshCard(id));
         },
       });

@@ -6,19 +6,10 @@ import type { SettingsService } from '../settings';
 import { batcher } from '../../lib/batcher';
 import { voteBatchKeys } from './hold-rules.repository';
 import { isRowLevelError } from '../../lib/row-errors';
-import type { CastVote, RefusedVoter, VoteInput, VotesRepository, VoteType } from './votes.repository';
+import type { Voter } from '../../plugins/auth';
+import type { CastVote, VoteInput, VotesRepository, VoteType } from './votes.repository';
+import type { RefusedVoter } from './voter-check';
 import type { VoteCounters } from './discovery.service';
-
-/**
- * A voter as a like or dislike knows them: what their access token says (checked by the vote's own
- * statement), and how to read their account the usual way for the rare paths that need it first.
- */
-export interface Voter {
-  userId: number;
-  token: VoteInput['token'];
-  /** The account as every other signed-in route checks it, or 401. */
-  account: () => Promise<UserRow>;
-}
 
 /** Most votes one statement carries. */
 const VOTE_BATCH = 100;
