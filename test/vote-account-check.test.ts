@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../src/shared/messages';
-import { createTestApp, type TestApp } from './helpers/test-app';
+import { createTestApp, GENEROUS_LIMITS, type TestApp } from './helpers/test-app';
 import { createServer, createUser, TEST_PASSWORD, type TestUser } from './helpers/factories';
 import { openTestDatabase } from './helpers/test-db';
 import { tallied, type Tally } from './helpers/statement-tally';
@@ -17,12 +17,15 @@ describe('the sign-in check made by the vote itself', () => {
   const tally: Tally = { statements: [], transactions: 0 };
   let t: TestApp;
   let serverId: number;
+  let hiddenId: number;
   let owner: TestUser;
   beforeAll(async () => {
     handle = await openTestDatabase();
     t = await createTestApp({ build: { database: tallied(handle, tally) } });
     owner = await createUser(t.app, { role: 'server_owner' });
     serverId = (await createServer(t.app, owner.row.id, { name: 'Checked Votes' })).id;
+    hiddenId = (await createServer(t.app, owner.row.id, { name: 'Hidden Votes' })).id;
+    await t.app.ctx.db.updateTable('servers').set({ hidden: true }).where('id', '=', hiddenId).execute();
   });
   afterAll(async () => {
     await t?.close();
@@ -30,8 +33,15 @@ describe('the sign-in check made by the vote itself', () => {
   });
 
   type Kind = 'like' | 'dislike' | 'vote';
-  const vote = (headers: object, type: Kind, id = serverId, payload: object = {}) =>
-    t.app.inject({ method: 'POST', url: `/api/servers/${id}/${type}`, headers: headers as Record<string, string>, payload });
+  /** A vote from `from` (its /24 is the network the hold rules and the batches' keys see). */
+  const vote = (headers: object, type: Kind, id = serverId, payload: object = {}, from = '127.0.0.1') =>
+    t.app.inject({
+      method: 'POST',
+      url: `/api/servers/${id}/${type}`,
+      headers: headers as Record<string, string>,
+      payload,
+      remoteAddress: from,
+    });
   const counters = () =>
     t.app.ctx.db.selectFrom('servers').select(['likes', 'dislikes', 'monthVotes']).where('id', '=', serverId).executeTakeFirstOrThrow();
   /** The user's likes, dislikes and daily votes, anywhere. */
@@ -41,49 +51,71 @@ describe('the sign-in check made by the vote itself', () => {
   const KINDS: Kind[] = ['like', 'dislike', 'vote'];
   const bodyOf = (type: Kind) => (type === 'vote' ? { playerName: 'Steve' } : { review: 'should never be stored' });
 
+  /**
+   * A token of a session that was logged out. Each stale token is used once where the statement's
+   * refusal is tested: once refused, a token is refused before the statement from then on.
+   */
+  async function loggedOutToken(username: string) {
+    const login = await t.app.inject({ method: 'POST', url: '/api/login', payload: { username, password: TEST_PASSWORD } });
+    const headers = { authorization: `Bearer ${login.json().token as string}` };
+    expect((await t.app.inject({ method: 'POST', url: '/api/logout', headers })).statusCode).toBe(200);
+    return headers;
+  }
+
   /** Three accounts that no longer accept the token each holds: logged out, password changed, deleted. */
   async function staleVoters() {
     const leaver = await createUser(t.app);
-    const login = await t.app.inject({
-      method: 'POST',
-      url: '/api/login',
-      payload: { username: leaver.row.username, password: TEST_PASSWORD },
-    });
-    const loggedOut = { authorization: `Bearer ${login.json().token as string}` };
-    expect((await t.app.inject({ method: 'POST', url: '/api/logout', headers: loggedOut })).statusCode).toBe(200);
-    // What a password change or reset does to every older token: the version moves on.
+    // A password change ends every older token.
     const changed = await createUser(t.app);
-    await t.app.ctx.db
-      .updateTable('users')
-      .set((eb) => ({ tokenVersion: eb('tokenVersion', '+', 1) }))
-      .where('id', '=', changed.row.id)
-      .execute();
+    const change = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/change-password',
+      headers: changed.headers,
+      payload: { currentPassword: TEST_PASSWORD, newPassword: 'another-horse-battery-9' },
+    });
+    expect(change.statusCode).toBe(200);
     const gone = await createUser(t.app);
     await t.app.ctx.db.deleteFrom('users').where('id', '=', gone.row.id).execute();
     return [
-      { who: 'logged out', id: leaver.row.id, headers: loggedOut },
+      { who: 'logged out', id: leaver.row.id, headers: await loggedOutToken(leaver.row.username) },
       { who: 'password changed', id: changed.row.id, headers: changed.headers },
       { who: 'deleted', id: gone.row.id, headers: gone.headers },
     ];
   }
 
   it('answers 401 to every stale token, alone or among live voters in one statement, and counts only the live ones', async () => {
-    const stale = await staleVoters();
     const before = await counters();
-    for (const { who, headers } of stale) {
-      for (const type of KINDS) {
+    const refused: number[] = [];
+    for (const type of KINDS) {
+      for (const { who, id, headers } of await staleVoters()) {
         const res = await vote(headers, type, serverId, bodyOf(type));
         expect([who, type, res.statusCode, res.json().error]).toEqual([who, type, 401, MSG.sessionExpired]);
+        refused.push(id);
       }
     }
-    // Together: the live voters' likes and the stale ones go in the same batches.
+    // Together, each from its own network (one network's votes on a server never share a
+    // statement): live voters' votes and stale tokens never used before go in the same statements.
     const live = await Promise.all(Array.from({ length: 9 }, () => createUser(t.app)));
-    const sent = [...live.map((u) => ({ who: 'live', headers: u.headers })), ...stale, ...stale];
-    const kindOf = (i: number) => (i % 2 === 0 ? 'like' : 'dislike');
-    const answers = await Promise.all(sent.flatMap(({ headers }, i) => [vote(headers, kindOf(i)), vote(headers, 'vote', serverId, {})]));
-    const expected = sent.flatMap(({ who }) => [who, who].map((w) => [w, w === 'live' ? 200 : 401]));
-    expect(answers.map((a, i) => [sent[Math.floor(i / 2)]!.who, a.statusCode])).toEqual(expected);
-    for (const { id } of stale) expect(await rows(id)).toBe(0);
+    const kindOf = (i: number): Kind => (i % 2 === 0 ? 'like' : 'dislike');
+    const staleLikes = await staleVoters();
+    const staleDaily = await staleVoters();
+    const sent = [
+      ...live.flatMap((u, i) => [
+        { who: 'live', headers: u.headers, type: kindOf(i) },
+        { who: 'live', headers: u.headers, type: 'vote' as Kind },
+      ]),
+      ...staleLikes.map((v, i) => ({ ...v, type: kindOf(i) })),
+      ...staleDaily.map((v) => ({ ...v, type: 'vote' as Kind })),
+    ];
+    tally.statements.length = 0;
+    const answers = await Promise.all(sent.map(({ headers, type }, i) => vote(headers, type, serverId, {}, `198.51.${i}.7`)));
+    expect(answers.map((a, i) => [sent[i]!.who, sent[i]!.type, a.statusCode])).toEqual(
+      sent.map(({ who, type }) => [who, type, who === 'live' ? 200 : 401]),
+    );
+    const statements = (marker: string) => tally.statements.filter((text) => text.includes(marker)).length;
+    expect(statements('prepared:cast-votes'), 'likes and dislikes shared statements').toBeLessThan(live.length + staleLikes.length);
+    expect(statements('cast_daily_votes'), 'daily votes shared statements').toBeLessThan(live.length + staleDaily.length);
+    for (const id of [...refused, ...[...staleLikes, ...staleDaily].map((v) => v.id)]) expect(await rows(id)).toBe(0);
     const liked = live.filter((_, i) => kindOf(i) === 'like').length;
     expect(await counters()).toEqual({
       likes: before.likes + liked,
@@ -93,26 +125,27 @@ describe('the sign-in check made by the vote itself', () => {
   });
 
   it('tells a stale token nothing about the server: no 404, no "own server", no "reviews are off"', async () => {
-    const [loggedOut] = await staleVoters();
-    // Its owner logged out of this session: its own server is no different.
-    const ownerLogin = await t.app.inject({
-      method: 'POST',
-      url: '/api/login',
-      payload: { username: owner.row.username, password: TEST_PASSWORD },
-    });
-    const ownerOut = { authorization: `Bearer ${ownerLogin.json().token as string}` };
-    await t.app.inject({ method: 'POST', url: '/api/logout', headers: ownerOut });
+    const leaver = await createUser(t.app);
     const admin = await createUser(t.app, { role: 'admin' });
     const toggles = (enableReviews: boolean) =>
       t.app.inject({ method: 'PUT', url: '/api/admin/settings', headers: admin.headers, payload: { enableReviews } });
     try {
       expect((await toggles(false)).statusCode).toBe(200);
       for (const type of KINDS) {
-        for (const [what, res] of [
-          ['a missing server', await vote(loggedOut!.headers, type, 999_999_999)],
-          ['its own server', await vote(ownerOut, type)],
-          ['a review while reviews are off', await vote(loggedOut!.headers, type, serverId, { review: 'hello' })],
-        ] as const) {
+        // A token of its own for each case: each is refused by the vote's statement, not by the hook.
+        const cases: Array<[string, Awaited<ReturnType<typeof vote>>]> = [
+          ['a missing server', await vote(await loggedOutToken(leaver.row.username), type, 999_999_999)],
+          ['a hidden server', await vote(await loggedOutToken(leaver.row.username), type, hiddenId)],
+          ['its own server', await vote(await loggedOutToken(owner.row.username), type)],
+        ];
+        // Daily votes carry no review.
+        if (type !== 'vote') {
+          cases.push([
+            'a review while reviews are off',
+            await vote(await loggedOutToken(leaver.row.username), type, serverId, { review: 'hi' }),
+          ]);
+        }
+        for (const [what, res] of cases) {
           expect([type, what, res.statusCode, res.json().error]).toEqual([type, what, 401, MSG.sessionExpired]);
         }
       }
@@ -123,7 +156,25 @@ describe('the sign-in check made by the vote itself', () => {
     const live = await createUser(t.app);
     for (const type of KINDS) {
       expect([type, (await vote(live.headers, type, 999_999_999)).statusCode]).toEqual([type, 404]);
+      expect([type, (await vote(live.headers, type, hiddenId)).statusCode]).toEqual([type, 404]);
       expect([type, (await vote(owner.headers, type)).statusCode]).toEqual([type, 403]);
+    }
+  });
+
+  it('answers a stale token 401 in maintenance mode too, where a live account gets 503', async () => {
+    const leaver = await createUser(t.app);
+    const live = await createUser(t.app);
+    const admin = await createUser(t.app, { role: 'admin' });
+    const maintenance = (maintenanceMode: boolean) =>
+      t.app.inject({ method: 'PUT', url: '/api/admin/settings', headers: admin.headers, payload: { maintenanceMode } });
+    try {
+      expect((await maintenance(true)).statusCode).toBe(200);
+      for (const type of KINDS) {
+        expect([type, (await vote(await loggedOutToken(leaver.row.username), type)).statusCode]).toEqual([type, 401]);
+        expect([type, (await vote(live.headers, type)).statusCode]).toEqual([type, 503]);
+      }
+    } finally {
+      await maintenance(false);
     }
   });
 
@@ -131,6 +182,7 @@ describe('the sign-in check made by the vote itself', () => {
     const unconfirmed = await createUser(t.app, { confirmed: false });
     for (const type of KINDS) {
       expect([type, (await vote(unconfirmed.headers, type, 999_999_999)).statusCode]).toEqual([type, 404]);
+      expect([type, (await vote(unconfirmed.headers, type, hiddenId)).statusCode]).toEqual([type, 404]);
       const refused = await vote(unconfirmed.headers, type);
       expect([type, refused.statusCode, refused.json().error]).toEqual([type, 403, MSG.confirmEmailFirst]);
     }
@@ -153,5 +205,41 @@ describe('the sign-in check made by the vote itself', () => {
     tally.statements.length = 0;
     expect((await t.app.inject({ url: '/api/user', headers: voters[0]!.headers })).statusCode).toBe(200);
     expect(tally.statements.filter((s) => s.includes('prepared:active-users')).length, tally.statements.join(' | ')).toBe(1);
+  });
+});
+
+describe('a stale token and its account’s vote limits', () => {
+  const PER_USER = 3;
+  let t: TestApp;
+  let serverIds: number[];
+  beforeAll(async () => {
+    const tight = { max: PER_USER, windowMs: 60_000 };
+    t = await createTestApp({ build: { rateLimits: { ...GENEROUS_LIMITS, votesPerUser: tight, votesPerUserHour: tight } } });
+    const owner = await createUser(t.app, { role: 'server_owner' });
+    serverIds = await Promise.all(
+      Array.from({ length: 12 }, async (_, i) => (await createServer(t.app, owner.row.id, { name: `Limited ${i}` })).id),
+    );
+  });
+  afterAll(() => t?.close());
+
+  it('never counts a logged-out token’s votes against its account: the owner still votes', async () => {
+    const victim = await createUser(t.app);
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { username: victim.row.username, password: TEST_PASSWORD },
+    });
+    const stolen = { authorization: `Bearer ${login.json().token as string}` };
+    expect((await t.app.inject({ method: 'POST', url: '/api/logout', headers: stolen })).statusCode).toBe(200);
+    // Many more than the account's limit, on servers it never voted on, each kind.
+    const answers = [];
+    for (const id of serverIds) {
+      for (const type of ['like', 'vote'] as const) {
+        answers.push((await t.app.inject({ method: 'POST', url: `/api/servers/${id}/${type}`, headers: stolen, payload: {} })).statusCode);
+      }
+    }
+    expect(answers).toEqual(answers.map(() => 401));
+    const own = await t.app.inject({ method: 'POST', url: `/api/servers/${serverIds[0]}/like`, headers: victim.headers, payload: {} });
+    expect(own.statusCode).toBe(200);
   });
 });

@@ -33,7 +33,8 @@ export function liveApps(): ReadonlySet<TestApp> {
 }
 
 const generous = { max: 10_000, windowMs: 60_000 };
-const GENEROUS_LIMITS: RateLimitSettings = {
+/** Limits no test reaches unless it sets its own. */
+export const GENEROUS_LIMITS: RateLimitSettings = {
   loginPerIp: generous,
   loginPerUsername: generous,
   loginPerIpAndUsername: generous,

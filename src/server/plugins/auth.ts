@@ -3,10 +3,28 @@ import type { UserRow } from '../db/schema';
 import type { TokenClaims } from '../modules/auth';
 import type { Role } from '../../shared/roles';
 import { MSG } from '../../shared/messages';
-import { forbidden, unauthorized } from '../errors';
+import { forbidden, unauthorized, type AppError } from '../errors';
 
 const cache = new WeakMap<FastifyRequest, Promise<UserRow | undefined>>();
 const claimsCache = new WeakMap<FastifyRequest, Promise<TokenClaims | undefined>>();
+
+/** The most tokens an app remembers as signed out (see `signedOutTokens`). */
+const SIGNED_OUT_MAX = 10_000;
+const signedOut = new WeakMap<object, Set<string>>();
+/**
+ * Tokens (by signature) that a vote's statement found its account no longer accepts, most recent
+ * last: refused from then on before anything reads or counts them. A route that checks the
+ * account in its own statement lets such a token past its hook once; without this, a stolen
+ * token would keep using up its victim's vote limits after the victim logged out. Never wrong to
+ * remember: an ended session, an older token version and a deleted account never come back.
+ */
+function signedOutTokens(request: FastifyRequest): Set<string> {
+  const app = request.server.ctx;
+  let tokens = signedOut.get(app);
+  if (!tokens) signedOut.set(app, (tokens = new Set()));
+  return tokens;
+}
+const signatureOf = (token: string) => token.slice(token.lastIndexOf('.') + 1);
 
 /** The bearer token of the Authorization header, if any. */
 export function bearer(request: FastifyRequest): string | undefined {
@@ -23,7 +41,7 @@ export function bearer(request: FastifyRequest): string | undefined {
  */
 export function tokenClaims(request: FastifyRequest): Promise<TokenClaims | undefined> {
   const token = bearer(request);
-  if (!token) return Promise.resolve(undefined);
+  if (!token || signedOutTokens(request).has(signatureOf(token))) return Promise.resolve(undefined);
   let pending = claimsCache.get(request);
   if (!pending) {
     pending = request.server.ctx.tokens.verify(token);
@@ -84,12 +102,25 @@ export interface Voter {
   token: { version: number; sessionId: string | null };
   /** The account as every other signed-in route checks it, or 401: for the rare paths that need it before the vote. */
   account: () => Promise<UserRow>;
+  /** The 401 to throw when the statement found the account no longer accepts the token, which is remembered. */
+  signedOut: () => AppError;
 }
 
 /** The caller as a vote's statement checks them, or 401 for no token or one the app did not sign or that expired. */
 export async function requireVoter(request: FastifyRequest): Promise<Voter> {
   const { userId, version, sessionId } = await requireClaims(request);
-  return { userId, token: { version, sessionId: sessionId ?? null }, account: () => requireUser(request) };
+  return {
+    userId,
+    token: { version, sessionId: sessionId ?? null },
+    account: () => requireUser(request),
+    signedOut: () => {
+      const tokens = signedOutTokens(request);
+      const token = bearer(request);
+      if (token) tokens.add(signatureOf(token));
+      if (tokens.size > SIGNED_OUT_MAX) tokens.delete(tokens.values().next().value!);
+      return unauthorized(MSG.sessionExpired);
+    },
+  };
 }
 
 declare module 'fastify' {

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { MSG } from '../../shared/messages';
-import { unavailable } from '../errors';
-import { currentUser } from './auth';
+import { unauthorized, unavailable } from '../errors';
+import { bearer, currentUser } from './auth';
 
 /** Writes that stay open in maintenance mode: admins must be able to log in and switch it off; Stripe must be heard. */
 // Logging in, renewing and ending a session keep working, so nobody (the admin included) is
@@ -24,7 +24,11 @@ export function registerMaintenanceMode(app: FastifyInstance): void {
     const path = request.url.split('?')[0] ?? '';
     if (!path.startsWith('/api/') || ALWAYS_OPEN.has(path)) return;
     if (!(await app.ctx.settings.flag('maintenanceMode'))) return;
-    if ((await currentUser(request))?.role === 'admin') return;
+    const user = await currentUser(request);
+    if (user?.role === 'admin') return;
+    // A token its account no longer accepts is refused as on every signed-in route, before the
+    // maintenance: a route that checks the account in its own statement has not refused it yet.
+    if (!user && bearer(request) && request.routeOptions.config.accountCheckedByStatement) throw unauthorized(MSG.sessionExpired);
     throw unavailable(MSG.maintenance);
   };
   // A callback hook: reads (most requests) pass without a promise.

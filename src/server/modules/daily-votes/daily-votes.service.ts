@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { UserRow } from '../../db/schema';
 import type { DailyVoteState, MonthlyRanking } from '../../../shared/schemas/daily-votes';
 import { MSG } from '../../../shared/messages';
-import { AppError, forbidden, notFound, unauthorized } from '../../errors';
+import { AppError, forbidden, notFound } from '../../errors';
 import { toApiId } from '../../lib/ids';
 import { serverPolicy } from '../../policies/servers.policy';
 import { batcher } from '../../lib/batcher';
@@ -137,7 +137,7 @@ export function dailyVotesService({ repository, now, onChange, onCounted, log }:
         playerName: input.playerName ?? null,
         network: input.network,
       });
-      if (cast === 'signed-out') throw unauthorized(MSG.sessionExpired);
+      if (cast === 'signed-out') throw voter.signedOut();
       if (cast === 'unconfirmed') {
         // A missing or someone's own server answers as it would for anyone; then the address.
         await target(actor, serverId);

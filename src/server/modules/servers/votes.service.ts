@@ -1,6 +1,6 @@
 import type { UserRow } from '../../db/schema';
 import { MSG } from '../../../shared/messages';
-import { conflict, forbidden, notFound, unauthorized } from '../../errors';
+import { conflict, forbidden, notFound } from '../../errors';
 import { serverPolicy } from '../../policies/servers.policy';
 import type { SettingsService } from '../settings';
 import { batcher } from '../../lib/batcher';
@@ -89,7 +89,7 @@ export function votesService({ votes, settings, now, onChange }: Deps) {
         review: review ? review : null,
         network,
       });
-      if (cast === 'signed-out') throw unauthorized(MSG.sessionExpired);
+      if (cast === 'signed-out') throw voter.signedOut();
       if (cast === 'unconfirmed') {
         // A missing or someone's own server answers as it would for anyone; then the address.
         await target(id, actor);
