@@ -7,8 +7,8 @@ import { tallied, type Tally } from './helpers/statement-tally';
 import type { DatabaseHandle } from '../src/server/db/database';
 
 /**
- * A like, a dislike and a daily vote check the voter's account inside their own statement instead
- * of in a query of its own before it. Whatever the vote, an account that no longer accepts the token (logged out,
+ * A like, a dislike, a daily vote and a join check the voter's account inside their own statement
+ * instead of in a query of its own before it. Whatever the vote, an account that no longer accepts the token (logged out,
  * password changed, deleted) gets 401 and changes nothing, in a crowd as alone, before anything
  * about the server is told.
  */
@@ -32,7 +32,7 @@ describe('the sign-in check made by the vote itself', () => {
     await handle?.close();
   });
 
-  type Kind = 'like' | 'dislike' | 'vote';
+  type Kind = 'like' | 'dislike' | 'vote' | 'join';
   /** A vote from `from` (its /24 is the network the hold rules and the batches' keys see). */
   const vote = (headers: object, type: Kind, id = serverId, payload: object = {}, from = '127.0.0.1') =>
     t.app.inject({
@@ -43,13 +43,18 @@ describe('the sign-in check made by the vote itself', () => {
       remoteAddress: from,
     });
   const counters = () =>
-    t.app.ctx.db.selectFrom('servers').select(['likes', 'dislikes', 'monthVotes']).where('id', '=', serverId).executeTakeFirstOrThrow();
-  /** The user's likes, dislikes and daily votes, anywhere. */
+    t.app.ctx.db
+      .selectFrom('servers')
+      .select(['likes', 'dislikes', 'monthVotes', 'totalJoins'])
+      .where('id', '=', serverId)
+      .executeTakeFirstOrThrow();
+  /** The user's likes, dislikes, daily votes and joins, anywhere. */
   const rows = async (userId: number) =>
     (await t.app.ctx.db.selectFrom('votes').select('id').where('userId', '=', userId).execute()).length +
-    (await t.app.ctx.db.selectFrom('dailyVotes').select('id').where('userId', '=', userId).execute()).length;
-  const KINDS: Kind[] = ['like', 'dislike', 'vote'];
-  const bodyOf = (type: Kind) => (type === 'vote' ? { playerName: 'Steve' } : { review: 'should never be stored' });
+    (await t.app.ctx.db.selectFrom('dailyVotes').select('id').where('userId', '=', userId).execute()).length +
+    (await t.app.ctx.db.selectFrom('joins').select('id').where('userId', '=', userId).execute()).length;
+  const KINDS: Kind[] = ['like', 'dislike', 'vote', 'join'];
+  const bodyOf = (type: Kind) => (type === 'vote' ? { playerName: 'Steve' } : type === 'join' ? {} : { review: 'should never be stored' });
 
   /**
    * A token of a session that was logged out. Each stale token is used once where the statement's
@@ -121,6 +126,7 @@ describe('the sign-in check made by the vote itself', () => {
       likes: before.likes + liked,
       dislikes: before.dislikes + live.length - liked,
       monthVotes: before.monthVotes + live.length,
+      totalJoins: before.totalJoins,
     });
   });
 
@@ -138,8 +144,8 @@ describe('the sign-in check made by the vote itself', () => {
           ['a hidden server', await vote(await loggedOutToken(leaver.row.username), type, hiddenId)],
           ['its own server', await vote(await loggedOutToken(owner.row.username), type)],
         ];
-        // Daily votes carry no review.
-        if (type !== 'vote') {
+        // Daily votes and joins carry no review.
+        if (type === 'like' || type === 'dislike') {
           cases.push([
             'a review while reviews are off',
             await vote(await loggedOutToken(leaver.row.username), type, serverId, { review: 'hi' }),
@@ -192,11 +198,12 @@ describe('the sign-in check made by the vote itself', () => {
   it('checks the account in the vote’s statement: no sign-in query of its own', async () => {
     const voters = await Promise.all(Array.from({ length: 5 }, () => createUser(t.app)));
     tally.statements.length = 0;
-    const answers = await Promise.all(voters.flatMap((v) => [vote(v.headers, 'like'), vote(v.headers, 'vote')]));
+    const answers = await Promise.all(voters.flatMap((v) => [vote(v.headers, 'like'), vote(v.headers, 'vote'), vote(v.headers, 'join')]));
     expect(answers.map((a) => a.statusCode)).toEqual(answers.map(() => 200));
     const sent = tally.statements.join(' | ');
     expect(tally.statements.filter((s) => s.includes('prepared:cast-votes')).length, sent).toBeGreaterThan(0);
     expect(tally.statements.filter((s) => s.includes('daily_votes')).length, sent).toBeGreaterThan(0);
+    expect(tally.statements.filter((s) => s.includes('prepared:cast-join')).length, sent).toBe(voters.length);
     expect(
       tally.statements.filter((s) => s.includes('prepared:active-users')),
       sent,

@@ -102,12 +102,15 @@ describe.runIf(testDatabaseKind === 'postgres')('hold rules on a server with man
       // Each went in: the rows counted are an insert's, not a refused voter's.
       expect(cast.map((c) => typeof c === 'object' && c.added)).toEqual(fresh.map(() => true));
     },
-    joins: (tx: Kysely<Database>) =>
-      Promise.all(
+    joins: async (tx: Kysely<Database>) => {
+      const token = { version: 0, sessionId: null };
+      const cast = await Promise.all(
         fresh.map((userId, i) =>
-          votesRepository(tx, DEFAULT_HOLD_RULES).castJoin({ userId, serverId, network: networkOf(i), now: new Date() }),
+          votesRepository(tx, DEFAULT_HOLD_RULES).castJoin({ userId, token, serverId, network: networkOf(i), now: new Date() }),
         ),
-      ),
+      );
+      expect(cast.map((c) => typeof c === 'object' && c.status !== undefined)).toEqual(fresh.map(() => true));
+    },
     'daily votes': async (tx: Kysely<Database>) => {
       const cast = await dailyVotesRepository(tx, DEFAULT_HOLD_RULES).castDailyVotes(
         fresh.map((userId, i) => ({ userId, token: { version: 0, sessionId: null }, serverId, playerName: null, network: networkOf(i) })),

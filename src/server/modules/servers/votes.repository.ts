@@ -48,20 +48,36 @@ export function votesRepository(db: Kysely<Database>, rules: HoldRules) {
     },
 
     /**
-     * A join in one statement, as `castVotes` does votes: finds the server, inserts the join unless
+     * A join in one statement, as `castVotes` does votes: checks the joiner's account as
+     * `castVotes` does (its refusal answered before anything about the server), finds the server,
+     * inserts the join unless
      * the user has one (guarded by the vote policy: listed, not the joiner's own), and raises the
      * counter only for a counted row. `status` is undefined when no row went in; the whole answer
      * is undefined when there is no such server.
      */
     async castJoin(join: {
       userId: number;
+      token: Voter['token'];
       serverId: number;
       network: string | null;
       now: Date;
-    }): Promise<{ server: { id: number; ownerId: number; hidden: boolean }; status: 'counted' | 'held' | undefined } | undefined> {
+    }): Promise<
+      { server: { id: number; ownerId: number; hidden: boolean }; status: 'counted' | 'held' | undefined } | RefusedVoter | undefined
+    > {
       const held = heldExpression('joins', join, rules);
-      const result = await sql<{ id: number; ownerId: number; hidden: boolean; status: 'counted' | 'held' | null }>`${sql.raw(CAST_JOIN)}
-        WITH target AS (SELECT id, owner_id, hidden FROM servers WHERE id = ${join.serverId}),
+      const result = await sql<{
+        voter: 'active' | RefusedVoter;
+        id: number | null;
+        ownerId: number | null;
+        hidden: boolean | null;
+        status: 'counted' | 'held' | null;
+      }>`${sql.raw(CAST_JOIN)}
+        WITH voter AS (
+          SELECT ${sql.raw(VOTER_STATE)} AS state
+          FROM (SELECT ${join.userId}::bigint AS user_id, ${join.token.version}::int AS token_version,
+            ${join.token.sessionId}::text AS session_id) i
+          LEFT JOIN users u ON u.id = i.user_id),
+        target AS (SELECT id, owner_id, hidden FROM servers WHERE id = ${join.serverId} AND (SELECT state FROM voter) = 'active'),
         ins AS (
           INSERT INTO joins (user_id, server_id, network, status)
           SELECT ${join.userId}, t.id, ${join.network}::text, CASE WHEN ${held} THEN 'held' ELSE 'counted' END
@@ -70,10 +86,12 @@ export function votesRepository(db: Kysely<Database>, rules: HoldRules) {
           ON CONFLICT (user_id, server_id) DO NOTHING
           RETURNING server_id, status),
         bump AS (UPDATE servers SET total_joins = total_joins + 1 WHERE id IN (SELECT server_id FROM ins WHERE status = 'counted') RETURNING id)
-        SELECT t.id, t.owner_id, t.hidden, (SELECT status FROM ins) AS status
-        FROM target t`.execute(db);
-      const row = result.rows[0];
-      return row && { server: { id: row.id, ownerId: row.ownerId, hidden: row.hidden }, status: row.status ?? undefined };
+        SELECT v.state AS voter, t.id, t.owner_id, t.hidden, (SELECT status FROM ins) AS status
+        FROM voter v LEFT JOIN target t ON true`.execute(db);
+      const row = result.rows[0]!;
+      if (row.voter !== 'active') return row.voter;
+      if (row.id === null || row.ownerId === null || row.hidden === null) return undefined;
+      return { server: { id: row.id, ownerId: row.ownerId, hidden: row.hidden }, status: row.status ?? undefined };
     },
 
     /**

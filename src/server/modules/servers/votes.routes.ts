@@ -23,13 +23,14 @@ export const votesRoutes =
     const r = app.withTypeProvider<ZodTypeProvider>();
 
     r.post('/servers/:id/join', {
-      config: { signedIn: true },
+      // The join's statement checks the account: one round trip a join (`accountCheckedByStatement`).
+      config: { signedIn: true, accountCheckedByStatement: true },
       schema: { tags: ['voting'], params: idParams(MSG.serverNotFound), response: { 200: serverSchema, ...errors } },
       preHandler: voteLimit(app),
       handler: async (request, reply) =>
         sendJsonText(
           reply,
-          await discovery.freshCard(await votes.join(await requireUser(request), request.params.id, clientNetwork(request.ip))),
+          await discovery.freshCard(await votes.join(await requireVoter(request), request.params.id, clientNetwork(request.ip))),
         ),
     });
 

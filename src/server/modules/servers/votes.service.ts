@@ -49,14 +49,16 @@ export function votesService({ votes, settings, now, onChange }: Deps) {
 
   return {
     /** Joins a server once; a second join answers 409. Answers the server's id. */
-    async join(actor: UserRow, id: number, network: string | null = null): Promise<number> {
-      if (!serverPolicy.isConfirmed(actor)) {
+    async join(voter: Voter, id: number, network: string | null = null): Promise<number> {
+      const actor = { id: voter.userId };
+      // One statement, the sign-in check included: a slow database costs one round trip, not a transaction's four.
+      const cast = await votes.castJoin({ userId: voter.userId, token: voter.token, serverId: id, network, now: now() });
+      if (cast === 'signed-out') throw voter.signedOut();
+      if (cast === 'unconfirmed') {
         // A missing or someone's own server answers as it would for anyone; then the address.
         await target(id, actor);
-        serverPolicy.assertConfirmed(actor);
+        throw forbidden(MSG.confirmEmailFirst);
       }
-      // One statement: a slow database costs one round trip, not a transaction's four.
-      const cast = await votes.castJoin({ userId: actor.id, serverId: id, network, now: now() });
       if (!cast) throw notFound(MSG.serverNotFound);
       serverPolicy.assertCanVoteOn(actor, cast.server);
       if (!cast.status) throw conflict(MSG.alreadyJoined);
