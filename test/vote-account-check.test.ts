@@ -229,7 +229,8 @@ describe('a stale token and its account’s vote limits', () => {
   });
   afterAll(() => t?.close());
 
-  it('never counts a logged-out token’s votes against its account: the owner still votes', async () => {
+  /** An account and a token of one of its sessions that was then logged out. */
+  async function victimAndStolenToken() {
     const victim = await createUser(t.app);
     const login = await t.app.inject({
       method: 'POST',
@@ -238,15 +239,52 @@ describe('a stale token and its account’s vote limits', () => {
     });
     const stolen = { authorization: `Bearer ${login.json().token as string}` };
     expect((await t.app.inject({ method: 'POST', url: '/api/logout', headers: stolen })).statusCode).toBe(200);
-    // Many more than the account's limit, on servers it never voted on, each kind.
+    return { victim, stolen };
+  }
+  const post = (url: string, headers: Record<string, string>, payload: object = {}) =>
+    t.app.inject({ method: 'POST', url, headers, payload });
+  /** The victim can still vote: the stolen token used at most one of its account's few votes a minute. */
+  const stillVotes = async (victim: TestUser) =>
+    expect((await post(`/api/servers/${serverIds[0]}/like`, victim.headers)).statusCode).toBe(200);
+
+  it('counts a logged-out token once against its account, however many votes it sends one after another', async () => {
+    const { victim, stolen } = await victimAndStolenToken();
     const answers = [];
     for (const id of serverIds) {
-      for (const type of ['like', 'vote'] as const) {
-        answers.push((await t.app.inject({ method: 'POST', url: `/api/servers/${id}/${type}`, headers: stolen, payload: {} })).statusCode);
-      }
+      for (const type of ['like', 'vote', 'join'] as const) answers.push((await post(`/api/servers/${id}/${type}`, stolen)).statusCode);
     }
     expect(answers).toEqual(answers.map(() => 401));
-    const own = await t.app.inject({ method: 'POST', url: `/api/servers/${serverIds[0]}/like`, headers: victim.headers, payload: {} });
-    expect(own.statusCode).toBe(200);
+    await stillVotes(victim);
+  });
+
+  it('counts a burst of them sent at once only once', async () => {
+    const { victim, stolen } = await victimAndStolenToken();
+    const answers = await Promise.all(
+      serverIds.flatMap((id) => (['like', 'dislike', 'vote', 'join'] as const).map((type) => post(`/api/servers/${id}/${type}`, stolen))),
+    );
+    expect(answers.map((a) => a.statusCode)).toEqual(answers.map(() => 401));
+    await stillVotes(victim);
+  });
+
+  it('counts it once when it sends reviews while reviews are off (refused before the vote)', async () => {
+    const { victim, stolen } = await victimAndStolenToken();
+    const admin = await createUser(t.app, { role: 'admin' });
+    const toggles = (enableReviews: boolean) =>
+      t.app.inject({ method: 'PUT', url: '/api/admin/settings', headers: admin.headers, payload: { enableReviews } });
+    try {
+      expect((await toggles(false)).statusCode).toBe(200);
+      const answers = [];
+      for (const id of serverIds) answers.push((await post(`/api/servers/${id}/like`, stolen, { review: 'x' })).statusCode);
+      expect(answers).toEqual(answers.map(() => 401));
+    } finally {
+      await toggles(true);
+    }
+    await stillVotes(victim);
+  });
+
+  it('lets one token’s votes sent at once all count, one after another', async () => {
+    const voter = await createUser(t.app);
+    const answers = await Promise.all(serverIds.slice(0, PER_USER).map((id) => post(`/api/servers/${id}/like`, voter.headers)));
+    expect(answers.map((a) => a.statusCode)).toEqual(answers.map(() => 200));
   });
 });

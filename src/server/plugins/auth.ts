@@ -4,27 +4,10 @@ import type { TokenClaims } from '../modules/auth';
 import type { Role } from '../../shared/roles';
 import { MSG } from '../../shared/messages';
 import { forbidden, unauthorized, type AppError } from '../errors';
+import { endTurn, isSignedOut, rememberSignedOut, takeTurn } from './statement-checked-tokens';
 
 const cache = new WeakMap<FastifyRequest, Promise<UserRow | undefined>>();
 const claimsCache = new WeakMap<FastifyRequest, Promise<TokenClaims | undefined>>();
-
-/** The most tokens an app remembers as signed out (see `signedOutTokens`). */
-const SIGNED_OUT_MAX = 10_000;
-const signedOut = new WeakMap<object, Set<string>>();
-/**
- * Tokens (by signature) that a vote's statement found its account no longer accepts, most recent
- * last: refused from then on before anything reads or counts them. A route that checks the
- * account in its own statement lets such a token past its hook once; without this, a stolen
- * token would keep using up its victim's vote limits after the victim logged out. Never wrong to
- * remember: an ended session, an older token version and a deleted account never come back.
- */
-function signedOutTokens(request: FastifyRequest): Set<string> {
-  const app = request.server.ctx;
-  let tokens = signedOut.get(app);
-  if (!tokens) signedOut.set(app, (tokens = new Set()));
-  return tokens;
-}
-const signatureOf = (token: string) => token.slice(token.lastIndexOf('.') + 1);
 
 /** The bearer token of the Authorization header, if any. */
 export function bearer(request: FastifyRequest): string | undefined {
@@ -41,7 +24,7 @@ export function bearer(request: FastifyRequest): string | undefined {
  */
 export function tokenClaims(request: FastifyRequest): Promise<TokenClaims | undefined> {
   const token = bearer(request);
-  if (!token || signedOutTokens(request).has(signatureOf(token))) return Promise.resolve(undefined);
+  if (!token || isSignedOut(request, token)) return Promise.resolve(undefined);
   let pending = claimsCache.get(request);
   if (!pending) {
     pending = request.server.ctx.tokens.verify(token);
@@ -109,17 +92,20 @@ export interface Voter {
 /** The caller as a vote's statement checks them, or 401 for no token or one the app did not sign or that expired. */
 export async function requireVoter(request: FastifyRequest): Promise<Voter> {
   const { userId, version, sessionId } = await requireClaims(request);
+  const signedOut = () => {
+    rememberSignedOut(request, bearer(request)!);
+    return unauthorized(MSG.sessionExpired);
+  };
   return {
     userId,
     token: { version, sessionId: sessionId ?? null },
-    account: () => requireUser(request),
-    signedOut: () => {
-      const tokens = signedOutTokens(request);
-      const token = bearer(request);
-      if (token) tokens.add(signatureOf(token));
-      if (tokens.size > SIGNED_OUT_MAX) tokens.delete(tokens.values().next().value!);
-      return unauthorized(MSG.sessionExpired);
+    account: async () => {
+      // The token is the app's and has not expired: no account for it means it no longer accepts it.
+      const user = await currentUser(request);
+      if (!user) throw signedOut();
+      return user;
     },
+    signedOut,
   };
 }
 
@@ -133,7 +119,8 @@ declare module 'fastify' {
      * With `signedIn: true`: the hook checks the token alone (its signature and expiry), and the
      * handler's own statement checks the account (the token's version, its session not ended) in
      * the same round trip as its write, answering 401 from there. A vote then costs one statement,
-     * not two (docs/decisions/068-sign-in-check-in-the-vote.md).
+     * not two. A token's requests take turns there, and one found signed out is refused by the hook
+     * from then on (statement-checked-tokens.ts; docs/decisions/068-sign-in-check-in-the-vote.md).
      */
     accountCheckedByStatement?: true;
   }
@@ -145,8 +132,9 @@ declare module 'fastify' {
  * from its validation errors, nor whether an id exists, and a body is not parsed for nobody. The
  * handlers still ask for the caller themselves (the same lookup, made once per request). Added to
  * those routes alone, so no other request pays for it. A route whose statement checks the account
- * (`accountCheckedByStatement`) is let through here with any token the app signed and that has not
- * expired; one its account no longer accepts answers 401 from the handler, after its validation.
+ * (`accountCheckedByStatement`) is let through here, one request of a token at a time, with any
+ * token the app signed that has not expired and was not found signed out; one its account no
+ * longer accepts answers 401 from the handler, after its validation.
  */
 export function callersFirst(app: FastifyInstance, prefix: string): void {
   const adminPrefix = `${prefix}/admin/`;
@@ -159,10 +147,22 @@ export function callersFirst(app: FastifyInstance, prefix: string): void {
     const byStatement = route.config?.accountCheckedByStatement === true;
     if (byStatement && (admin || roles.length > 0)) throw new Error(`${route.url}: a route with roles checks its caller's account first`);
     const check = async (request: FastifyRequest): Promise<void> => {
-      if (byStatement) await requireClaims(request);
-      else await requireUser(request, ...roles);
+      if (!byStatement) {
+        await requireUser(request, ...roles);
+        return;
+      }
+      await requireClaims(request);
+      // One request of a token at a time: the one before may have found it signed out.
+      const token = bearer(request)!;
+      await takeTurn(request, token);
+      if (isSignedOut(request, token)) throw unauthorized(MSG.sessionExpired);
     };
     const own = route.onRequest === undefined ? [] : [route.onRequest].flat();
     route.onRequest = [check, ...own];
+    if (byStatement) {
+      const end = async (request: FastifyRequest): Promise<void> => endTurn(request);
+      route.onResponse = [end, ...(route.onResponse === undefined ? [] : [route.onResponse].flat())];
+      route.onRequestAbort = [end, ...(route.onRequestAbort === undefined ? [] : [route.onRequestAbort].flat())];
+    }
   });
 }
