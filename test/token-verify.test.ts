@@ -80,4 +80,13 @@ describe('checking an access token without WebCrypto', () => {
     expect(await tokens.verify(token)).toEqual({ userId: 12, version: 4, sessionId: 'family-1' });
     expect(await tokens.verify(token.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A')))).toBeUndefined();
   });
+
+  it('reads a version only as the accounts table holds one: a 32-bit integer from 0', async () => {
+    const tokens = createTokenService(SECRET);
+    const now = Math.floor(Date.now() / 1000);
+    const withVersion = (ver: unknown) => signed({ alg: 'HS256', typ: 'JWT' }, { sub: '12', ver, typ: 'access', exp: now + 60 });
+    expect(await tokens.verify(withVersion(0))).toEqual({ userId: 12, version: 0 });
+    expect(await tokens.verify(withVersion(2147483647))).toEqual({ userId: 12, version: 2147483647 });
+    for (const ver of [1.5, -1, 2147483648, 1e30, '1', null]) expect(await tokens.verify(withVersion(ver)), String(ver)).toBeUndefined();
+  });
 });

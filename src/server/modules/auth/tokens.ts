@@ -16,6 +16,10 @@ export interface TokenClaims {
   sessionId?: string;
 }
 
+/** A token version as the users table holds it: a 32-bit integer from 0. */
+const isTokenVersion = (value: unknown): value is number =>
+  Number.isInteger(value) && (value as number) >= 0 && (value as number) <= 0x7fffffff;
+
 /** Signs and checks access tokens with `secret`; `ttl` is a jose duration ("2h", "-1s" in tests). */
 export function createTokenService(secret: string, ttl = ACCESS_TOKEN_TTL) {
   const key = new TextEncoder().encode(secret);
@@ -42,7 +46,8 @@ export function createTokenService(secret: string, ttl = ACCESS_TOKEN_TTL) {
         const version = payload['ver'];
         const sessionId = payload['sid'];
         if (payload['typ'] !== 'access') return undefined;
-        if (!Number.isSafeInteger(userId) || typeof version !== 'number') return undefined;
+        // The version is the account's integer column as signed; anything else is no token of ours.
+        if (!Number.isSafeInteger(userId) || !isTokenVersion(version)) return undefined;
         if (sessionId !== undefined && typeof sessionId !== 'string') return undefined;
         return { userId, version, ...(sessionId ? { sessionId } : {}) };
       } catch {
