@@ -7,6 +7,30 @@ import { tallied, type Tally } from './helpers/statement-tally';
 import type { DatabaseHandle } from '../src/server/db/database';
 
 /**
+ * A token of a session of `username` that was logged out. Each stale token is used once where the
+ * statement's refusal is tested: once refused, a token is refused before the statement from then on.
+ */
+async function loggedOut(t: TestApp, username: string) {
+  const login = await t.app.inject({ method: 'POST', url: '/api/login', payload: { username, password: TEST_PASSWORD } });
+  const headers = { authorization: `Bearer ${login.json().token as string}` };
+  expect((await t.app.inject({ method: 'POST', url: '/api/logout', headers })).statusCode).toBe(200);
+  return headers;
+}
+
+/** Runs `body` with an admin setting switched (reviews, maintenance), and switches it back. */
+async function withSetting(t: TestApp, setting: 'enableReviews' | 'maintenanceMode', value: boolean, body: () => Promise<void>) {
+  const admin = await createUser(t.app, { role: 'admin' });
+  const put = (to: boolean) =>
+    t.app.inject({ method: 'PUT', url: '/api/admin/settings', headers: admin.headers, payload: { [setting]: to } });
+  expect((await put(value)).statusCode).toBe(200);
+  try {
+    await body();
+  } finally {
+    await put(!value);
+  }
+}
+
+/**
  * A like, a dislike, a daily vote and a join check the voter's account inside their own statement
  * instead of in a query of its own before it. Whatever the vote, an account that no longer accepts the token (logged out,
  * password changed, deleted) gets 401 and changes nothing, in a crowd as alone, before anything
@@ -56,16 +80,7 @@ describe('the sign-in check made by the vote itself', () => {
   const KINDS: Kind[] = ['like', 'dislike', 'vote', 'join'];
   const bodyOf = (type: Kind) => (type === 'vote' ? { playerName: 'Steve' } : type === 'join' ? {} : { review: 'should never be stored' });
 
-  /**
-   * A token of a session that was logged out. Each stale token is used once where the statement's
-   * refusal is tested: once refused, a token is refused before the statement from then on.
-   */
-  async function loggedOutToken(username: string) {
-    const login = await t.app.inject({ method: 'POST', url: '/api/login', payload: { username, password: TEST_PASSWORD } });
-    const headers = { authorization: `Bearer ${login.json().token as string}` };
-    expect((await t.app.inject({ method: 'POST', url: '/api/logout', headers })).statusCode).toBe(200);
-    return headers;
-  }
+  const loggedOutToken = (username: string) => loggedOut(t, username);
 
   /** Three accounts that no longer accept the token each holds: logged out, password changed, deleted. */
   async function staleVoters() {
@@ -132,11 +147,7 @@ describe('the sign-in check made by the vote itself', () => {
 
   it('tells a stale token nothing about the server: no 404, no "own server", no "reviews are off"', async () => {
     const leaver = await createUser(t.app);
-    const admin = await createUser(t.app, { role: 'admin' });
-    const toggles = (enableReviews: boolean) =>
-      t.app.inject({ method: 'PUT', url: '/api/admin/settings', headers: admin.headers, payload: { enableReviews } });
-    try {
-      expect((await toggles(false)).statusCode).toBe(200);
+    await withSetting(t, 'enableReviews', false, async () => {
       for (const type of KINDS) {
         // A token of its own for each case: each is refused by the vote's statement, not by the hook.
         const cases: Array<[string, Awaited<ReturnType<typeof vote>>]> = [
@@ -155,9 +166,7 @@ describe('the sign-in check made by the vote itself', () => {
           expect([type, what, res.statusCode, res.json().error]).toEqual([type, what, 401, MSG.sessionExpired]);
         }
       }
-    } finally {
-      await toggles(true);
-    }
+    });
     // A live account is told each of those.
     const live = await createUser(t.app);
     for (const type of KINDS) {
@@ -170,18 +179,12 @@ describe('the sign-in check made by the vote itself', () => {
   it('answers a stale token 401 in maintenance mode too, where a live account gets 503', async () => {
     const leaver = await createUser(t.app);
     const live = await createUser(t.app);
-    const admin = await createUser(t.app, { role: 'admin' });
-    const maintenance = (maintenanceMode: boolean) =>
-      t.app.inject({ method: 'PUT', url: '/api/admin/settings', headers: admin.headers, payload: { maintenanceMode } });
-    try {
-      expect((await maintenance(true)).statusCode).toBe(200);
+    await withSetting(t, 'maintenanceMode', true, async () => {
       for (const type of KINDS) {
         expect([type, (await vote(await loggedOutToken(leaver.row.username), type)).statusCode]).toEqual([type, 401]);
         expect([type, (await vote(live.headers, type)).statusCode]).toEqual([type, 503]);
       }
-    } finally {
-      await maintenance(false);
-    }
+    });
   });
 
   it('still refuses an unconfirmed address after the server is found', async () => {
@@ -232,13 +235,7 @@ describe('a stale token and its account’s vote limits', () => {
   /** An account and a token of one of its sessions that was then logged out. */
   async function victimAndStolenToken() {
     const victim = await createUser(t.app);
-    const login = await t.app.inject({
-      method: 'POST',
-      url: '/api/login',
-      payload: { username: victim.row.username, password: TEST_PASSWORD },
-    });
-    const stolen = { authorization: `Bearer ${login.json().token as string}` };
-    expect((await t.app.inject({ method: 'POST', url: '/api/logout', headers: stolen })).statusCode).toBe(200);
+    const stolen = await loggedOut(t, victim.row.username);
     return { victim, stolen };
   }
   const post = (url: string, headers: Record<string, string>, payload: object = {}) =>
@@ -268,17 +265,11 @@ describe('a stale token and its account’s vote limits', () => {
 
   it('counts it once when it sends reviews while reviews are off (refused before the vote)', async () => {
     const { victim, stolen } = await victimAndStolenToken();
-    const admin = await createUser(t.app, { role: 'admin' });
-    const toggles = (enableReviews: boolean) =>
-      t.app.inject({ method: 'PUT', url: '/api/admin/settings', headers: admin.headers, payload: { enableReviews } });
-    try {
-      expect((await toggles(false)).statusCode).toBe(200);
+    await withSetting(t, 'enableReviews', false, async () => {
       const answers = [];
       for (const id of serverIds) answers.push((await post(`/api/servers/${id}/like`, stolen, { review: 'x' })).statusCode);
       expect(answers).toEqual(answers.map(() => 401));
-    } finally {
-      await toggles(true);
-    }
+    });
     await stillVotes(victim);
   });
 
