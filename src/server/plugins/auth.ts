@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { UserRow } from '../db/schema';
 import type { TokenClaims } from '../modules/auth';
 import type { Role } from '../../shared/roles';
@@ -146,7 +146,7 @@ export function callersFirst(app: FastifyInstance, prefix: string): void {
     const roles: Role[] = admin ? ['admin'] : signedIn === true ? [] : [...(signedIn ?? [])];
     const byStatement = route.config?.accountCheckedByStatement === true;
     if (byStatement && (admin || roles.length > 0)) throw new Error(`${route.url}: a route with roles checks its caller's account first`);
-    const check = async (request: FastifyRequest): Promise<void> => {
+    const check = async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
       if (!byStatement) {
         await requireUser(request, ...roles);
         return;
@@ -154,15 +154,16 @@ export function callersFirst(app: FastifyInstance, prefix: string): void {
       await requireClaims(request);
       // One request of a token at a time: the one before may have found it signed out.
       const token = bearer(request)!;
-      await takeTurn(request, token);
+      const turn = takeTurn(request, token);
+      // The turn ends when the answer is sent or its connection is gone, whichever comes first. Not
+      // onResponse nor onRequestAbort: a client that hangs up after sending its whole body gets
+      // neither, and its token's next request would wait out TURN_WAIT_MAX_MS.
+      if (reply.raw.closed) endTurn(request);
+      else reply.raw.once('close', () => endTurn(request));
+      await turn;
       if (isSignedOut(request, token)) throw unauthorized(MSG.sessionExpired);
     };
     const own = route.onRequest === undefined ? [] : [route.onRequest].flat();
     route.onRequest = [check, ...own];
-    if (byStatement) {
-      const end = async (request: FastifyRequest): Promise<void> => endTurn(request);
-      route.onResponse = [end, ...(route.onResponse === undefined ? [] : [route.onResponse].flat())];
-      route.onRequestAbort = [end, ...(route.onRequestAbort === undefined ? [] : [route.onRequestAbort].flat())];
-    }
   });
 }

@@ -22,10 +22,10 @@ interface Known {
 /** The most tokens an app remembers as signed out, the oldest forgotten first. */
 export const SIGNED_OUT_MAX = 10_000;
 /**
- * The longest a request waits for the one before it: a request whose end was never heard (its
- * socket gone between two hooks) must not hold its token's later requests for ever.
+ * The longest a request waits for the one before it: a safety net, should a request's end never be
+ * heard, so that it cannot hold its token's later requests for ever.
  */
-const TURN_WAIT_MAX_MS = 10_000;
+export const TURN_WAIT_MAX_MS = 10_000;
 
 const known = new WeakMap<object, Known>();
 const releases = new WeakMap<FastifyRequest, () => void>();
@@ -54,7 +54,8 @@ export function rememberSignedOut(request: FastifyRequest, token: string): void 
 
 /**
  * Waits until no earlier request of this token is in flight here, then holds the token's turn
- * until `endTurn(request)` (the request answered or aborted).
+ * until `endTurn(request)` (its answer sent or its connection gone). The turn is registered before
+ * the first await, so the caller can end it while it is still waiting.
  */
 export async function takeTurn(request: FastifyRequest, token: string): Promise<void> {
   const { turns } = knownBy(request);
