@@ -1,4 +1,5 @@
 import http from 'node:http';
+import type net from 'node:net';
 import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -120,6 +121,10 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
       server.keepAliveTimeout = 72_000;
       server.requestTimeout = REQUEST_TIMEOUT_MS;
       server.setTimeout(0);
+      // Read while the connection is open, a socket keeps its peer's address (Node caches it): a
+      // request whose client hung up before anything asked for `request.ip` (a vote waiting for
+      // its token's turn) would otherwise have none, and its rate limits nothing to key it by.
+      server.on('connection', (socket: net.Socket) => void socket.remoteAddress);
       return server;
     },
     routerOptions: { ignoreTrailingSlash: true },

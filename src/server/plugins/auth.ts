@@ -146,7 +146,7 @@ export function callersFirst(app: FastifyInstance, prefix: string): void {
     const roles: Role[] = admin ? ['admin'] : signedIn === true ? [] : [...(signedIn ?? [])];
     const byStatement = route.config?.accountCheckedByStatement === true;
     if (byStatement && (admin || roles.length > 0)) throw new Error(`${route.url}: a route with roles checks its caller's account first`);
-    const check = async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+    const check = async (request: FastifyRequest): Promise<void> => {
       if (!byStatement) {
         await requireUser(request, ...roles);
         return;
@@ -154,16 +154,25 @@ export function callersFirst(app: FastifyInstance, prefix: string): void {
       await requireClaims(request);
       // One request of a token at a time: the one before may have found it signed out.
       const token = bearer(request)!;
-      const turn = takeTurn(request, token);
-      // The turn ends when the answer is sent or its connection is gone, whichever comes first. Not
-      // onResponse nor onRequestAbort: a client that hangs up after sending its whole body gets
-      // neither, and its token's next request would wait out TURN_WAIT_MAX_MS.
-      if (reply.raw.closed) endTurn(request);
-      else reply.raw.once('close', () => endTurn(request));
-      await turn;
+      await takeTurn(request, token);
       if (isSignedOut(request, token)) throw unauthorized(MSG.sessionExpired);
     };
     const own = route.onRequest === undefined ? [] : [route.onRequest].flat();
     route.onRequest = [check, ...own];
+    if (byStatement) {
+      // The turn ends once the request's answer is decided (onSend: the statement has spoken, a
+      // refused token is remembered), whether or not its client is still there to read it: a client
+      // that hangs up after sending its whole request gets neither onResponse (the answer never
+      // finishes) nor onRequestAbort (the request was not cut short). Not when the connection
+      // goes: a burst of a stale token's votes, each hung up at once, would then all be counted.
+      const end = async (request: FastifyRequest): Promise<void> => endTurn(request);
+      const endOnSend = async (request: FastifyRequest, _reply: FastifyReply, payload: unknown): Promise<unknown> => {
+        endTurn(request);
+        return payload;
+      };
+      route.onSend = [endOnSend, ...(route.onSend === undefined ? [] : [route.onSend].flat())];
+      route.onResponse = [end, ...(route.onResponse === undefined ? [] : [route.onResponse].flat())];
+      route.onRequestAbort = [end, ...(route.onRequestAbort === undefined ? [] : [route.onRequestAbort].flat())];
+    }
   });
 }

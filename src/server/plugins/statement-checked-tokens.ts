@@ -54,8 +54,9 @@ export function rememberSignedOut(request: FastifyRequest, token: string): void 
 
 /**
  * Waits until no earlier request of this token is in flight here, then holds the token's turn
- * until `endTurn(request)` (its answer sent or its connection gone). The turn is registered before
- * the first await, so the caller can end it while it is still waiting.
+ * until `endTurn(request)` (its answer decided, or the request cut short). A request that ends
+ * while still waiting (its client hung up) does not let the ones after it go first: they wait
+ * for its predecessors too.
  */
 export async function takeTurn(request: FastifyRequest, token: string): Promise<void> {
   const { turns } = knownBy(request);
@@ -63,15 +64,21 @@ export async function takeTurn(request: FastifyRequest, token: string): Promise<
   const before = turns.get(key);
   let release!: () => void;
   const mine = new Promise<void>((resolve) => (release = resolve));
-  turns.set(key, mine);
+  let timer: NodeJS.Timeout | undefined;
+  // What this request waits for: the one before it, or the safety net.
+  const waited = before && Promise.race([before, new Promise<void>((resolve) => (timer = setTimeout(resolve, TURN_WAIT_MAX_MS).unref()))]);
+  // What the next one waits for: this request's end and everything this request waited for.
+  const done = waited ? Promise.all([waited, mine]).then(() => undefined) : mine;
+  turns.set(key, done);
+  void done.then(() => {
+    if (turns.get(key) === done) turns.delete(key);
+  });
   releases.set(request, () => {
     releases.delete(request);
     release();
-    if (turns.get(key) === mine) turns.delete(key);
   });
-  if (!before) return;
-  let timer: NodeJS.Timeout | undefined;
-  await Promise.race([before, new Promise<void>((resolve) => (timer = setTimeout(resolve, TURN_WAIT_MAX_MS).unref()))]);
+  if (!waited) return;
+  await waited;
   clearTimeout(timer);
 }
 
