@@ -1,21 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../src/shared/messages';
 import { createTestApp, GENEROUS_LIMITS, type TestApp } from './helpers/test-app';
-import { createServer, createUser, TEST_PASSWORD, type TestUser } from './helpers/factories';
+import { createServer, createUser, loggedOutSession, TEST_PASSWORD, type TestUser } from './helpers/factories';
 import { openTestDatabase } from './helpers/test-db';
 import { tallied, type Tally } from './helpers/statement-tally';
 import type { DatabaseHandle } from '../src/server/db/database';
-
-/**
- * A token of a session of `username` that was logged out. Each stale token is used once where the
- * statement's refusal is tested: once refused, a token is refused before the statement from then on.
- */
-async function loggedOut(t: TestApp, username: string) {
-  const login = await t.app.inject({ method: 'POST', url: '/api/login', payload: { username, password: TEST_PASSWORD } });
-  const headers = { authorization: `Bearer ${login.json().token as string}` };
-  expect((await t.app.inject({ method: 'POST', url: '/api/logout', headers })).statusCode).toBe(200);
-  return headers;
-}
 
 /** Runs `body` with an admin setting switched (reviews, maintenance), and switches it back. */
 async function withSetting(t: TestApp, setting: 'enableReviews' | 'maintenanceMode', value: boolean, body: () => Promise<void>) {
@@ -80,7 +69,11 @@ describe('the sign-in check made by the vote itself', () => {
   const KINDS: Kind[] = ['like', 'dislike', 'vote', 'join'];
   const bodyOf = (type: Kind) => (type === 'vote' ? { playerName: 'Steve' } : type === 'join' ? {} : { review: 'should never be stored' });
 
-  const loggedOutToken = (username: string) => loggedOut(t, username);
+  /**
+   * Each stale token is used once where the statement's refusal is tested: once refused, a token
+   * is refused before the statement from then on.
+   */
+  const loggedOutToken = (username: string) => loggedOutSession(t.app, username);
 
   /** Three accounts that no longer accept the token each holds: logged out, password changed, deleted. */
   async function staleVoters() {
@@ -235,7 +228,7 @@ describe('a stale token and its account’s vote limits', () => {
   /** An account and a token of one of its sessions that was then logged out. */
   async function victimAndStolenToken() {
     const victim = await createUser(t.app);
-    const stolen = await loggedOut(t, victim.row.username);
+    const stolen = await loggedOutSession(t.app, victim.row.username);
     return { victim, stolen };
   }
   const post = (url: string, headers: Record<string, string>, payload: object = {}) =>

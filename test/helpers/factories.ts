@@ -55,6 +55,19 @@ export async function createUser(
 }
 
 /**
+ * The headers of a session of `username` that was then logged out: a token the app signed whose
+ * account no longer accepts it (what a thief holds after the owner logs out).
+ */
+export async function loggedOutSession(app: FastifyInstance, username: string): Promise<{ authorization: string }> {
+  const login = await app.inject({ method: 'POST', url: '/api/login', payload: { username, password: TEST_PASSWORD } });
+  if (login.statusCode !== 200) throw new Error(`login of ${username} answered ${login.statusCode}`);
+  const headers = { authorization: `Bearer ${login.json<{ token: string }>().token}` };
+  const logout = await app.inject({ method: 'POST', url: '/api/logout', headers });
+  if (logout.statusCode !== 200) throw new Error(`logout of ${username} answered ${logout.statusCode}`);
+  return headers;
+}
+
+/**
  * A server row owned by `ownerId`, with optional counters; one given players counts as polled and
  * online (only the game poller gives counts).
  */

@@ -162,17 +162,16 @@ export function callersFirst(app: FastifyInstance, prefix: string): void {
     if (byStatement) {
       // The turn ends once the request's answer is decided (onSend: the statement has spoken, a
       // refused token is remembered), whether or not its client is still there to read it: a client
-      // that hangs up after sending its whole request gets neither onResponse (the answer never
-      // finishes) nor onRequestAbort (the request was not cut short). Not when the connection
-      // goes: a burst of a stale token's votes, each hung up at once, would then all be counted.
-      const end = async (request: FastifyRequest): Promise<void> => endTurn(request);
+      // that hangs up after sending its whole request never gets onResponse (the answer never
+      // finishes). Not when the connection goes: a burst of a stale token's votes, each hung up at
+      // once, would then all be counted. A request cut short ends it too (onRequestAbort).
       const endOnSend = async (request: FastifyRequest, _reply: FastifyReply, payload: unknown): Promise<unknown> => {
         endTurn(request);
         return payload;
       };
+      const endOnAbort = async (request: FastifyRequest): Promise<void> => endTurn(request);
       route.onSend = [endOnSend, ...(route.onSend === undefined ? [] : [route.onSend].flat())];
-      route.onResponse = [end, ...(route.onResponse === undefined ? [] : [route.onResponse].flat())];
-      route.onRequestAbort = [end, ...(route.onRequestAbort === undefined ? [] : [route.onRequestAbort].flat())];
+      route.onRequestAbort = [endOnAbort, ...(route.onRequestAbort === undefined ? [] : [route.onRequestAbort].flat())];
     }
   });
 }
