@@ -218,6 +218,39 @@ describe('GET /metrics', () => {
     expect(Number(front?.value)).toBeGreaterThanOrEqual(2);
   });
 
+  it('counts requests whose client hung up before their answer, by route pattern, apart from answered ones', async () => {
+    if (!t.app.server.listening) await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = t.app.server.address() as net.AddressInfo;
+    const login = (body: string, sent: string) => {
+      const socket = net.connect(port, '127.0.0.1');
+      socket.on('error', () => undefined);
+      socket.write(
+        `POST /api/login HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${sent}`,
+      );
+      return socket;
+    };
+    const user = await createUser(t.app);
+    const body = JSON.stringify({ username: user.row.username, password: 'not-the-password' });
+    // An upload given up half-way (its body never ends), and a whole login hung up while its
+    // password is checked (argon2 takes tens of milliseconds): its answer is written to nobody.
+    const halfSent = login(body, body.slice(0, 10));
+    const whole = login(body, body);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    halfSent.destroy();
+    whole.destroy();
+
+    const abandoned = async () =>
+      (parse((await scrape(`Bearer ${TOKEN}`)).body).get('http_requests_abandoned_total') ?? []).filter(
+        (s) => s.labels?.route === '/api/login' && s.labels.method === 'POST',
+      );
+    await expect.poll(async () => Number((await abandoned())[0]?.value ?? 0), { timeout: 5000 }).toBe(2);
+    const samples = parse((await scrape(`Bearer ${TOKEN}`)).body);
+    // What was answered is not counted as given up.
+    expect(samples.get('http_requests_abandoned_total')?.filter((s) => s.labels?.route !== '/api/login')).toEqual([]);
+    // Never answered, so never timed as an answer.
+    expect((samples.get('http_request_duration_seconds_count') ?? []).filter((s) => s.labels?.route === '/api/login')).toEqual([]);
+  });
+
   it('answers without a token on its own listener at 127.0.0.1, and only /metrics there', async () => {
     await t.app.ready();
     const res = await fetch(`http://127.0.0.1:${metricsPort}/metrics`);

@@ -25,6 +25,12 @@ export function appMetrics() {
     registers: [registry],
   });
   for (const outcome of POLL_OUTCOMES) polls.inc({ outcome }, 0);
+  const abandoned = new Counter({
+    name: 'http_requests_abandoned_total',
+    help: 'Requests whose client hung up before the whole answer was sent (nginx logs them as 499), by method and route pattern; not in http_request_duration_seconds.',
+    labelNames: ['method', 'route'],
+    registers: [registry],
+  });
   const jobFailures = new Counter({
     name: 'rp_queue_job_failures_total',
     help: 'Job attempts whose worker failed, by queue (the queue retries them until their retry limit).',
@@ -38,6 +44,9 @@ export function appMetrics() {
     /** One answered request; `route` is a route's pattern, never a raw path. */
     observeRequest: (method: string, route: string, status: number, seconds: number): void =>
       requests.observe(method, route, status, seconds),
+
+    /** A request whose client hung up before its answer was all sent; `route` is a route's pattern. */
+    abandonedRequest: (method: string, route: string): void => abandoned.inc({ method, route }),
 
     /** One game poll's outcome (the poller's `onPolled`). */
     polled: (outcome: PollOutcome): void => polls.inc({ outcome }),

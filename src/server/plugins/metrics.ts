@@ -56,6 +56,20 @@ export async function registerMetrics(app: FastifyInstance, handle: DatabaseHand
     metrics.observeRequest(request.method, request.routeOptions.url ?? 'unmatched', reply.statusCode, reply.elapsedTime / 1000);
     done();
   });
+  // Fastify runs no hook for a request whose client hung up after sending it whole (its answer
+  // never finishes): the response's close, before it finished, is the one sign of clients giving up.
+  // An answer finishes before its response closes; `writableFinished` is no sign, as an injected
+  // request's (a page renderer's) is never set.
+  app.addHook('onRequest', (request, reply, done) => {
+    const response = reply.raw;
+    const closed = () => {
+      response.off('finish', finished);
+      metrics.abandonedRequest(request.method, request.routeOptions.url ?? 'unmatched');
+    };
+    const finished = () => response.off('close', closed);
+    response.once('close', closed).once('finish', finished);
+    done();
+  });
   front.onAnswered((status, seconds) => metrics.observeRequest('GET', 'front-cache', status, seconds));
 
   if (port !== undefined) scrapeListener(app, registry, port);
