@@ -100,4 +100,81 @@ describe('a game poll round drops only what shows its servers', () => {
     expect((await get(`/api/servers/${polled.id}`)).json()).toMatchObject({ online: false, currentPlayers: 0 });
     expect(await playersIn(byPlayers, polled.id)).toBeUndefined();
   }, 30_000);
+
+  it('holds a server’s history, shows each poll’s sample at once, and answers 404 once the server is hidden', async () => {
+    const polled = await createServer(t.app, owner.row.id, { name: `History ${Date.now()}` });
+    const other = await createServer(t.app, owner.row.id, { name: `Quiet ${Date.now()}` });
+    fivem.set({ players: 7, max: 64 });
+    await putGame(t.app, polled.id, owner, { game: 'fivem', host: '127.0.0.1', port: fivem.port });
+    await proveGame(t.app, polled.id, owner, (code) => fivem.set({ players: 7, max: 64, name: code }));
+    const history = (id: number, range = '24h') => get(`/api/servers/${id}/history?range=${range}`);
+    const players = async (id: number, range?: string) =>
+      (await history(id, range)).json<{ points: Array<{ players: number }> }>().points.map((p) => p.players);
+
+    // Two asks: held from the second. A sample written behind the app's back shows only once dropped.
+    await history(polled.id);
+    const first = await history(polled.id);
+    expect(first.json().points).toHaveLength(1);
+    await history(other.id);
+    const otherFirst = await history(other.id);
+    expect(otherFirst.json()).toEqual({ range: '24h', points: [], average: 0, peak: 0, uptimePercent: null });
+    await t.app.ctx.db
+      .insertInto('playerCountSamples')
+      .values({ serverId: other.id, sampledAt: clock, players: 3, online: true, samples: 1, onlineSamples: 1 })
+      .execute();
+    expect(await players(other.id)).toEqual([]);
+    // The held answer's ETag: a client that holds it gets 304.
+    const again = await get(`/api/servers/${polled.id}/history?range=24h`);
+    expect(again.headers.etag).toBe(first.headers.etag);
+    expect(
+      (await t.app.inject({ url: `/api/servers/${polled.id}/history?range=24h`, headers: { 'if-none-match': first.headers.etag! } }))
+        .statusCode,
+    ).toBe(304);
+
+    fivem.set({ players: 21, max: 64 });
+    advance(61_000);
+    // The first test's server is polled in the same rounds.
+    expect(await pollRound()).toBeGreaterThanOrEqual(1);
+    expect(await players(polled.id)).toEqual([7, 21]);
+    expect(await players(polled.id, '7d')).toEqual([7, 21]);
+    // The round did not poll the other server: its history stays as held.
+    expect((await history(other.id)).headers.etag).toBe(otherFirst.headers.etag);
+
+    // A round that only finds the server silent (no count shown yet) still wrote a sample.
+    fivem.set(null);
+    advance(61_000);
+    expect(await pollRound()).toBeGreaterThanOrEqual(1);
+    expect(await players(polled.id)).toEqual([7, 21, 0]);
+
+    // Samples rolled up into hours show at once in the week held before.
+    expect(await players(polled.id, '7d')).toEqual([7, 21, 0]);
+    const hour = Math.floor((clock.getTime() - 3 * 86400_000) / 3600_000) * 3600_000;
+    await t.app.ctx.db
+      .insertInto('playerCountSamples')
+      .values(
+        [10, 20, 30, 0].map((players, i) => ({
+          serverId: polled.id,
+          sampledAt: new Date(hour + i * 600_000),
+          players,
+          online: players > 0,
+          samples: 1,
+          onlineSamples: players > 0 ? 1 : 0,
+        })),
+      )
+      .execute();
+    expect(await players(polled.id, '7d')).toEqual([7, 21, 0]);
+    await t.app.ctx.gameStatus.downsample();
+    expect(await players(polled.id, '7d')).toEqual([15, 7, 21, 0]);
+
+    // Reported and hidden by an admin: 404 at once, like its page, held answers or not.
+    const [player, admin] = await Promise.all([createUser(t.app), createUser(t.app, { role: 'admin' })]);
+    const post = (url: string, headers: Record<string, string>, payload: object) => t.app.inject({ method: 'POST', url, headers, payload });
+    expect((await post('/api/reports', player.headers, { serverId: String(polled.id), reason: 'Fake counts' })).statusCode).toBe(201);
+    const queue = (await t.app.inject({ url: '/api/admin/reports', headers: admin.headers })).json();
+    const reportId = queue.find((r: { server: { id: string } }) => r.server.id === String(polled.id)).id;
+    expect((await post(`/api/admin/reports/${reportId}/resolve`, admin.headers, { action: 'hide' })).statusCode).toBe(200);
+    expect((await history(polled.id)).statusCode).toBe(404);
+    expect((await history(polled.id, '7d')).statusCode).toBe(404);
+    expect((await get(`/api/servers/${polled.id}`)).statusCode).toBe(404);
+  }, 30_000);
 });

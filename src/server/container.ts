@@ -171,6 +171,33 @@ export async function createContainer(
   });
   dailyVotes.startMonthlyReset();
 
+  const gameStatus = gameStatusService({
+    repo: gameStatusRepository(db),
+    claims: gameClaimsRepository(db),
+    inTransaction,
+    mailer,
+    publicUrl: config.publicUrl,
+    log: app.log,
+    now,
+    settings: { ...DEFAULT_POLL_SETTINGS, intervalMs: config.gamePollSeconds * 1000, ...options.gamePoll, allowTargets: pollTargets },
+    query: options.gameQuery ?? queryGame,
+    // The total of players online moves only with new counts; a round of failures changes only pages.
+    onCountsChanged: (serverIds, checkedIds) =>
+      serverIds.length > 0
+        ? onListingsChanged({ kind: 'counts', serverIds, checkedIds })
+        : discovery.invalidate({ kind: 'counts', serverIds, checkedIds }),
+    onAddressChanged: onServersChanged,
+    onBackOnline: (serverId) =>
+      void follows.backOnline(serverId).catch((err: unknown) => app.log.warn({ err, serverId }, 'telling followers failed')),
+    onPolled: metrics.polled,
+    historyCacheTtlMs: options.listCacheTtlMs ?? 5000,
+  });
+  // A poll round writes a sample for each server it checked; other changes may hide or remove one.
+  discovery.onChange((change) => {
+    if (change.kind === 'counts') gameStatus.forgetHistory([...change.serverIds, ...change.checkedIds]);
+    else if (change.kind === 'all') gameStatus.forgetHistory('all');
+  });
+
   return {
     config,
     front,
@@ -257,26 +284,7 @@ export async function createContainer(
     ownerApiLimit: options.ownerApiLimit ?? { max: 120, windowMs: 60_000 },
     banners: bannersService({ publicServer: (id) => discovery.publicServer(id), renderPng: svgToPng, site: SITE }),
     health: healthService({ repository: healthRepository(db), draining: () => app.draining(), warm: () => discovery.listsLoaded() }),
-    gameStatus: gameStatusService({
-      repo: gameStatusRepository(db),
-      claims: gameClaimsRepository(db),
-      inTransaction,
-      mailer,
-      publicUrl: config.publicUrl,
-      log: app.log,
-      now,
-      settings: { ...DEFAULT_POLL_SETTINGS, intervalMs: config.gamePollSeconds * 1000, ...options.gamePoll, allowTargets: pollTargets },
-      query: options.gameQuery ?? queryGame,
-      // The total of players online moves only with new counts; a round of failures changes only pages.
-      onCountsChanged: (serverIds, checkedIds) =>
-        serverIds.length > 0
-          ? onListingsChanged({ kind: 'counts', serverIds, checkedIds })
-          : discovery.invalidate({ kind: 'counts', serverIds, checkedIds }),
-      onAddressChanged: onServersChanged,
-      onBackOnline: (serverId) =>
-        void follows.backOnline(serverId).catch((err: unknown) => app.log.warn({ err, serverId }, 'telling followers failed')),
-      onPolled: metrics.polled,
-    }),
+    gameStatus,
     io,
     // HOLD_RULES=off is for clients that all look like one network: its per-network limits go too.
     rateLimits: { ...DEFAULT_RATE_LIMITS, ...(config.holdRules ? {} : NO_NETWORK_LIMITS), ...options.rateLimits },

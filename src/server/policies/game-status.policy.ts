@@ -1,6 +1,4 @@
 import type { ServerRow, UserRow } from '../db/schema';
-import { MSG } from '../../shared/messages';
-import { notFound } from '../errors';
 import { serverPolicy } from './servers.policy';
 
 /** Who may see and change a server's live game status. */
@@ -14,8 +12,8 @@ export const gameStatusPolicy = {
     serverPolicy.assertCanManage(actor, server);
   },
 
-  /** Player-count history is public for listed servers; a hidden one answers 404, as if it did not exist. */
-  assertCanSeeHistory(server: Pick<ServerRow, 'hidden'>): void {
-    if (server.hidden) throw notFound(MSG.serverNotFound);
+  /** Player-count history is public for listed servers; a hidden one answers 404 to everyone, as if it did not exist. */
+  canSeeHistory(server: Pick<ServerRow, 'hidden'>): boolean {
+    return !server.hidden;
   },
 };

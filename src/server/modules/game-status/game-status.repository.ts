@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
+import { preparedMarker } from '../../db/database';
 import type { Executor } from '../../db/transaction';
 
 /** A server the poller has claimed: where to ask and how often it failed before. */
@@ -42,6 +43,25 @@ export interface PlayerCountSample {
   onlineSamples: number;
 }
 
+/**
+ * A server's history over a range as the statement answers it: `points` is the API's `points`
+ * array without its brackets (`{"t":…,"players":…,"online":…}` joined by commas, '' for none).
+ */
+export interface HistoryRow {
+  hidden: boolean;
+  points: string;
+  /** Polls the points stand for, those that found the server online, and players × polls. */
+  samples: number;
+  onlineSamples: number;
+  weighted: number;
+  peak: number;
+}
+
+/** A time as the API writes it (`Date#toISOString`: UTC, milliseconds cut, as the driver's Dates are). */
+const isoText = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+const SERVER_HISTORY = preparedMarker('server-history');
+
 /** The game address columns of a server and the last poll's answer. */
 export interface GameStatusRow {
   game: string | null;
@@ -63,10 +83,6 @@ export function gameStatusRepository(db: Kysely<Database>) {
     /** The owner of a server, to check who may change its address. */
     findServerOwner: (id: number, tx: Executor = db) =>
       tx.selectFrom('servers').select(['id', 'ownerId']).where('id', '=', id).executeTakeFirst(),
-
-    /** Whether a server is hidden, to check who may read its history. */
-    findServerVisibility: (id: number, tx: Executor = db) =>
-      tx.selectFrom('servers').select(['id', 'hidden']).where('id', '=', id).executeTakeFirst(),
 
     /** The address and the last answer of an existing server. */
     findStatus: (id: number, tx: Executor = db): Promise<GameStatusRow> =>
@@ -231,16 +247,36 @@ export function gameStatusRepository(db: Kysely<Database>) {
       await tx.deleteFrom('playerCountSamples').where('serverId', '=', serverId).execute();
     },
 
-    /** A server's samples since `since`, oldest first, at most 5000. */
-    samplesSince: (serverId: number, since: Date, tx: Executor = db) =>
-      tx
-        .selectFrom('playerCountSamples')
-        .select(['sampledAt', 'players', 'online', 'samples', 'onlineSamples'])
-        .where('serverId', '=', serverId)
-        .where('sampledAt', '>=', since)
-        .orderBy('sampledAt')
-        .limit(5000)
-        .execute(),
+    /**
+     * A server's visibility and its history since `since` in one statement (prepared: planned once
+     * per connection), undefined when there is no such server: the points (at most 5000, oldest
+     * first) as the API writes them, JSON objects joined by commas, and the sums the average and
+     * uptime come from. The database writes the points: a day's ~480 rows parsed, their times made
+     * Dates and written back as text were most of an answer's time in the app
+     * (docs/decisions/069-server-history-answered-once.md). Read from the key's index alone
+     * (each resolution a range of it, `resolution = ANY`), never the table's pages.
+     */
+    async historyOf(serverId: number, since: Date): Promise<HistoryRow | undefined> {
+      const { rows } = await sql<HistoryRow>`${sql.raw(SERVER_HISTORY)}
+        SELECT s.hidden, coalesce(h.points, '') AS points, coalesce(h.samples, 0) AS samples,
+          coalesce(h.online_samples, 0) AS online_samples, coalesce(h.weighted, 0) AS weighted, coalesce(h.peak, 0) AS peak
+        FROM servers s
+        LEFT JOIN LATERAL (
+          SELECT string_agg(format('{"t":"%s","players":%s,"online":%s}', ${sql.raw(isoText('p.sampled_at'))}, p.players, p.online::text), ','
+              ORDER BY p.sampled_at) AS points,
+            sum(p.samples)::bigint AS samples, sum(p.online_samples)::bigint AS online_samples,
+            sum(p.players::bigint * p.samples)::bigint AS weighted, max(p.players) AS peak
+          FROM (
+            SELECT p.sampled_at, p.players, p.online, p.samples, p.online_samples
+            FROM player_count_samples p
+            WHERE p.server_id = s.id AND p.resolution = ANY('{raw,hour,day}'::text[]) AND p.sampled_at >= ${since}
+            ORDER BY p.sampled_at
+            LIMIT 5000
+          ) p
+        ) h ON true
+        WHERE s.id = ${serverId}`.execute(db);
+      return rows[0];
+    },
   };
 }
 

@@ -14,6 +14,7 @@ import {
 import { MSG } from '../../../shared/messages';
 import { CLAIM_MSG } from '../../../shared/claims';
 import { requireUser } from '../../plugins/auth';
+import { sendCached } from '../../lib/cached-body';
 import { ownerFirst } from '../../plugins/owner-first';
 import { uploadLimit } from '../servers';
 import type { GameStatusService } from './game-status.service';
@@ -79,8 +80,9 @@ export const gameStatusRoutes =
       },
     });
 
+    // Answered as bytes made once per sample (held while they are current), with an ETag.
     r.get('/servers/:id/history', {
       schema: { tags: ['status'], params, querystring: historyQuerySchema, response: { 200: historySchema, ...errors } },
-      handler: async (request) => gameStatus.history(request.params.id, request.query.range),
+      handler: async (request, reply) => sendCached(request, reply, await gameStatus.historyBody(request.params.id, request.query.range)),
     });
   };

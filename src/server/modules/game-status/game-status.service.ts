@@ -10,13 +10,13 @@ import { AddressRefused, resolvePublicAddresses } from '../../adapters/address-g
 import { gameStatusPolicy } from '../../policies/game-status.policy';
 import type { GameStatusRepository, GameStatusRow } from './game-status.repository';
 import type { AdminClaimRow, ClaimRow } from './game-claims.repository';
-import { gameHistory } from './game-history.service';
+import { gameHistory, type HistoryDeps } from './game-history.service';
 import { gamePoller, outboundPolicy, type PollerDeps } from './game-poller.service';
 import { gameClaimsService, type ClaimsDeps } from './game-claims.service';
 import { codeFound, hostKey, newClaimCode } from './claim-code';
 
 /** What the game status needs: the poller's and the claims' deps (repositories, transactions, clock, settings, game query). */
-export type GameStatusDeps = PollerDeps & ClaimsDeps;
+export type GameStatusDeps = PollerDeps & ClaimsDeps & HistoryDeps;
 
 const claimView = (game: string, claim: ClaimRow | undefined, verified: boolean): GameClaimView | null => {
   if (!claim && !verified) return null;
