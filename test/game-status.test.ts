@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers/test-app';
-import { createServer, createUser, proveGame, putGame, type TestUser } from './helpers/factories';
+import { createServer, createUser, insertPollSamples, proveGame, putGame, type TestUser } from './helpers/factories';
 import { startCanary, startFakeFiveM, startFakeMinecraft } from './helpers/fake-game-servers';
 import { REFUSED_SPELLINGS, tableLookup } from './helpers/address-spellings';
 import { GAMES } from '../src/shared/games';
@@ -260,22 +260,7 @@ describe('polling real game protocols (fake servers on loopback, allowed for tes
 
   it('downsamples old samples so storage stays bounded, keeping averages and uptime', async () => {
     const server = await createServer(t.app, owner.row.id);
-    const base = new Date(clock.getTime() - 3 * 86400_000);
-    const hour = Math.floor(base.getTime() / 3600_000) * 3600_000;
-    await t.app.ctx.db
-      .insertInto('playerCountSamples')
-      .values(
-        [10, 20, 30, 0].map((players, i) => ({
-          serverId: server.id,
-          sampledAt: new Date(hour + i * 600_000),
-          resolution: 'raw' as const,
-          players,
-          online: players > 0,
-          samples: 1,
-          onlineSamples: players > 0 ? 1 : 0,
-        })),
-      )
-      .execute();
+    await insertPollSamples(t.app, server.id, new Date(clock.getTime() - 3 * 86400_000), [10, 20, 30, 0]);
     await t.app.ctx.gameStatus.downsample();
     const rows = await t.app.ctx.db.selectFrom('playerCountSamples').selectAll().where('serverId', '=', server.id).execute();
     expect(rows).toEqual([expect.objectContaining({ resolution: 'hour', players: 15, samples: 4, onlineSamples: 3 })]);

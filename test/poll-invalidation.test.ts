@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers/test-app';
-import { createServer, createUser, proveGame, putGame, type TestUser } from './helpers/factories';
+import { createServer, createUser, insertPollSamples, proveGame, putGame, type TestUser } from './helpers/factories';
 import { startFakeFiveM } from './helpers/fake-game-servers';
 
 let clock = new Date('2026-11-22T12:00:00Z');
@@ -148,20 +148,7 @@ describe('a game poll round drops only what shows its servers', () => {
 
     // Samples rolled up into hours show at once in the week held before.
     expect(await players(polled.id, '7d')).toEqual([7, 21, 0]);
-    const hour = Math.floor((clock.getTime() - 3 * 86400_000) / 3600_000) * 3600_000;
-    await t.app.ctx.db
-      .insertInto('playerCountSamples')
-      .values(
-        [10, 20, 30, 0].map((players, i) => ({
-          serverId: polled.id,
-          sampledAt: new Date(hour + i * 600_000),
-          players,
-          online: players > 0,
-          samples: 1,
-          onlineSamples: players > 0 ? 1 : 0,
-        })),
-      )
-      .execute();
+    await insertPollSamples(t.app, polled.id, new Date(clock.getTime() - 3 * 86400_000), [10, 20, 30, 0]);
     expect(await players(polled.id, '7d')).toEqual([7, 21, 0]);
     await t.app.ctx.gameStatus.downsample();
     expect(await players(polled.id, '7d')).toEqual([15, 7, 21, 0]);

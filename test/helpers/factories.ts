@@ -84,6 +84,28 @@ export async function createServer(app: FastifyInstance, ownerId: number, attrs:
     .executeTakeFirstOrThrow();
 }
 
+/**
+ * Raw poll samples of `serverId`, written behind the app: one per count in `players`, ten minutes
+ * apart from the top of the hour `at` falls in (online when it has players).
+ */
+export async function insertPollSamples(app: FastifyInstance, serverId: number, at: Date, players: readonly number[]): Promise<void> {
+  const hour = Math.floor(at.getTime() / 3600_000) * 3600_000;
+  await app.ctx.db
+    .insertInto('playerCountSamples')
+    .values(
+      players.map((count, i) => ({
+        serverId,
+        sampledAt: new Date(hour + i * 600_000),
+        resolution: 'raw' as const,
+        players: count,
+        online: count > 0,
+        samples: 1,
+        onlineSamples: count > 0 ? 1 : 0,
+      })),
+    )
+    .execute();
+}
+
 /** `PUT /api/servers/{id}/game` as `user`: the game and address the server is polled at (polled at once). */
 export function putGame(app: FastifyInstance, serverId: number, user: Pick<TestUser, 'headers'>, payload: object) {
   return app.inject({ method: 'PUT', url: `/api/servers/${serverId}/game`, headers: user.headers, payload });

@@ -5,6 +5,7 @@ import { notFound } from '../../errors';
 import { cachedBody, type CachedBody } from '../../lib/cached-body';
 import { ResponseCache } from '../../lib/response-cache';
 import { gameStatusPolicy } from '../../policies/game-status.policy';
+import { serverTags } from '../servers';
 import type { GameStatusRepository, HistoryRow } from './game-status.repository';
 
 const RANGE_MS: Record<HistoryRange, number> = { '24h': 86400_000, '7d': 7 * 86400_000, '30d': 30 * 86400_000 };
@@ -28,7 +29,7 @@ export interface HistoryDeps {
  * A range's answer as the API writes it: the fields through `JSON.stringify` in the schema's order,
  * the points as the statement wrote them spliced in. Uptime = online samples / samples.
  */
-export function historyJson(range: HistoryRange, row: Omit<HistoryRow, 'hidden'>): string {
+function historyJson(range: HistoryRange, row: Omit<HistoryRow, 'hidden'>): string {
   const { samples, onlineSamples, weighted, peak } = row;
   const rest: Omit<History, 'points'> & { points: [] } = {
     range,
@@ -82,7 +83,7 @@ export function gameHistory({ repo, inTransaction, now, historyCacheTtlMs = 0 }:
       const body = await held.get(
         `${id}:${range}`,
         () => load(id, range),
-        () => [`server:${id}`],
+        () => serverTags([id]),
       );
       if (!body) throw notFound(MSG.serverNotFound);
       return body;
@@ -91,7 +92,7 @@ export function gameHistory({ repo, inTransaction, now, historyCacheTtlMs = 0 }:
     /** Drops the held histories of these servers (a poll wrote samples, a server changed), or all of them. */
     forgetHistory(serverIds: readonly number[] | 'all'): void {
       if (serverIds === 'all') held.clear();
-      else held.dropTags(serverIds.map((id) => `server:${id}`));
+      else held.dropTags(serverTags(serverIds));
     },
   };
 }

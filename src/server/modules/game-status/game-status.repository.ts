@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { preparedMarker } from '../../db/database';
+import { isoText } from '../../db/iso-text';
 import type { Executor } from '../../db/transaction';
 
 /** A server the poller has claimed: where to ask and how often it failed before. */
@@ -56,9 +57,6 @@ export interface HistoryRow {
   weighted: number;
   peak: number;
 }
-
-/** A time as the API writes it (`Date#toISOString`: UTC, milliseconds cut, as the driver's Dates are). */
-const isoText = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 const SERVER_HISTORY = preparedMarker('server-history');
 

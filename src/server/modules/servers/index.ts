@@ -9,7 +9,7 @@ export { votesRoutes } from './votes.routes';
 
 export { serversService, type ServersService, type ServerUploads } from './servers.service';
 export { discoveryService, type CacheChange, type DiscoveryService, type VoteCounters } from './discovery.service';
-export { COUNTERS_LISTED_WITHIN_MS, heardChange } from './cache-change';
+export { COUNTERS_LISTED_WITHIN_MS, heardChange, serverTags } from './cache-change';
 export { votesService, type VotesService } from './votes.service';
 export { DEFAULT_COUNTING, type CountingSettings, type Visitor } from './audience-counter';
 

@@ -1,14 +1,12 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { preparedMarker } from '../../db/database';
+import { isoText } from '../../db/iso-text';
 import { batcher } from '../../lib/batcher';
 import type { ServerFields } from './servers.mapper';
 import { DAY_MS } from './server-select.repository';
 
 const SERVER_PAGES = preparedMarker('server-pages');
-
-/** A time as the API writes it (`Date#toISOString`: UTC, milliseconds cut, not rounded, as the driver's Dates are). */
-const isoText = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /** A vote shown as a review (what `votes_reviews_idx` holds), for the alias `v`. */
 const SHOWN = `v.review IS NOT NULL AND NOT v.hidden AND v.status = 'counted'`;
