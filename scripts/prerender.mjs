@@ -5,8 +5,6 @@
 // components are loaded from source with tsx, as the rest of the tooling loads TypeScript.
 // Each page is rendered in every language: `landing.<lang>.html` and `index.<lang>.html` beside the
 // English ones, which the server picks by the visitor's language (docs/decisions/054-languages.md).
-import { tsImport } from 'tsx/esm/api';
-
 export const LANDING_SLOT = '<!--landing-->';
 export const APP_FRAME_SLOT = '<!--app-frame-->';
 
@@ -15,12 +13,18 @@ export function localizedPageFile(file, locale) {
   return locale === 'en' ? file : file.replace(/\.html$/, `.${locale}.html`);
 }
 
+/**
+ * Loads a TypeScript module from source. tsx is imported on the first call, not at the top: the
+ * server imports this file for `localizedPageFile`, and would otherwise load tsx at every start.
+ */
+const tsImport = async (specifier) => (await import('tsx/esm/api')).tsImport(specifier, import.meta.url);
+
 /** @returns {import('vite').Plugin} */
 export function prerenderPlugin() {
   /** Page file → language → the markup rendered into its slot. */
   const rendered = new Map();
   const renderAll = async (render) => {
-    const { loadAllNodeI18n } = await tsImport('../src/web/i18n/node.ts', import.meta.url);
+    const { loadAllNodeI18n } = await tsImport('../src/web/i18n/node.ts');
     const all = await loadAllNodeI18n();
     return new Map(Object.entries(all).map(([locale, i18n]) => [locale, render(i18n)]));
   };
@@ -32,13 +36,13 @@ export function prerenderPlugin() {
       async handler(html, context) {
         const file = context.filename.split(/[\\/]/).pop();
         if (html.includes(LANDING_SLOT)) {
-          const { renderLandingPage } = await tsImport('../src/web/features/landing/static/prerender.tsx', import.meta.url);
+          const { renderLandingPage } = await tsImport('../src/web/features/landing/static/prerender.tsx');
           const markups = await renderAll(renderLandingPage);
           rendered.set(file, markups);
           return html.replace(LANDING_SLOT, () => markups.get('en'));
         }
         if (html.includes(APP_FRAME_SLOT)) {
-          const { renderAppFrame } = await tsImport('../src/web/app/frame.prerender.tsx', import.meta.url);
+          const { renderAppFrame } = await tsImport('../src/web/app/frame.prerender.tsx');
           const markups = await renderAll(renderAppFrame);
           rendered.set(file, markups);
           return html.replace(APP_FRAME_SLOT, () => markups.get('en'));

@@ -164,4 +164,38 @@ describe('a game poll round drops only what shows its servers', () => {
     expect((await history(polled.id, '7d')).statusCode).toBe(404);
     expect((await get(`/api/servers/${polled.id}`)).statusCode).toBe(404);
   }, 30_000);
+  it('“Check now” drops what shows that server and nothing else, even when the count did not move', async () => {
+    const checked = await createServer(t.app, owner.row.id, { name: `Checked ${Date.now()}` });
+    const other = await createServer(t.app, owner.row.id, { name: `Bystander ${Date.now()}` });
+    fivem.set({ players: 4, max: 64 });
+    await putGame(t.app, checked.id, owner, { game: 'fivem', host: '127.0.0.1', port: fivem.port });
+    await proveGame(t.app, checked.id, owner, (code) => fivem.set({ players: 4, max: 64, name: code }));
+    const checkNow = () => t.app.inject({ method: 'POST', url: `/api/servers/${checked.id}/game/check`, headers: owner.headers });
+    const historyUrl = `/api/servers/${checked.id}/history?range=24h`;
+    const samples = async () => (await get(historyUrl)).json<{ points: unknown[] }>().points.length;
+
+    const search = `/api/servers?q=${encodeURIComponent(checked.name)}`;
+    await held(`/api/servers/${checked.id}`);
+    await held(historyUrl);
+    expect((await held(search)).json()[0].currentPlayers).toBe(4);
+    const before = await samples();
+    // Written behind the app's back: it shows only where a held answer was dropped.
+    await held(`/api/servers/${other.id}`);
+    await t.app.ctx.db.updateTable('servers').set({ statusMessage: 'behind the cache' }).where('id', '=', other.id).execute();
+
+    // The game went quiet: the first failure shows no new count, only when it was checked and a sample.
+    fivem.set(null);
+    advance(61_000);
+    expect((await checkNow()).statusCode).toBe(200);
+    expect((await get(`/api/servers/${checked.id}`)).json()).toMatchObject({ online: true, live: { checkedAt: clock.toISOString() } });
+    expect(await samples()).toBe(before + 1);
+
+    // A new count shows at once, on its page and in a list that shows it; another server's page stays as held.
+    fivem.set({ players: 12, max: 64 });
+    advance(61_000);
+    expect((await checkNow()).statusCode).toBe(200);
+    expect((await get(`/api/servers/${checked.id}`)).json().currentPlayers).toBe(12);
+    expect(await playersIn(search, checked.id)).toBe(12);
+    expect((await get(`/api/servers/${other.id}`)).json().statusMessage).not.toBe('behind the cache');
+  }, 30_000);
 });

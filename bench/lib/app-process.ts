@@ -78,10 +78,14 @@ export async function startApp(
   // BENCH_NODE_ARGS: extra V8/Node flags for the app (trying memory settings), space-separated; after
   // production's own, so a later value of the same flag wins.
   const extra = (process.env.BENCH_NODE_ARGS ?? '').split(/\s+/).filter(Boolean);
+  // BENCH_HEAP_SNAPSHOT=<dir>: the app writes a heap snapshot there as the benchmark stops it (what
+  // the scenarios left in memory), and one on SIGUSR2 at any time.
+  const snapshotDir = process.env.BENCH_HEAP_SNAPSHOT;
   const args = [
     ...SERVER_NODE_FLAGS,
     ...extra,
     ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []),
+    ...(snapshotDir ? ['--heapsnapshot-signal=SIGUSR2', `--diagnostic-dir=${snapshotDir}`] : []),
     path.join(ROOT, 'dist', 'server', 'server.js'),
   ];
   // On PostgreSQL the app still keeps uploads and mail in a data directory: a temporary one.
@@ -168,6 +172,7 @@ export async function startApp(
     stop: async () => {
       sample();
       clearInterval(sampler);
+      if (snapshotDir && exited === undefined) await heapSnapshot(child, snapshotDir);
       if (exited === undefined) {
         child.kill('SIGTERM');
         const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
@@ -204,4 +209,34 @@ export function restWaiter(apps: readonly AppProcess[]): (samples?: number) => P
   return async (samples = 2) => {
     await Promise.all(apps.map((app) => rest(app, samples)));
   };
+}
+
+/** Asks the app for a heap snapshot (SIGUSR2) and waits until its file is written whole. */
+async function heapSnapshot(child: ChildProcess, dir: string): Promise<void> {
+  const files = () => new Set(fs.readdirSync(dir).filter((f) => f.endsWith('.heapsnapshot')));
+  const before = files();
+  child.kill('SIGUSR2');
+  const until = performance.now() + 120_000;
+  let size = -1;
+  while (performance.now() < until) {
+    await new Promise((r) => setTimeout(r, 500));
+    const written = [...files()].find((f) => !before.has(f));
+    if (!written) continue;
+    // The snapshot's last byte closes its JSON: the file is complete once it ends in `}` and stops growing.
+    const file = path.join(dir, written);
+    const now = fs.statSync(file).size;
+    if (now === size && now > 0 && lastByte(file, now) === '}') return;
+    size = now;
+  }
+}
+
+function lastByte(file: string, size: number): string {
+  const fd = fs.openSync(file, 'r');
+  try {
+    const byte = Buffer.alloc(1);
+    fs.readSync(fd, byte, 0, 1, size - 1);
+    return byte.toString();
+  } finally {
+    fs.closeSync(fd);
+  }
 }

@@ -1,8 +1,23 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import path from 'node:path';
-import nodemailer from 'nodemailer';
+import type * as Nodemailer from 'nodemailer';
 import type { Transporter } from 'nodemailer';
+
+const require = createRequire(import.meta.url);
+
+/**
+ * A transport made on the first message: nodemailer is required then, not at start-up (most
+ * instances send mail rarely, and it is a few MB resident).
+ */
+function lazyTransport(make: (nodemailer: typeof Nodemailer) => Transporter) {
+  let transport: Transporter | undefined;
+  return {
+    get: () => (transport ??= make(require('nodemailer') as typeof Nodemailer)),
+    close: () => transport?.close(),
+  };
+}
 
 export interface MailMessage {
   to: string;
@@ -24,26 +39,27 @@ export interface Mailer {
  */
 export function createMailer(options: { smtpUrl: string | undefined; from: string; outboxDir: string }): Mailer {
   if (options.smtpUrl) {
-    const transport: Transporter = nodemailer.createTransport(options.smtpUrl);
+    const smtpUrl = options.smtpUrl;
+    const transport = lazyTransport((nodemailer) => nodemailer.createTransport(smtpUrl));
     return {
       async send(message) {
-        await transport.sendMail({ from: options.from, ...message });
+        await transport.get().sendMail({ from: options.from, ...message });
       },
-      close: () => transport.close(),
+      close: transport.close,
     };
   }
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  const transport = lazyTransport((nodemailer) => nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' }));
   // Written beside the outbox, then moved in: whoever watches the outbox (a developer, a test) never
   // reads a message half-written (it was seen empty once, between the file's creation and its write).
   const partialDir = path.join(path.dirname(options.outboxDir), `.${path.basename(options.outboxDir)}-partial`);
   return {
     async send(message) {
-      const info = await transport.sendMail({ from: options.from, ...message });
+      const info = await transport.get().sendMail({ from: options.from, ...message });
       await Promise.all([fs.mkdir(options.outboxDir, { recursive: true }), fs.mkdir(partialDir, { recursive: true })]);
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${crypto.randomBytes(4).toString('hex')}.eml`;
       await fs.writeFile(path.join(partialDir, name), info.message as Buffer);
       await fs.rename(path.join(partialDir, name), path.join(options.outboxDir, name));
     },
-    close: () => transport.close(),
+    close: transport.close,
   };
 }

@@ -1,5 +1,8 @@
 import crypto from 'node:crypto';
-import Stripe from 'stripe';
+import { createRequire } from 'node:module';
+import type Stripe from 'stripe';
+
+const require = createRequire(import.meta.url);
 
 /**
  * The official Stripe client, or undefined without STRIPE_SECRET_KEY (then the built-in test
@@ -9,7 +12,9 @@ import Stripe from 'stripe';
 export function createStripeClient(options: { secretKey: string | undefined; apiUrl: string | undefined }): Stripe | undefined {
   if (!options.secretKey) return undefined;
   const api = options.apiUrl ? new URL(options.apiUrl) : undefined;
-  return new Stripe(options.secretKey, {
+  // Required only here: the SDK is ~5 MB resident, and a site without a Stripe key never uses it.
+  const StripeClient = require('stripe') as typeof Stripe;
+  return new StripeClient(options.secretKey, {
     maxNetworkRetries: 1,
     timeout: 10_000,
     ...(api

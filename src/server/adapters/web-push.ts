@@ -1,5 +1,10 @@
-import webpush from 'web-push';
+import { createRequire } from 'node:module';
+import type * as WebPush from 'web-push';
 import { GuardedHttpsAgent } from './guarded-http';
+
+const require = createRequire(import.meta.url);
+/** Required at the first push, not at start-up: most instances send few, and it is a few MB resident. */
+const webpush = () => require('web-push') as typeof WebPush;
 
 export interface PushKeys {
   publicKey: string;
@@ -56,7 +61,7 @@ export function createPushSender(keys: PushKeys, agent?: GuardedHttpsAgent) {
       const body = JSON.stringify(payload);
       if (Buffer.byteLength(body) > 3800) throw new Error('push payload over 3800 bytes');
       try {
-        await webpush.sendNotification({ endpoint: target.endpoint, keys: { p256dh: target.p256dh, auth: target.auth } }, body, {
+        await webpush().sendNotification({ endpoint: target.endpoint, keys: { p256dh: target.p256dh, auth: target.auth } }, body, {
           TTL: ttlSeconds,
           vapidDetails: { subject: keys.subject, publicKey: keys.publicKey, privateKey: keys.privateKey },
           contentEncoding: 'aes128gcm',
@@ -74,4 +79,4 @@ export function createPushSender(keys: PushKeys, agent?: GuardedHttpsAgent) {
 
 export type PushSender = ReturnType<typeof createPushSender>;
 
-export const generateVapidKeys = () => webpush.generateVAPIDKeys();
+export const generateVapidKeys = () => webpush().generateVAPIDKeys();

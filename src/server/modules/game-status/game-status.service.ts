@@ -114,7 +114,7 @@ async function managedServer(repo: GameStatusRepository, actor: UserRow, id: num
  * downsampling (`game-history.service.ts`) behind it.
  */
 export function gameStatusService(deps: GameStatusDeps) {
-  const { repo, claims, inTransaction, now, settings, onAddressChanged } = deps;
+  const { repo, claims, inTransaction, now, settings, onAddressChanged, onCountsChanged } = deps;
   const outbound = outboundPolicy(settings);
   const claiming = gameClaimsService(deps);
   const poller = gamePoller({ ...deps, onProofMoved: (serverId, ip) => claiming.proofMoved(serverId, ip) });
@@ -143,7 +143,9 @@ export function gameStatusService(deps: GameStatusDeps) {
       online: row.online,
       provenIp: claim?.status === 'verified' ? claim.ip : null,
     });
-    if (polled.shown) onAddressChanged();
+    // Told as one poll of a round: a count that changed drops what shows it, and one that did not
+    // still moves the page's "last checked" and the history's new sample.
+    onCountsChanged(polled.shown ? [serverId] : [], [serverId]);
   };
 
   return {
