@@ -3,7 +3,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { cachedBody, type BodySource } from '../src/server/lib/cached-body';
 import { ResponseCache } from '../src/server/lib/response-cache';
 import { Card, CARD_DIGEST_BYTES, CardCache } from '../src/server/modules/servers/card-cache';
-import { listDigest, listSource } from '../src/server/modules/servers/list-body';
+import { listDigest, listSource, type PageRanks } from '../src/server/modules/servers/list-body';
+import { NO_GAME, RANK_FIELDS } from '../src/server/modules/servers/search-index.ranks';
 
 /** A load that counts its calls and answers `value`, optionally only when released. */
 function counted<T>(value: () => T) {
@@ -334,32 +335,59 @@ describe('list answers from cards', () => {
     return new Card(id, chunk, 2, CARD_DIGEST_BYTES + bytes.length);
   };
 
-  it('are the cards as a JSON array, each with its rank', () => {
-    const cards = [card(1, '{"id":1,"name":"Ünïcode City 🚓"}'), card(2, '{"id":2,"name":"B"}')];
-    const ranks = ['{"position":1,"of":2,"game":null}', 'null'];
-    const source = listSource(cards, ranks);
+  interface ShownRank {
+    position: number;
+    of: number;
+    game: { name: string; position: number; of: number } | null;
+  }
+  /** Ranks as the list writes them, from what each should read as (null: not listed). */
+  const pageRanks = (ranks: Array<ShownRank | null>): PageRanks => {
+    const values = new Int32Array(ranks.length * RANK_FIELDS);
+    ranks.forEach((rank, i) => {
+      if (!rank) return;
+      values.set([rank.position, rank.of, rank.game ? 7 : NO_GAME, rank.game?.position ?? 0, rank.game?.of ?? 0], i * RANK_FIELDS);
+    });
+    return { values, gameNames: ranks.map((rank) => (rank?.game ? Buffer.from(JSON.stringify(rank.game.name)) : null)) };
+  };
+
+  it('are the cards as a JSON array, each with its rank written as JSON.stringify writes it', () => {
+    const ranks: Array<ShownRank | null> = [
+      { position: 1, of: 2, game: null },
+      null,
+      { position: 9, of: 10, game: { name: 'Grand "Theft" Auto V — ünïcode 🚓', position: 99, of: 100 } },
+      { position: 99_999, of: 100_000, game: { name: 'RedM', position: 1_000_000, of: 2_147_483_647 } },
+    ];
+    const cards = [card(1, '{"id":1,"name":"Ünïcode City 🚓"}'), card(2, '{"id":2,"name":"B"}'), card(3, '{"id":3}'), card(4, '{"id":4}')];
+    const source = listSource(cards, pageRanks(ranks));
     const body = cachedBody(source, { digest: 'x' });
-    expect(JSON.parse(body.raw.toString())).toEqual([
-      { id: 1, name: 'Ünïcode City 🚓', rank: { position: 1, of: 2, game: null } },
+    const expected = [
+      { id: 1, name: 'Ünïcode City 🚓', rank: ranks[0] },
       { id: 2, name: 'B', rank: null },
-    ]);
+      { id: 3, rank: ranks[2] },
+      { id: 4, rank: ranks[3] },
+    ];
+    expect(body.raw.toString()).toBe(JSON.stringify(expected));
     expect(body.byteLength).toBe(body.raw.length);
-    expect(JSON.parse(cachedBody(listSource([], []), { digest: 'e' }).raw.toString())).toEqual([]);
+    expect(JSON.parse(cachedBody(listSource([], pageRanks([])), { digest: 'e' }).raw.toString())).toEqual([]);
   });
 
   it('have one ETag for the same cards and ranks, wherever the cards lie, and another when either changes', () => {
     const a = card(1, '{"id":1}');
     const b = card(2, '{"id":2}');
-    const ranks = ['{"position":1}', '{"position":2}'];
+    const inGame = (name: string, position = 2): ShownRank => ({ position, of: 5, game: { name, position: 1, of: 3 } });
+    const ranks = pageRanks([{ position: 1, of: 5, game: null }, inGame('RedM')]);
     const digest = listDigest([a, b], ranks);
     const bElsewhere = new Card(2, Buffer.concat([Buffer.alloc(7), b.chunk.subarray(b.offset, b.offset + b.length)]), 7, b.length);
     expect(listDigest([a, bElsewhere], ranks)).toBe(digest);
     expect(listDigest([b, a], ranks)).not.toBe(digest);
-    expect(listDigest([a, b], ['{"position":1}', '{"position":3}'])).not.toBe(digest);
+    expect(listDigest([a, b], pageRanks([{ position: 1, of: 5, game: null }, inGame('RedM', 3)]))).not.toBe(digest);
+    // The game renamed: the same numbers, another answer.
+    expect(listDigest([a, b], pageRanks([{ position: 1, of: 5, game: null }, inGame('RedM 2')]))).not.toBe(digest);
+    expect(listDigest([a, b], pageRanks([null, inGame('RedM')]))).not.toBe(digest);
     const bChanged = card(2, '{"id":2}');
     bChanged.chunk.writeUInt8(bChanged.chunk.readUInt8(bChanged.offset + 5) ^ 1, bChanged.offset + 5);
     expect(listDigest([a, bChanged], ranks)).not.toBe(digest);
-    expect(listDigest([], [])).toBe(listDigest([], []));
+    expect(listDigest([], pageRanks([]))).toBe(listDigest([], pageRanks([])));
   });
 });
 

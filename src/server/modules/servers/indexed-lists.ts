@@ -3,7 +3,6 @@ import type { Rank, Server } from '../../../shared/schemas/server';
 import { batcher } from '../../lib/batcher';
 import { isRowLevelError } from '../../lib/row-errors';
 import { cachedBody } from '../../lib/cached-body';
-import { grown } from '../../lib/typed-arrays';
 import type { FilterCatalog } from '../filters';
 import type { ListOptions, ServersRepository } from './servers.repository';
 import type { ServerFields } from './servers.mapper';
@@ -11,7 +10,8 @@ import { searchIndexSync } from './search-index.sync';
 import type { SearchIndex } from './search-index';
 import type { SearchIndexRepository } from './search-index.repository';
 import { CardCache } from './card-cache';
-import { listDigest, listSource } from './list-body';
+import { listDigest, listSource, type PageRanks } from './list-body';
+import { NO_GAME, RANK_FIELDS } from './search-index.ranks';
 import { cardRefresher } from './card-refresher';
 
 interface Deps {
@@ -28,9 +28,6 @@ interface Deps {
   cardTtlMs: number;
   log?: Pick<FastifyBaseLogger, 'warn'> | undefined;
 }
-
-/** Rank JSON is kept for server ids below this (2 × 8 MB at most). */
-const RANK_JSON_IDS_MAX = 1 << 20;
 
 /** How stale the shared rank table may get while servers change. */
 const RANK_MAX_AGE_MS = 1000;
@@ -96,33 +93,22 @@ export function indexedLists({ servers, filters, toApi, now, listCacheTtlMs, sea
   const loadedIndex = () => (search.loaded ? search.fresh() : Promise.resolve(undefined));
   /** A card's JSON with its rank added: ranks move with every vote, so they are not part of the cached card. */
   const withRank = (json: string, rank: string) => `${json.slice(0, -1)},"rank":${rank}}`;
-  /**
-   * Ranks as JSON by server id, each with the walk of the order it was made in: one made in an
-   * earlier walk is made again. Arrays by id, not a map cleared at each walk: refilled after every
-   * vote, the map rebuilt its table as it grew, each copy reaching V8's old generation.
-   */
-  let rankJsons: (string | undefined)[] = [];
-  let rankJsonWalks = new Float64Array(0);
-  /** The rank JSON of each id, in order. */
-  const rankJsonsOf = (index: SearchIndex, ids: readonly number[]): string[] => {
-    const walk = index.rankWalk(Math.min(RANK_MAX_AGE_MS, listCacheTtlMs));
-    return ids.map((id) => {
-      // Ids are the servers' serial numbers; far past them (a sequence moved on) nothing is kept.
-      if (id >= RANK_JSON_IDS_MAX) return JSON.stringify(rankOf(index, id));
-      if (id >= rankJsonWalks.length) {
-        const size = Math.min(RANK_JSON_IDS_MAX, Math.max(1024, 2 * id));
-        rankJsonWalks = grown(rankJsonWalks, new Float64Array(size).fill(-1));
-        const more: (string | undefined)[] = new Array(size);
-        for (let i = 0; i < rankJsons.length; i++) more[i] = rankJsons[i];
-        rankJsons = more;
-      }
-      let json = rankJsons[id];
-      if (json === undefined || rankJsonWalks[id] !== walk) {
-        rankJsons[id] = json = JSON.stringify(rankOf(index, id));
-        rankJsonWalks[id] = walk;
-      }
-      return json;
+  /** Each game filter's name as JSON bytes, made again when the name changes. */
+  const gameNameJson = new Map<number, { name: string; json: Buffer }>();
+  /** The ranks of `ids`, from one walk, as the answer writes them (`listSource`). */
+  const pageRanks = (index: SearchIndex, ids: readonly number[]): PageRanks => {
+    const values = new Int32Array(ids.length * RANK_FIELDS);
+    index.ranksInto(ids, values, Math.min(RANK_MAX_AGE_MS, listCacheTtlMs));
+    const gameNames = ids.map((_, i) => {
+      const filterId = values[i * RANK_FIELDS + 2]!;
+      if (values[i * RANK_FIELDS] === 0 || filterId === NO_GAME) return null;
+      const name = filters.nameOf(filterId);
+      if (!name) return null;
+      let held = gameNameJson.get(filterId);
+      if (held?.name !== name) gameNameJson.set(filterId, (held = { name, json: Buffer.from(JSON.stringify(name)) }));
+      return held.json;
     });
+    return { values, gameNames };
   };
 
   /** One page from the search index: ids and exact total from memory, the cards from the card cache or one query. */
@@ -131,7 +117,7 @@ export function indexedLists({ servers, filters, toApi, now, listCacheTtlMs, sea
     const found = index.query(options);
     const shown = await cards.cards(found.ids, loadCards);
     const ids = shown.map((card) => card.id);
-    const ranks = rankJsonsOf(index, ids);
+    const ranks = pageRanks(index, ids);
     return {
       body: cachedBody(listSource(shown, ranks), { quick: true, digest: listDigest(shown, ranks) }),
       total: found.total,

@@ -1,6 +1,11 @@
 import type { Rank } from './search-index.types';
 import { hasBit } from './bitset';
 
+/** How many numbers `Ranks.into` writes for one server's rank. */
+export const RANK_FIELDS = 5;
+/** A rank's game field when the server has none (filter ids are positive). */
+export const NO_GAME = -1;
+
 /** One walk of Most Popular: every listed slot's position overall and within its game. */
 export interface RankTable {
   /** Counts the walks: a caller may keep what it made of a rank until this changes. */
@@ -104,18 +109,28 @@ export class Ranks {
     return this.table;
   }
 
-  /** A listed slot's rank in a walk; one listed since the walk comes after every other. */
-  static of(slot: number, table: RankTable, game: number | undefined): Rank {
+  /**
+   * A listed slot's rank in a walk, as `RANK_FIELDS` numbers into `out` at `at`: position, of, the
+   * game's filter id (`NO_GAME`: none), the position within the game and how many it has. One listed
+   * since the walk comes after every other.
+   */
+  static into(slot: number, table: RankTable, game: number | undefined, out: Int32Array, at: number): void {
     const position = table.position[slot]!;
+    const gamePosition = table.gamePosition[slot]!;
     // Listed since the last walk: placed after the others until the next one.
-    if (position === 0) return { position: table.of + 1, of: table.of + 1, game: null };
-    return {
-      position,
-      of: table.of,
-      game:
-        game === undefined || table.gamePosition[slot] === 0
-          ? null
-          : { filterId: game, position: table.gamePosition[slot]!, of: table.perGame.get(game)! },
-    };
+    const listedSince = position === 0;
+    const inGame = !listedSince && game !== undefined && gamePosition !== 0;
+    out[at] = listedSince ? table.of + 1 : position;
+    out[at + 1] = listedSince ? table.of + 1 : table.of;
+    out[at + 2] = inGame ? game : NO_GAME;
+    out[at + 3] = inGame ? gamePosition : 0;
+    out[at + 4] = inGame ? table.perGame.get(game)! : 0;
+  }
+
+  /** A listed slot's rank in a walk (`into`, as an object). */
+  static of(slot: number, table: RankTable, game: number | undefined): Rank {
+    const r = new Int32Array(RANK_FIELDS);
+    Ranks.into(slot, table, game, r, 0);
+    return { position: r[0]!, of: r[1]!, game: r[2] === NO_GAME ? null : { filterId: r[2]!, position: r[3]!, of: r[4]! } };
   }
 }

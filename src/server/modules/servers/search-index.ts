@@ -3,7 +3,7 @@ import { grown } from '../../lib/typed-arrays';
 import { SortOrders, type PageCut } from './search-index.orders';
 import { asksLive, type IndexQuery, type IndexRow, type Rank } from './search-index.types';
 import { NamePostings } from './search-index.postings';
-import { gameOf, Ranks, type RankSource, type RankTable } from './search-index.ranks';
+import { gameOf, RANK_FIELDS, Ranks, type RankSource, type RankTable } from './search-index.ranks';
 import { keepPlayers, playersFit } from './search-index.live';
 import { WordBits } from './search-index.word-bits';
 import { PagePrefixes, prefixKey, prefixLength, type Versions } from './search-index.prefixes';
@@ -64,10 +64,7 @@ export class SearchIndex {
   /** The listed and boosted servers' counts at a `matching` count (a vote changes neither). */
   private counted = { matching: -1, listed: 0, boosted: 0 };
 
-  /**
-   * `fewMatches`: searches whose words match at most this many names are answered without a
-   * bitset (tests set 0 to check the bitset path); `cut`: how pages are cut from a bitset of matches (tests check each way).
-   */
+  /** `fewMatches`: searches matching at most this many names skip the bitset (tests: 0); `cut`: how pages are cut (tests: each way). */
   constructor({ fewMatches = FEW_MATCHES, cut = 'auto' }: { fewMatches?: number; cut?: PageCut } = {}) {
     this.fewMatchesMax = fewMatches;
     this.sorts = new SortOrders(cut);
@@ -130,12 +127,14 @@ export class SearchIndex {
     return Ranks.of(slot, this.currentRanks(maxAgeMs, nowMs), gameOf(slot, this.gameFilters, this.filters.bits));
   }
 
-  /**
-   * Which walk of the order `rankOf` answers from now (walking again if due): a caller may keep
-   * what it made of a server's rank until this changes.
-   */
-  rankWalk(maxAgeMs = 1000, nowMs = Date.now()): number {
-    return this.currentRanks(maxAgeMs, nowMs).walk;
+  /** `rankOf` each of `ids` from one walk, into `out` (zeroed) as `Ranks.into` writes them (left 0: not listed). */
+  ranksInto(ids: readonly number[], out: Int32Array, maxAgeMs = 1000, nowMs = Date.now()): void {
+    const table = this.currentRanks(maxAgeMs, nowMs);
+    ids.forEach((id, i) => {
+      const slot = this.slotOf.get(id);
+      if (slot !== undefined && hasBit(this.listed, slot))
+        Ranks.into(slot, table, gameOf(slot, this.gameFilters, this.filters.bits), out, i * RANK_FIELDS);
+    });
   }
 
   private currentRanks(maxAgeMs: number, nowMs: number): RankTable {
