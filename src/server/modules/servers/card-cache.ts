@@ -1,5 +1,7 @@
 import crypto from 'node:crypto';
 import { ByteSlots } from '../../lib/byte-slots';
+import { IdSlots } from '../../lib/id-slots';
+import { SlotOrder } from '../../lib/slot-order';
 import { grown } from '../../lib/typed-arrays';
 import { cardShowsRow } from './card-figures';
 import { withCounters } from './card-counters';
@@ -58,11 +60,15 @@ const digestOf = (json: string | Buffer): Buffer => crypto.hash('sha1', json, 'b
  * time in a typed array: a card costs the heap no object (docs/decisions/041-cards-off-heap.md).
  */
 export class CardCache {
-  /** Held cards' slots, oldest read first: a Map iterates in insertion order and `keep` re-inserts. */
-  private readonly slotOf = new Map<number, number>();
+  /** Held cards' slots by server id. */
+  private readonly slotOf = new IdSlots();
   private readonly spareSlots: number[] = [];
   private slotsUsed = 0;
   private readonly bytes = new ByteSlots();
+  /** Held cards' slots, oldest read first (`keep` moves a slot to the end). */
+  private readonly order = new SlotOrder(this.bytes.capacity);
+  /** Each slot's server id. */
+  private idOf = new Int32Array(this.bytes.capacity);
   /** When each slot's card was last due for a read: its read, or a still card's renewal. */
   private readAt = new Float64Array(this.bytes.capacity);
   /** When each slot's card was read from the database. */
@@ -111,16 +117,17 @@ export class CardCache {
     const out: number[] = [];
     const now = Date.now();
     const before = now - olderThanMs;
-    for (const [id, slot] of this.slotOf) {
+    for (let slot = this.order.first(); slot >= 0;) {
+      const next = this.order.after(slot);
       if (out.length >= max || this.readAt[slot]! > before) break;
       if (this.still[slot] === 1 && now - this.loadedAt[slot]! < this.ttlMs * STILL_READ_EVERY) {
         // To the end of the refresh order, as if read now (the loop stops when it meets it again).
-        this.slotOf.delete(id);
-        this.slotOf.set(id, slot);
+        this.order.toEnd(slot);
         this.readAt[slot] = now;
-        continue;
+      } else {
+        out.push(this.idOf[slot]!);
       }
-      out.push(id);
+      slot = next;
     }
     return out;
   }
@@ -189,6 +196,7 @@ export class CardCache {
 
   clear(): void {
     this.slotOf.clear();
+    this.order.clear();
     this.spareSlots.length = 0;
     this.slotsUsed = 0;
     this.bytes.clear();
@@ -228,23 +236,27 @@ export class CardCache {
   /** Holds a card read at `at`, last in the refresh order; answers its slot. */
   private keep(id: number, json: string, at: number): number {
     let slot = this.slotOf.get(id);
-    if (slot === undefined) slot = this.spareSlots.pop() ?? this.newSlot();
-    else this.slotOf.delete(id);
-    this.slotOf.set(id, slot);
+    if (slot === undefined) {
+      slot = this.spareSlots.pop() ?? this.newSlot();
+      this.slotOf.set(id, slot);
+      this.idOf[slot] = id;
+    }
+    this.order.toEnd(slot);
     this.bytes.put(slot, json, digestOf(json));
     this.readAt[slot] = at;
     this.loadedAt[slot] = at;
     this.still[slot] = isStill(json) ? 1 : 0;
     // Oldest first out.
     if (this.slotOf.size > this.maxEntries) {
-      const [oldest, oldSlot] = this.slotOf.entries().next().value as [number, number];
-      this.forget(oldest, oldSlot);
+      const oldSlot = this.order.first();
+      this.forget(this.idOf[oldSlot]!, oldSlot);
     }
     return slot;
   }
 
   private forget(id: number, slot: number): void {
     this.slotOf.delete(id);
+    this.order.remove(slot);
     this.bytes.free(slot);
     this.spareSlots.push(slot);
   }
@@ -254,6 +266,8 @@ export class CardCache {
     if (slot >= this.bytes.capacity) {
       const capacity = this.bytes.capacity * 2;
       this.bytes.grow(capacity);
+      this.order.grow(capacity);
+      this.idOf = grown(this.idOf, new Int32Array(capacity));
       this.readAt = grown(this.readAt, new Float64Array(capacity));
       this.loadedAt = grown(this.loadedAt, new Float64Array(capacity));
       this.still = grown(this.still, new Uint8Array(capacity));

@@ -1,5 +1,6 @@
 import { andInto, countBits, hasBit, setBit, slotsOf } from './bitset';
 import { grown } from '../../lib/typed-arrays';
+import { IdSlots } from '../../lib/id-slots';
 import { SortOrders, type PageCut } from './search-index.orders';
 import { asksLive, type IndexQuery, type IndexRow, type Rank } from './search-index.types';
 import { NamePostings } from './search-index.postings';
@@ -30,7 +31,7 @@ export class SearchIndex {
   private count = 0;
   private ids = new Int32Array(0);
   private names: string[] = [];
-  private readonly slotOf = new Map<number, number>();
+  private readonly slotOf = new IdSlots();
   /** Live and not hidden. */
   private listed = new Uint32Array(0);
   /** Listed and boosted at least once (the `hot` list). */
@@ -196,7 +197,7 @@ export class SearchIndex {
     setBit(this.boosted, slot, boosted);
     setBit(this.onlineBits, slot, online);
     this.slotLimits[slot] = row.maxPlayers ?? -1;
-    this.postings.compactIfStale(this.slotOf.values(), this.names);
+    this.postings.compactIfStale(this.slotOf.slots(), this.names);
   }
 
   /** Forgets a deleted server. */
@@ -214,7 +215,7 @@ export class SearchIndex {
     this.postings.remove(this.names[slot]!);
     this.names[slot] = '';
     this.words.recheck(slot, '');
-    this.postings.compactIfStale(this.slotOf.values(), this.names);
+    this.postings.compactIfStale(this.slotOf.slots(), this.names);
   }
 
   /**
