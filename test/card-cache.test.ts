@@ -189,4 +189,12 @@ describe('cards kept fresh by the refresher', () => {
     }
     throw new Error('a still card was never read again');
   });
+  it('evicts the oldest card by its own id, whatever its size', async () => {
+    const cache = new CardCache(60_000, 2);
+    const load = async (ids: number[]) => new Map(ids.map((id) => [id, cardJson(id, 1, 0)]));
+    for (const id of [2 ** 31, 1, 2 ** 40, 3]) await cache.cards([id], load);
+    expect(cache.size).toBe(2);
+    expect([2 ** 31, 1, 2 ** 40, 3].map((id) => cache.peek(id) !== undefined)).toEqual([false, false, true, true]);
+    expect(JSON.parse(cache.peek(2 ** 40)!).id).toBe(String(2 ** 40));
+  });
 });

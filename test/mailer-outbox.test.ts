@@ -41,3 +41,15 @@ describe('the outbox without SMTP_URL', () => {
     }
   });
 });
+
+describe('an SMTP_URL', () => {
+  it('that nodemailer cannot read stops the start, not each message later', () => {
+    // The config's URL check lets a bare `%` in the password through; nodemailer does not.
+    const options = {
+      smtpUrl: 'smtp://user:p%ZZ@mail.example.test:587',
+      from: 'RP Servers <noreply@example.test>',
+      outboxDir: '/nonexistent',
+    };
+    expect(() => createMailer(options)).toThrow(/URI malformed/);
+  });
+});

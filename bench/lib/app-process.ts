@@ -81,6 +81,7 @@ export async function startApp(
   // BENCH_HEAP_SNAPSHOT=<dir>: the app writes a heap snapshot there as the benchmark stops it (what
   // the scenarios left in memory), and one on SIGUSR2 at any time.
   const snapshotDir = process.env.BENCH_HEAP_SNAPSHOT;
+  if (snapshotDir) fs.mkdirSync(snapshotDir, { recursive: true });
   const args = [
     ...SERVER_NODE_FLAGS,
     ...extra,
@@ -172,7 +173,10 @@ export async function startApp(
     stop: async () => {
       sample();
       clearInterval(sampler);
-      if (snapshotDir && exited === undefined) await heapSnapshot(child, snapshotDir);
+      if (snapshotDir && exited === undefined) {
+        // A snapshot that fails still lets the app be stopped below.
+        await heapSnapshot(child, snapshotDir).catch((error: unknown) => console.error(`heap snapshot: ${String(error)}`));
+      }
       if (exited === undefined) {
         child.kill('SIGTERM');
         const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);

@@ -8,8 +8,8 @@ import type { Transporter } from 'nodemailer';
 const require = createRequire(import.meta.url);
 
 /**
- * A transport made on the first message: nodemailer is required then, not at start-up (most
- * instances send mail rarely, and it is a few MB resident).
+ * A transport made when first asked for: nodemailer is required then, not at start-up, when mail
+ * goes to the outbox folder (a few MB resident that a site without SMTP may never use).
  */
 function lazyTransport(make: (nodemailer: typeof Nodemailer) => Transporter) {
   let transport: Transporter | undefined;
@@ -41,6 +41,9 @@ export function createMailer(options: { smtpUrl: string | undefined; from: strin
   if (options.smtpUrl) {
     const smtpUrl = options.smtpUrl;
     const transport = lazyTransport((nodemailer) => nodemailer.createTransport(smtpUrl));
+    // Made now, not at the first message: an SMTP_URL nodemailer cannot read (a password with a
+    // bare `%`) stops the start instead of failing every reset mail later.
+    transport.get();
     return {
       async send(message) {
         await transport.get().sendMail({ from: options.from, ...message });

@@ -67,8 +67,8 @@ export class CardCache {
   private readonly bytes = new ByteSlots();
   /** Held cards' slots, oldest read first (`keep` moves a slot to the end). */
   private readonly order = new SlotOrder(this.bytes.capacity);
-  /** Each slot's server id. */
-  private idOf = new Int32Array(this.bytes.capacity);
+  /** Each slot's server id (any id a Map would take, not only 32-bit ones). */
+  private idOf = new Float64Array(this.bytes.capacity);
   /** When each slot's card was last due for a read: its read, or a still card's renewal. */
   private readAt = new Float64Array(this.bytes.capacity);
   /** When each slot's card was read from the database. */
@@ -267,7 +267,7 @@ export class CardCache {
       const capacity = this.bytes.capacity * 2;
       this.bytes.grow(capacity);
       this.order.grow(capacity);
-      this.idOf = grown(this.idOf, new Int32Array(capacity));
+      this.idOf = grown(this.idOf, new Float64Array(capacity));
       this.readAt = grown(this.readAt, new Float64Array(capacity));
       this.loadedAt = grown(this.loadedAt, new Float64Array(capacity));
       this.still = grown(this.still, new Uint8Array(capacity));
