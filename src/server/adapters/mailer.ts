@@ -6,15 +6,16 @@ import type * as Nodemailer from 'nodemailer';
 import type { Transporter } from 'nodemailer';
 
 const require = createRequire(import.meta.url);
+const loadNodemailer = () => require('nodemailer') as typeof Nodemailer;
 
 /**
- * A transport made when first asked for: nodemailer is required then, not at start-up, when mail
- * goes to the outbox folder (a few MB resident that a site without SMTP may never use).
+ * The outbox's transport, made at its first message: nodemailer is required then, not at start-up
+ * (a few MB resident that a site without SMTP may never use).
  */
 function lazyTransport(make: (nodemailer: typeof Nodemailer) => Transporter) {
   let transport: Transporter | undefined;
   return {
-    get: () => (transport ??= make(require('nodemailer') as typeof Nodemailer)),
+    get: () => (transport ??= make(loadNodemailer())),
     close: () => transport?.close(),
   };
 }
@@ -39,16 +40,14 @@ export interface Mailer {
  */
 export function createMailer(options: { smtpUrl: string | undefined; from: string; outboxDir: string }): Mailer {
   if (options.smtpUrl) {
-    const smtpUrl = options.smtpUrl;
-    const transport = lazyTransport((nodemailer) => nodemailer.createTransport(smtpUrl));
-    // Made now, not at the first message: an SMTP_URL nodemailer cannot read (a password with a
-    // bare `%`) stops the start instead of failing every reset mail later.
-    transport.get();
+    // Made at start-up: an SMTP_URL nodemailer cannot read (a password with a bare `%`) stops the
+    // start instead of failing every reset mail later.
+    const transport = loadNodemailer().createTransport(options.smtpUrl);
     return {
       async send(message) {
-        await transport.get().sendMail({ from: options.from, ...message });
+        await transport.sendMail({ from: options.from, ...message });
       },
-      close: transport.close,
+      close: () => transport.close(),
     };
   }
   const transport = lazyTransport((nodemailer) => nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' }));

@@ -126,11 +126,11 @@ export class Ranks {
     out[at + 3] = inGame ? gamePosition : 0;
     out[at + 4] = inGame ? table.perGame.get(game)! : 0;
   }
+}
 
-  /** A listed slot's rank in a walk (`into`, as an object). */
-  static of(slot: number, table: RankTable, game: number | undefined): Rank {
-    const r = new Int32Array(RANK_FIELDS);
-    Ranks.into(slot, table, game, r, 0);
-    return { position: r[0]!, of: r[1]!, game: r[2] === NO_GAME ? null : { filterId: r[2]!, position: r[3]!, of: r[4]! } };
-  }
+/** A rank as `Ranks.into` wrote it at `at`, as an object; undefined for a position of 0 (not listed). */
+export function rankFrom(values: Int32Array, at = 0): Rank | undefined {
+  const [position, of, game, gamePosition, gameCount] = values.subarray(at, at + RANK_FIELDS);
+  if (!position) return undefined;
+  return { position, of: of!, game: game === NO_GAME ? null : { filterId: game!, position: gamePosition!, of: gameCount! } };
 }

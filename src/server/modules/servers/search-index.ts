@@ -4,7 +4,7 @@ import { IdSlots } from '../../lib/id-slots';
 import { SortOrders, type PageCut } from './search-index.orders';
 import { asksLive, type IndexQuery, type IndexRow, type Rank } from './search-index.types';
 import { NamePostings } from './search-index.postings';
-import { gameOf, RANK_FIELDS, Ranks, type RankSource, type RankTable } from './search-index.ranks';
+import { gameOf, RANK_FIELDS, rankFrom, Ranks, type RankSource, type RankTable } from './search-index.ranks';
 import { keepPlayers, playersFit } from './search-index.live';
 import { WordBits } from './search-index.word-bits';
 import { PagePrefixes, prefixKey, prefixLength, type Versions } from './search-index.prefixes';
@@ -123,9 +123,9 @@ export class SearchIndex {
    * made again at most once per `maxAgeMs` while servers change (undefined: not listed).
    */
   rankOf(id: number, maxAgeMs = 1000, nowMs = Date.now()): Rank | undefined {
-    const slot = this.slotOf.get(id);
-    if (slot === undefined || !hasBit(this.listed, slot)) return undefined;
-    return Ranks.of(slot, this.currentRanks(maxAgeMs, nowMs), gameOf(slot, this.gameFilters, this.filters.bits));
+    const values = new Int32Array(RANK_FIELDS);
+    this.ranksInto([id], values, maxAgeMs, nowMs);
+    return rankFrom(values);
   }
 
   /** `rankOf` each of `ids` from one walk, into `out` (zeroed) as `Ranks.into` writes them (left 0: not listed). */
