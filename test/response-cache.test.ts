@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { cachedBody, type BodySource } from '../src/server/lib/cached-body';
 import { ResponseCache } from '../src/server/lib/response-cache';
 import { Card, CARD_DIGEST_BYTES, CardCache } from '../src/server/modules/servers/card-cache';
+import { encodeCard, viewOf } from '../src/server/modules/servers/card-codec';
 import { listDigest, listSource, type PageRanks } from '../src/server/modules/servers/list-body';
 import { NO_GAME, RANK_FIELDS } from '../src/server/modules/servers/search-index.ranks';
 
@@ -329,10 +330,10 @@ describe('compressed bytes', () => {
 
 describe('list answers from cards', () => {
   const card = (id: number, json: string) => {
-    const bytes = Buffer.from(json);
-    // Somewhere inside a bigger buffer, as held cards lie in their chunk.
+    // Coded as the card cache holds it, somewhere inside a bigger buffer, as held cards lie in their chunk.
+    const bytes = encodeCard(json);
     const chunk = Buffer.concat([Buffer.from('xx'), Buffer.alloc(CARD_DIGEST_BYTES, id), bytes, Buffer.from('yy')]);
-    return new Card(id, chunk, 2, CARD_DIGEST_BYTES + bytes.length);
+    return new Card(id, chunk, viewOf(chunk), 2, CARD_DIGEST_BYTES + bytes.length, Buffer.byteLength(json));
   };
 
   interface ShownRank {
@@ -357,11 +358,17 @@ describe('list answers from cards', () => {
       { position: 9, of: 10, game: { name: 'Grand "Theft" Auto V — ünïcode 🚓', position: 99, of: 100 } },
       { position: 99_999, of: 100_000, game: { name: 'RedM', position: 1_000_000, of: 2_147_483_647 } },
     ];
-    const cards = [card(1, '{"id":1,"name":"Ünïcode City 🚓"}'), card(2, '{"id":2,"name":"B"}'), card(3, '{"id":3}'), card(4, '{"id":4}')];
+    const cards = [
+      // The words held as codes, also where a string holds them.
+      card(1, JSON.stringify({ id: 1, name: 'Ünïcode City 🚓', discordLink: null, bio: 'a null, "name": or ,"bio":' })),
+      card(2, '{"id":2,"name":"B"}'),
+      card(3, '{"id":3}'),
+      card(4, '{"id":4}'),
+    ];
     const source = listSource(cards, pageRanks(ranks));
     const body = cachedBody(source, { digest: 'x' });
     const expected = [
-      { id: 1, name: 'Ünïcode City 🚓', rank: ranks[0] },
+      { id: 1, name: 'Ünïcode City 🚓', discordLink: null, bio: 'a null, "name": or ,"bio":', rank: ranks[0] },
       { id: 2, name: 'B', rank: null },
       { id: 3, rank: ranks[2] },
       { id: 4, rank: ranks[3] },
@@ -377,7 +384,8 @@ describe('list answers from cards', () => {
     const inGame = (name: string, position = 2): ShownRank => ({ position, of: 5, game: { name, position: 1, of: 3 } });
     const ranks = pageRanks([{ position: 1, of: 5, game: null }, inGame('RedM')]);
     const digest = listDigest([a, b], ranks);
-    const bElsewhere = new Card(2, Buffer.concat([Buffer.alloc(7), b.chunk.subarray(b.offset, b.offset + b.length)]), 7, b.length);
+    const elsewhere = Buffer.concat([Buffer.alloc(7), b.chunk.subarray(b.offset, b.offset + b.length)]);
+    const bElsewhere = new Card(2, elsewhere, viewOf(elsewhere), 7, b.length, b.jsonLength);
     expect(listDigest([a, bElsewhere], ranks)).toBe(digest);
     expect(listDigest([b, a], ranks)).not.toBe(digest);
     expect(listDigest([a, b], pageRanks([{ position: 1, of: 5, game: null }, inGame('RedM', 3)]))).not.toBe(digest);

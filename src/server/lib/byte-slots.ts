@@ -34,6 +34,8 @@ export class ByteSlots {
   private offsetOf = new Int32Array(0);
   private lengthOf = new Int32Array(0);
   private chunks: Array<Buffer | undefined> = [];
+  /** A `DataView` of each chunk, made with it (a view per read would cost more than the read). */
+  private views: Array<DataView | undefined> = [];
   private live: number[] = [];
   private readonly spareChunkIds: number[] = [];
   private current = -1;
@@ -104,6 +106,12 @@ export class ByteSlots {
     return chunk < 0 ? undefined : this.chunks[chunk];
   }
 
+  /** A `DataView` of `chunkAt(slot)`, at the same offsets. */
+  viewAt(slot: number): DataView | undefined {
+    const chunk = this.chunkOf[slot] ?? -1;
+    return chunk < 0 ? undefined : this.views[chunk];
+  }
+
   offsetAt(slot: number): number {
     return this.offsetOf[slot]!;
   }
@@ -128,6 +136,7 @@ export class ByteSlots {
   clear(): void {
     this.chunkOf.fill(-1);
     this.chunks = [];
+    this.views = [];
     this.live = [];
     this.spareChunkIds.length = 0;
     this.current = -1;
@@ -151,7 +160,9 @@ export class ByteSlots {
 
   private newChunk(bytes: number): number {
     const id = this.spareChunkIds.pop() ?? this.chunks.length;
-    this.chunks[id] = Buffer.allocUnsafeSlow(bytes);
+    const chunk = Buffer.allocUnsafeSlow(bytes);
+    this.chunks[id] = chunk;
+    this.views[id] = new DataView(chunk.buffer, chunk.byteOffset, chunk.byteLength);
     this.live[id] = 0;
     return id;
   }
@@ -181,6 +192,7 @@ export class ByteSlots {
       this.put(slot, old.subarray(offset, offset + length));
     }
     this.chunks[chunk] = undefined;
+    this.views[chunk] = undefined;
     this.live[chunk] = 0;
     this.spareChunkIds.push(chunk);
   }

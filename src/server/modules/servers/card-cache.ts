@@ -4,27 +4,32 @@ import { IdSlots } from '../../lib/id-slots';
 import { SlotOrder } from '../../lib/slot-order';
 import { grown } from '../../lib/typed-arrays';
 import { cardShowsRow } from './card-figures';
+import { codedKey, decodeCard, decodedLength, encodeCard, viewOf } from './card-codec';
 import { withCounters } from './card-counters';
 import type { ChangedRow } from './search-index.types';
 import type { VoteCounters } from './cache-change';
 
-/** SHA-1, raw: held before each card's JSON. */
+/** SHA-1 of the card's held bytes, raw: held before them (the coded bytes stand for one JSON each, so they tell cards apart as well). */
 export const CARD_DIGEST_BYTES = 20;
 
 /**
  * A card's JSON bytes and a digest of them, so a list answer's ETag is a digest of its cards'
  * digests (no hashing of the whole answer): where they lie in memory the cache owns, the digest
- * then the JSON, never changed (a new card is written elsewhere) and valid for as long as the card
- * is held. A place, not a view: a search joins dozens of cards, and a view per card was most of
+ * then the JSON with its keys as codes (`card-codec.ts`), never changed (a new card is written
+ * elsewhere) and valid for as long as the card is held. A place, not a view: a search joins dozens of cards, and a view per card was most of
  * what an answer kept alive past a young-generation collection (docs/decisions/044-request-buffers.md).
  */
 export class Card {
   constructor(
     readonly id: number,
-    /** The buffer the card lies in, from `offset` for `length` bytes. */
+    /** The buffer the card lies in, from `offset` for `length` bytes: its digest, then its coded JSON. */
     readonly chunk: Buffer,
+    /** A `DataView` of `chunk` at the same offsets (the decoder reads through it). */
+    readonly view: DataView,
     readonly offset: number,
     readonly length: number,
+    /** Bytes of the card's JSON once decoded. */
+    readonly jsonLength: number,
   ) {}
 }
 
@@ -47,7 +52,9 @@ const isStill = (json: string): boolean => /"joins":0[,}]/.test(json) && /"boost
 /** A still card is read again after this many card times (a safety net: nothing on it drifts). */
 const STILL_READ_EVERY = 6;
 
-const digestOf = (json: string | Buffer): Buffer => crypto.hash('sha1', json, 'buffer') as unknown as Buffer;
+const digestOf = (held: Buffer): Buffer => crypto.hash('sha1', held, 'buffer') as unknown as Buffer;
+/** Where a vote's counters are edited in a held card: at their keys' codes. */
+const codeOf = (key: string): Buffer => codedKey(key) ?? Buffer.from(`"${key}":`, 'latin1');
 
 /**
  * Each server's card as JSON, made once and joined into list answers, so a search the response
@@ -73,6 +80,8 @@ export class CardCache {
   private readAt = new Float64Array(this.bytes.capacity);
   /** When each slot's card was read from the database. */
   private loadedAt = new Float64Array(this.bytes.capacity);
+  /** Bytes of each slot's card as JSON (it is held shorter). */
+  private jsonLength = new Int32Array(this.bytes.capacity);
   /** 1 where the card shows no joins of the last 24 hours and no boosts of the last 7 days. */
   private still = new Uint8Array(this.bytes.capacity);
   /** Reads under way: a drop is noted in each, so a card read before it is not kept. */
@@ -144,7 +153,7 @@ export class CardCache {
   /** A held card's JSON, unless it is older than the cache time. */
   peek(id: number): string | undefined {
     const slot = this.freshSlot(id, Date.now());
-    return slot === undefined ? undefined : this.bytes.get(slot)!.toString('utf8', CARD_DIGEST_BYTES);
+    return slot === undefined ? undefined : this.jsonAt(slot).toString('utf8');
   }
 
   /**
@@ -156,13 +165,13 @@ export class CardCache {
     for (const read of this.reads) read.ids.add(id);
     const slot = this.slotOf.get(id);
     if (slot === undefined) return false;
-    const written = withCounters(this.bytes.get(slot)!.subarray(CARD_DIGEST_BYTES), counters);
+    const written = withCounters(this.bytes.get(slot)!.subarray(CARD_DIGEST_BYTES), counters, codeOf);
     // Votes only add: fewer than the card shows is an older vote's news arriving late (another
     // instance's), or a new month's count. That card, and one whose counters cannot be read as
     // whole numbers, is read afresh instead.
     if (written === 'older' || written === undefined) this.forget(id, slot);
     // In place: its read time, and so its place in the refresh order, stay.
-    else this.bytes.put(slot, written, digestOf(written));
+    else this.holdCoded(slot, written);
     return true;
   }
 
@@ -189,7 +198,7 @@ export class CardCache {
       for (const read of this.reads) read.ids.add(row.id);
       const slot = this.slotOf.get(row.id);
       if (slot === undefined) continue;
-      const card = JSON.parse(this.bytes.get(slot)!.toString('utf8', CARD_DIGEST_BYTES)) as Record<string, unknown>;
+      const card = JSON.parse(this.jsonAt(slot).toString('utf8')) as Record<string, unknown>;
       if (!cardShowsRow(card, row)) this.forget(row.id, slot);
     }
   }
@@ -210,7 +219,18 @@ export class CardCache {
 
   private cardAt(id: number, slot: number): Card {
     const bytes = this.bytes;
-    return new Card(id, bytes.chunkAt(slot)!, bytes.offsetAt(slot), bytes.lengthAt(slot));
+    return new Card(id, bytes.chunkAt(slot)!, bytes.viewAt(slot)!, bytes.offsetAt(slot), bytes.lengthAt(slot), this.jsonLength[slot]!);
+  }
+
+  /** A held card's JSON. */
+  private jsonAt(slot: number): Buffer {
+    return decodeCard(this.bytes.get(slot)!, CARD_DIGEST_BYTES);
+  }
+
+  /** Writes a card's bytes into its slot: the digest of its coded JSON, then those bytes. */
+  private holdCoded(slot: number, coded: Buffer): void {
+    this.bytes.put(slot, coded, digestOf(coded));
+    this.jsonLength[slot] = decodedLength(coded);
   }
 
   /** Loads cards and keeps those nothing dropped while they were read. */
@@ -223,8 +243,9 @@ export class CardCache {
       for (const [id, json] of loaded) {
         if (this.ttlMs > 0 && !read.all && !read.ids.has(id)) cards.set(id, this.cardAt(id, this.keep(id, json, at)));
         else {
-          const held = Buffer.concat([digestOf(json), Buffer.from(json)]);
-          cards.set(id, new Card(id, held, 0, held.length));
+          const coded = encodeCard(json);
+          const held = Buffer.concat([digestOf(coded), coded]);
+          cards.set(id, new Card(id, held, viewOf(held), 0, held.length, Buffer.byteLength(json)));
         }
       }
       return cards;
@@ -242,7 +263,7 @@ export class CardCache {
       this.idOf[slot] = id;
     }
     this.order.toEnd(slot);
-    this.bytes.put(slot, json, digestOf(json));
+    this.holdCoded(slot, encodeCard(json));
     this.readAt[slot] = at;
     this.loadedAt[slot] = at;
     this.still[slot] = isStill(json) ? 1 : 0;
@@ -270,6 +291,7 @@ export class CardCache {
       this.idOf = grown(this.idOf, new Float64Array(capacity));
       this.readAt = grown(this.readAt, new Float64Array(capacity));
       this.loadedAt = grown(this.loadedAt, new Float64Array(capacity));
+      this.jsonLength = grown(this.jsonLength, new Int32Array(capacity));
       this.still = grown(this.still, new Uint8Array(capacity));
     }
     return slot;

@@ -10,22 +10,28 @@ import type { VoteCounters } from './cache-change';
  *
  * A key is found by its quoted name and colon: inside a JSON string every quote is escaped, so that
  * sequence is only ever a key, and a card is one flat object whose nested values are lists of strings.
+ * A card held coded (`card-codec.ts`) is edited as it is held: `needleOf` then gives each key's code,
+ * and the code of the next key ends a value as a comma would.
  */
-export function withCounters(bytes: Buffer, counters: VoteCounters): Buffer | 'older' | undefined {
+export function withCounters(
+  bytes: Buffer,
+  counters: VoteCounters,
+  needleOf: (key: string) => Buffer = (key) => Buffer.from(`"${key}":`, 'latin1'),
+): Buffer | 'older' | undefined {
   const edits: Array<{ from: number; to: number; digits: string }> = [];
   let before = 0;
   let after = 0;
   for (const [key, value] of Object.entries(counters) as Array<[string, number]>) {
     if (!(Number.isSafeInteger(value) && value >= 0)) return undefined;
-    const needle = `"${key}":`;
-    const at = bytes.indexOf(needle, 0, 'latin1');
-    if (at < 0 || bytes.indexOf(needle, at + needle.length, 'latin1') >= 0) return undefined;
+    const needle = needleOf(key);
+    const at = bytes.indexOf(needle);
+    if (at < 0 || bytes.indexOf(needle, at + needle.length) >= 0) return undefined;
     const from = at + needle.length;
     let to = from;
     let shown = 0;
     while (to < bytes.length && bytes[to]! >= 0x30 && bytes[to]! <= 0x39) shown = shown * 10 + bytes[to++]! - 0x30;
-    // A whole number ends the value: then a comma or the object's end.
-    if (to === from || (bytes[to] !== 0x2c && bytes[to] !== 0x7d)) return undefined;
+    // A whole number ends the value: then a comma, the object's end or (held coded) the next key's code.
+    if (to === from || (bytes[to] !== 0x2c && bytes[to] !== 0x7d && !(bytes[to]! < 0x20))) return undefined;
     before += shown;
     after += value;
     edits.push({ from, to, digits: String(value) });

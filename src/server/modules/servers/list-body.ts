@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import type { BodySource } from '../../lib/cached-body';
 import { CARD_DIGEST_BYTES, type Card } from './card-cache';
+import { decodeInto, viewOf } from './card-codec';
 import { RANK_FIELDS } from './search-index.ranks';
 
 const COMMA = 0x2c;
@@ -93,17 +94,19 @@ function writeRank(out: Buffer, at: number, ranks: PageRanks, i: number): number
  */
 export function listSource(cards: readonly Card[], ranks: PageRanks): BodySource {
   let size = 2 + Math.max(0, cards.length - 1);
-  for (let i = 0; i < cards.length; i++) size += cards[i]!.length - CARD_DIGEST_BYTES + RANK.length + rankLength(ranks, i);
+  for (let i = 0; i < cards.length; i++) size += cards[i]!.jsonLength + RANK.length + rankLength(ranks, i);
   return {
     byteLength: size,
     writeTo(out: Buffer): void {
+      const outView = viewOf(out);
       let at = 0;
       out[at++] = 0x5b;
       for (let i = 0; i < cards.length; i++) {
         if (i > 0) out[at++] = COMMA;
-        // The card's JSON without its closing brace (after its digest): copied from the held bytes, no view made.
-        const { chunk, offset, length } = cards[i]!;
-        at += chunk.copy(out, at, offset + CARD_DIGEST_BYTES, offset + length - 1);
+        // The card's JSON without its closing brace (after its digest), decoded from the held bytes
+        // (a code never stands for a brace, so the last held byte is the JSON's): no view made.
+        const { chunk, view, offset, length } = cards[i]!;
+        at = decodeInto(out, outView, at, chunk, view, offset + CARD_DIGEST_BYTES, offset + length - 1);
         at = put(out, at, RANK);
         at = writeRank(out, at, ranks, i);
         out[at++] = 0x7d;
