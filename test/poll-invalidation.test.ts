@@ -197,5 +197,23 @@ describe('a game poll round drops only what shows its servers', () => {
     expect((await get(`/api/servers/${checked.id}`)).json().currentPlayers).toBe(12);
     expect(await playersIn(search, checked.id)).toBe(12);
     expect((await get(`/api/servers/${other.id}`)).json().statusMessage).not.toBe('behind the cache');
+
+    // Failed checks count on from the failures before them, as poll rounds do: the second in a row
+    // turns the server offline (this app's rule: after 2), shown at once, and its next poll waits longer.
+    fivem.set(null);
+    advance(61_000);
+    expect((await checkNow()).statusCode).toBe(200);
+    expect((await get(`/api/servers/${checked.id}`)).json()).toMatchObject({ online: true, currentPlayers: 12 });
+    advance(61_000);
+    expect((await checkNow()).statusCode).toBe(200);
+    expect((await get(`/api/servers/${checked.id}`)).json()).toMatchObject({ online: false, currentPlayers: 0 });
+    expect(await playersIn(search, checked.id)).toBe(0);
+    const row = await t.app.ctx.db
+      .selectFrom('servers')
+      .select(['pollFailures', 'nextPollAt'])
+      .where('id', '=', checked.id)
+      .executeTakeFirstOrThrow();
+    expect(row.pollFailures).toBe(2);
+    expect(row.nextPollAt!.getTime() - clock.getTime()).toBe(4 * 60_000);
   }, 30_000);
 });

@@ -73,6 +73,8 @@ export interface GameStatusRow {
   lastSeenAt: Date | null;
   lastPolledAt: Date | null;
   pollError: string | null;
+  /** Failed asks in a row (0 after an answer, and for a new address). */
+  pollFailures: number;
 }
 
 /** Queries of the game status: a server's address and poll state, and its player-count samples. */
@@ -98,6 +100,7 @@ export function gameStatusRepository(db: Kysely<Database>) {
           'lastSeenAt',
           'lastPolledAt',
           'pollError',
+          'pollFailures',
         ])
         .where('id', '=', id)
         .executeTakeFirstOrThrow(),

@@ -139,7 +139,9 @@ export function gameStatusService(deps: GameStatusDeps) {
       game: row.game,
       gameHost: row.gameHost,
       gamePort: row.gamePort,
-      pollFailures: 0,
+      // As a poll round would: a failed check goes on from the failures before it (the back-off
+      // grows, and enough of them in a row turn the server offline); a new address starts at 0.
+      pollFailures: row.pollFailures,
       online: row.online,
       provenIp: claim?.status === 'verified' ? claim.ip : null,
     });
