@@ -231,11 +231,22 @@ describe('GET /metrics', () => {
     };
     const user = await createUser(t.app);
     const body = JSON.stringify({ username: user.row.username, password: 'not-the-password' });
+    // Hung up once the app has both requests (their headers read and routed): a fixed wait was
+    // sometimes too short on a busy machine, and a request hung up before it is read has no route.
+    const bothArrived = new Promise<void>((resolve) => {
+      let arrived = 0;
+      const onRequest = (request: { url?: string }) => {
+        if (request.url !== '/api/login' || ++arrived < 2) return;
+        t.app.server.off('request', onRequest);
+        resolve();
+      };
+      t.app.server.on('request', onRequest);
+    });
     // An upload given up half-way (its body never ends), and a whole login hung up while its
     // password is checked (argon2 takes tens of milliseconds): its answer is written to nobody.
     const halfSent = login(body, body.slice(0, 10));
     const whole = login(body, body);
-    await new Promise((resolve) => setTimeout(resolve, 5));
+    await bothArrived;
     halfSent.destroy();
     whole.destroy();
 
