@@ -18,6 +18,11 @@ describe('cards held in memory, updated by votes', () => {
     expect(cache.setCounters(1, { likes: 6, dislikes: 1 })).toBe(true);
     expect(JSON.parse(cache.peek(1)!)).toEqual({ id: '1', name: 'S1', likes: 6, dislikes: 1 });
     const [after] = await cache.cards([1], async () => new Map());
+    // A count with more digits: the card's JSON length follows, so a list answer is sized right.
+    expect(cache.setCounters(1, { likes: 123_456, dislikes: 1 })).toBe(true);
+    const [longer] = await cache.cards([1], async () => new Map());
+    expect(longer!.jsonLength).toBe(Buffer.byteLength(cache.peek(1)!));
+    expect(longer!.jsonLength).toBe(after!.jsonLength + 5);
     const unranked = { values: new Int32Array(5), gameNames: [null] };
     expect(listDigest([after!], unranked)).not.toEqual(listDigest([before!], unranked));
     expect(cache.size).toBe(2);

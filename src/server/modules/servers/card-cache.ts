@@ -4,20 +4,24 @@ import { IdSlots } from '../../lib/id-slots';
 import { SlotOrder } from '../../lib/slot-order';
 import { grown } from '../../lib/typed-arrays';
 import { cardShowsRow } from './card-figures';
-import { codedKey, decodeCard, decodedLength, encodeCard, viewOf } from './card-codec';
+import { decodeCard, encodeCard, heldKey, viewOf } from './card-codec';
 import { withCounters } from './card-counters';
 import type { ChangedRow } from './search-index.types';
 import type { VoteCounters } from './cache-change';
 
-/** SHA-1 of the card's held bytes, raw: held before them (the coded bytes stand for one JSON each, so they tell cards apart as well). */
+/**
+ * SHA-1 of a card's held bytes, raw, held before them (coded bytes stand for one JSON each, so they
+ * tell cards apart as well as the JSON would).
+ */
 export const CARD_DIGEST_BYTES = 20;
 
 /**
  * A card's JSON bytes and a digest of them, so a list answer's ETag is a digest of its cards'
  * digests (no hashing of the whole answer): where they lie in memory the cache owns, the digest
  * then the JSON with its keys as codes (`card-codec.ts`), never changed (a new card is written
- * elsewhere) and valid for as long as the card is held. A place, not a view: a search joins dozens of cards, and a view per card was most of
- * what an answer kept alive past a young-generation collection (docs/decisions/044-request-buffers.md).
+ * elsewhere) and valid for as long as the card is held. A place, not a view: a search joins dozens
+ * of cards, and a view per card was most of what an answer kept alive past a young-generation
+ * collection (docs/decisions/044-request-buffers.md).
  */
 export class Card {
   constructor(
@@ -53,8 +57,6 @@ const isStill = (json: string): boolean => /"joins":0[,}]/.test(json) && /"boost
 const STILL_READ_EVERY = 6;
 
 const digestOf = (held: Buffer): Buffer => crypto.hash('sha1', held, 'buffer') as unknown as Buffer;
-/** Where a vote's counters are edited in a held card: at their keys' codes. */
-const codeOf = (key: string): Buffer => codedKey(key) ?? Buffer.from(`"${key}":`, 'latin1');
 
 /**
  * Each server's card as JSON, made once and joined into list answers, so a search the response
@@ -165,13 +167,15 @@ export class CardCache {
     for (const read of this.reads) read.ids.add(id);
     const slot = this.slotOf.get(id);
     if (slot === undefined) return false;
-    const written = withCounters(this.bytes.get(slot)!.subarray(CARD_DIGEST_BYTES), counters, codeOf);
+    const held = this.bytes.get(slot)!.subarray(CARD_DIGEST_BYTES);
+    const written = withCounters(held, counters, heldKey);
     // Votes only add: fewer than the card shows is an older vote's news arriving late (another
     // instance's), or a new month's count. That card, and one whose counters cannot be read as
     // whole numbers, is read afresh instead.
     if (written === 'older' || written === undefined) this.forget(id, slot);
     // In place: its read time, and so its place in the refresh order, stay.
-    else this.holdCoded(slot, written);
+    // Only digits changed, so the JSON grew or shrank by what the held bytes did.
+    else this.holdCoded(slot, written, this.jsonLength[slot]! + written.length - held.length);
     return true;
   }
 
@@ -228,9 +232,9 @@ export class CardCache {
   }
 
   /** Writes a card's bytes into its slot: the digest of its coded JSON, then those bytes. */
-  private holdCoded(slot: number, coded: Buffer): void {
+  private holdCoded(slot: number, coded: Buffer, jsonLength: number): void {
     this.bytes.put(slot, coded, digestOf(coded));
-    this.jsonLength[slot] = decodedLength(coded);
+    this.jsonLength[slot] = jsonLength;
   }
 
   /** Loads cards and keeps those nothing dropped while they were read. */
@@ -263,7 +267,7 @@ export class CardCache {
       this.idOf[slot] = id;
     }
     this.order.toEnd(slot);
-    this.holdCoded(slot, encodeCard(json));
+    this.holdCoded(slot, encodeCard(json), Buffer.byteLength(json));
     this.readAt[slot] = at;
     this.loadedAt[slot] = at;
     this.still[slot] = isStill(json) ? 1 : 0;

@@ -48,9 +48,12 @@ const KEY_CODES = new Map(
   ),
 );
 
-/** The code a key of the API's server object is held as (a card's counters are edited there), if it has one. */
-export function codedKey(key: string): Buffer | undefined {
-  return KEY_CODES.get(key);
+/**
+ * The bytes a key is held as in a card (where a vote's counters are edited): its code, or for a key
+ * the server object does not have, its quoted name and colon as in JSON.
+ */
+export function heldKey(key: string): Buffer {
+  return KEY_CODES.get(key) ?? Buffer.from(`${JSON.stringify(key)}:`, 'latin1');
 }
 
 /** A view of `bytes` with the same offsets, for reading and writing 4 bytes at a time. */
@@ -106,13 +109,13 @@ export function decodeInto(out: Buffer, outView: DataView, at: number, held: Buf
       out[at++] = b;
       continue;
     }
-    const from = WORD_AT[b]!;
+    const wordAt = WORD_AT[b]!;
     const length = WORD_LENGTH[b]!;
     if (at + length <= wordRoom) {
-      for (let k = 0; k < length; k += 4) outView.setUint32(at + k, FLAT_VIEW.getUint32(from + k, true), true);
+      for (let k = 0; k < length; k += 4) outView.setUint32(at + k, FLAT_VIEW.getUint32(wordAt + k, true), true);
       at += length;
     } else {
-      for (let k = from; k < from + length; k++) out[at++] = FLAT[k]!;
+      for (let k = wordAt; k < wordAt + length; k++) out[at++] = FLAT[k]!;
     }
   }
   return at;

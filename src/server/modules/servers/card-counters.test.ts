@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { codedKey, decodeCard, encodeCard } from './card-codec';
+import { decodeCard, encodeCard, heldKey } from './card-codec';
 import { withCounters } from './card-counters';
 
 /** A card as the API writes one: flat, with texts that may spell the counters' keys. */
@@ -55,16 +55,15 @@ describe('a card’s vote counters written into its bytes', () => {
 });
 
 describe('a coded card’s vote counters written into its held bytes', () => {
-  const codeOf = (key: string) => codedKey(key) ?? Buffer.from(`"${key}":`, 'latin1');
   it('gives the coded bytes of the card with those counters', () => {
     fc.assert(
       fc.property(cardArb, fc.nat(), fc.nat(), fc.nat(), (card, likes, dislikes, monthVotes) => {
         const held = encodeCard(JSON.stringify(card));
         const votes = { likes: card.likes + likes, dislikes: card.dislikes + dislikes };
-        const written = withCounters(held, votes, codeOf) as Buffer;
+        const written = withCounters(held, votes, heldKey) as Buffer;
         expect(written.equals(encodeCard(JSON.stringify({ ...card, ...votes })))).toBe(true);
         const month = { monthVotes: card.monthVotes + monthVotes };
-        expect(decodeCard(withCounters(held, month, codeOf) as Buffer).toString()).toBe(JSON.stringify({ ...card, ...month }));
+        expect(decodeCard(withCounters(held, month, heldKey) as Buffer).toString()).toBe(JSON.stringify({ ...card, ...month }));
       }),
       { numRuns: 2000 },
     );
@@ -73,6 +72,6 @@ describe('a coded card’s vote counters written into its held bytes', () => {
   it('finds a key by its code only', () => {
     // The key's name spelled in a text is not its code: the card has no likes to set.
     const held = encodeCard(JSON.stringify({ id: '1', name: '"likes":1,', dislikes: 2 }));
-    expect(withCounters(held, { likes: 1, dislikes: 2 }, codeOf)).toBeUndefined();
+    expect(withCounters(held, { likes: 1, dislikes: 2 }, heldKey)).toBeUndefined();
   });
 });
