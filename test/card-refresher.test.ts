@@ -52,3 +52,68 @@ describe('the card refresher at shutdown', () => {
     await expect(refresher.stop()).resolves.toBeUndefined();
   });
 });
+
+describe('the card refresher at start-up', () => {
+  const ids = Array.from({ length: 250 }, (_, i) => i + 1);
+  const listed = { listedCount: ids.length, listedIds: () => ids } as unknown as SearchIndex;
+  const cardsOf = (asked: number[]) => new Map(asked.map((id) => [id, `{"id":"${id}","joins":0,"boosts":0}`]));
+
+  it('reads every missing card before it says they are held, without waiting for its first look', async () => {
+    const load = vi.fn(async (asked: number[]) => cardsOf(asked));
+    const cards = new CardCache(CARD_TTL_MS);
+    const refresher = cardRefresher({ cards, search: { loaded: true, fresh: async () => listed }, load, cardTtlMs: CARD_TTL_MS });
+    refresher.start();
+    const started = Date.now();
+    await expect(refresher.fill(10_000)).resolves.toBe(true);
+    // Its first look comes 2 s after the start: the fill did not wait for it.
+    expect(Date.now() - started).toBeLessThan(1500);
+    expect(cards.size).toBe(ids.length);
+    expect(cards.missing(ids)).toEqual([]);
+    // In batches a turn of the event loop each, as the looks read them.
+    expect(load).toHaveBeenCalledTimes(3);
+    await refresher.stop();
+  });
+
+  it('says false after its time when a read hangs, and false when a read fails', async () => {
+    const hanging = cardRefresher({
+      cards: new CardCache(CARD_TTL_MS),
+      search: { loaded: true, fresh: async () => listed },
+      load: () => new Promise<Map<number, string>>(() => undefined),
+      cardTtlMs: CARD_TTL_MS,
+    });
+    hanging.start();
+    await expect(hanging.fill(50)).resolves.toBe(false);
+
+    const warn = vi.fn();
+    const failing = cardRefresher({
+      cards: new CardCache(CARD_TTL_MS),
+      search: { loaded: true, fresh: async () => listed },
+      load: async () => {
+        throw new Error('connection refused');
+      },
+      cardTtlMs: CARD_TTL_MS,
+      log: { warn },
+    });
+    failing.start();
+    await expect(failing.fill(10_000)).resolves.toBe(false);
+    expect(warn).toHaveBeenCalledTimes(1);
+    await failing.stop();
+  });
+
+  it('says true at once when cards are not kept, false while the index is not loaded, and reads nothing', async () => {
+    const load = vi.fn(async (asked: number[]) => cardsOf(asked));
+    const off = cardRefresher({ cards: new CardCache(0), search: { loaded: true, fresh: async () => listed }, load, cardTtlMs: 0 });
+    off.start();
+    await expect(off.fill(1000)).resolves.toBe(true);
+    const unloaded = cardRefresher({
+      cards: new CardCache(CARD_TTL_MS),
+      search: { loaded: false, fresh: async () => listed },
+      load,
+      cardTtlMs: CARD_TTL_MS,
+    });
+    unloaded.start();
+    await expect(unloaded.fill(1000)).resolves.toBe(false);
+    expect(load).not.toHaveBeenCalled();
+    await unloaded.stop();
+  });
+});

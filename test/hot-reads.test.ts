@@ -229,6 +229,17 @@ describe('targeted invalidation', () => {
     expect(found.map((s: { statusMessage: string }) => s.statusMessage)).toEqual(['read again']);
   });
 
+  it('has every listed card read when the instance is about to listen, without waiting for the background look', async () => {
+    const server = await createServer(t.app, owner.row.id, { name: `Warm ${Date.now()}` });
+    // Every card dropped, as at a start: the background looks come every 2 s.
+    t.app.ctx.discovery.invalidate();
+    expect(t.app.ctx.discovery.cardsHeld()).toBe(0);
+    await expect(t.app.ctx.discovery.whenWarm(10_000)).resolves.toBe(true);
+    const listed = (await t.app.ctx.discovery.searchIndex()).listedIds();
+    expect(listed).toContain(server.id);
+    expect(t.app.ctx.discovery.cardsHeld()).toBeGreaterThanOrEqual(listed.length);
+  });
+
   it('answers a vote from the held card with the counters the vote wrote, and lists show the same', async () => {
     const server = await createServer(t.app, owner.row.id, { name: `Held card ${Date.now()}` });
     const voters = await Promise.all([createUser(t.app), createUser(t.app), createUser(t.app)]);

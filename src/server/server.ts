@@ -10,7 +10,7 @@ import { strayRejectionHandler } from './lib/stray-rejections';
  * another instance and stops sending here); then it stops accepting, finishes every request and
  * queued write, closes sockets, Redis, the queue and the database, and exits, all within
  * `SHUTDOWN_TIMEOUT_MS`. SIGINT (Ctrl-C) skips the drain. `npm run test:ops` proves it behind nginx.
- * It listens once its search index is loaded, or after `STARTUP_WAIT_MS`.
+ * It listens once its search index is loaded and every listed server's card is read, or after `STARTUP_WAIT_MS`.
  */
 async function main(): Promise<void> {
   let config;
@@ -25,12 +25,17 @@ async function main(): Promise<void> {
   }
   const app = await build(config);
   process.on('unhandledRejection', strayRejectionHandler(app.log));
-  // Lists, search and ranks are answered from the search index: a balancer or proxy that sends
-  // traffic as soon as the port opens would otherwise get the slow SQL lists of its loading seconds.
-  if (!(await app.ctx.discovery.whenListsLoaded(config.startupWaitMs))) {
+  // Lists, search and ranks are answered from the search index, with the cards held in memory: a
+  // balancer or proxy that sends traffic as soon as the port opens would otherwise get the slow SQL
+  // lists of the index's loading seconds, then answers that share the thread with the cards' reads
+  // (docs/decisions/064-ready-once-the-index-is-loaded.md, 072-cards-before-listening.md).
+  const warm = await app.ctx.discovery.whenWarm(config.startupWaitMs);
+  if (warm === 'index') {
     app.log.warn(
       `the search index is not loaded (its load failed or took over ${config.startupWaitMs} ms): listening anyway, /api/ready says 503 until it is`,
     );
+  } else if (warm === 'cards') {
+    app.log.warn(`the servers' cards are not all read (a read failed or took over ${config.startupWaitMs} ms): listening anyway`);
   }
   try {
     await app.listen({ port: config.port, host: config.host });

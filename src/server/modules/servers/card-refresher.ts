@@ -69,6 +69,34 @@ export function cardRefresher({
       timer.unref();
     },
     /**
+     * Reads every listed server's missing card now instead of at the next look, and resolves once
+     * none is missing (true; at once when cards are not kept), or after `timeoutMs`, when a read
+     * failed or when it was never started (false). At start-up, before the instance listens:
+     * otherwise its first seconds of requests shared the thread with 100,000 cards' reads and
+     * waited on the cards their answers lacked (docs/decisions/072-cards-before-listening.md). A
+     * timeout leaves the reads going on.
+     */
+    async fill(timeoutMs: number): Promise<boolean> {
+      // Not kept (the tests): none to read.
+      if (cardTtlMs <= 0) return true;
+      if (!timer || !search.loaded) return false;
+      let timeout: NodeJS.Timeout | undefined;
+      const timedOut = new Promise<false>((resolve) => {
+        timeout = setTimeout(resolve, timeoutMs, false);
+      });
+      const filled = (async () => {
+        // A look under way may have listed what was missing before the latest changes: one more after it.
+        while (refreshing) await refreshing;
+        await refresh();
+        return cards.size >= (await search.fresh()).listedCount;
+      })().catch(() => false);
+      try {
+        return await Promise.race([filled, timedOut]);
+      } finally {
+        clearTimeout(timeout);
+      }
+    },
+    /**
      * Stops; a batch under way finishes, no other starts. Resolves once it has: the database must
      * stay open until then (closing it under the batch made it fail at every shutdown under load).
      */

@@ -131,6 +131,16 @@ export function discoveryService({
     /** Resolves once the search index's first load is done (true), or after `timeoutMs` or a failed load (false). */
     whenListsLoaded: (timeoutMs: number): Promise<boolean> => search.whenLoaded(timeoutMs),
 
+    /**
+     * Resolves once the search index is loaded and every listed server's card is held (true), or
+     * with what was not ready when `timeoutMs` ran out or a load failed: the instance listens then.
+     */
+    whenWarm: async (timeoutMs: number): Promise<true | 'index' | 'cards'> => {
+      const deadline = Date.now() + timeoutMs;
+      if (!(await search.whenLoaded(timeoutMs))) return 'index';
+      return (await indexed.whenCardsHeld(Math.max(0, deadline - Date.now()))) || 'cards';
+    },
+
     /** How many servers' cards are held in memory (tests). */
     cardsHeld: () => cards.size,
 

@@ -152,6 +152,8 @@ export function indexedLists({ servers, filters, toApi, now, listCacheTtlMs, sea
       search.warmUp();
       refresher.start();
     },
+    /** Reads every listed server's missing card now; true once none is missing, false after `timeoutMs` or a failed read. */
+    whenCardsHeld: (timeoutMs: number): Promise<boolean> => refresher.fill(timeoutMs),
     /** Stops refreshing cards and reading the index's changes; resolves once the reads under way are done. */
     async stop(): Promise<void> {
       await refresher.stop();
