@@ -5,6 +5,7 @@ import { CamelCasePlugin, Kysely, sql } from 'kysely';
 import type { PGlite } from '@electric-sql/pglite';
 import { PostgresDialect } from 'kysely';
 import type { Database } from './schema';
+import { doneWithin } from '../lib/done-within';
 
 /** Which engine a database runs on: both serve the same Kysely code path. */
 export type DatabaseKind = 'pglite' | 'postgres';
@@ -179,17 +180,8 @@ function isAlive(pid: number): boolean {
 
 /** Answers whether the database takes queries within `timeoutMs` (used by GET /api/ready). */
 export async function pingDatabase(db: Kysely<Database>, timeoutMs = 3000): Promise<boolean> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<boolean>((resolve) => {
-    timer = setTimeout(() => resolve(false), timeoutMs);
-  });
-  try {
-    const ping = sql`SELECT 1`.execute(db).then(
-      () => true,
-      () => false,
-    );
-    return await Promise.race([ping, late]);
-  } finally {
-    clearTimeout(timer);
-  }
+  return doneWithin(
+    sql`SELECT 1`.execute(db).then(() => true),
+    timeoutMs,
+  );
 }

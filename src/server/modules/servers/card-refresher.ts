@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { doneWithin } from '../../lib/done-within';
 import type { CardCache, LoadCards } from './card-cache';
 import type { SearchIndexSync } from './search-index.sync';
 
@@ -80,21 +81,13 @@ export function cardRefresher({
       // Not kept (the tests): none to read.
       if (cardTtlMs <= 0) return true;
       if (!timer || !search.loaded) return false;
-      let timeout: NodeJS.Timeout | undefined;
-      const timedOut = new Promise<false>((resolve) => {
-        timeout = setTimeout(resolve, timeoutMs, false);
-      });
-      const filled = (async () => {
+      const filled = async () => {
         // A look under way may have listed what was missing before the latest changes: one more after it.
         while (refreshing) await refreshing;
         await refresh();
         return cards.size >= (await search.fresh()).listedCount;
-      })().catch(() => false);
-      try {
-        return await Promise.race([filled, timedOut]);
-      } finally {
-        clearTimeout(timeout);
-      }
+      };
+      return doneWithin(filled(), timeoutMs);
     },
     /**
      * Stops; a batch under way finishes, no other starts. Resolves once it has: the database must

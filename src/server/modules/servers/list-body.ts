@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import type { BodySource } from '../../lib/cached-body';
-import { CARD_DIGEST_BYTES, type Card } from './card-cache';
+import { CARD_DIGEST_BYTES, type Card } from './card';
 import { decodeInto, viewOf } from './card-codec';
 import { RANK_FIELDS } from './search-index.ranks';
 

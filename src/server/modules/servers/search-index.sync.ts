@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { doneWithin } from '../../lib/done-within';
 import { SearchIndex } from './search-index';
 import type { SearchIndexRepository } from './search-index.repository';
 import type { ChangedRow } from './search-index.types';
@@ -127,19 +128,10 @@ export function searchIndexSync({ repository, freshForMs, onRowsChanged, log, ga
     /** Resolves true once the first load is done, false after `timeoutMs` or when the load fails. */
     async whenLoaded(timeoutMs: number): Promise<boolean> {
       if (watermark !== undefined) return true;
-      let timer: NodeJS.Timeout | undefined;
-      const timedOut = new Promise<false>((resolve) => {
-        timer = setTimeout(resolve, timeoutMs, false);
-      });
-      const loaded = this.fresh().then(
-        () => true,
-        () => false,
+      return doneWithin(
+        this.fresh().then(() => true),
+        timeoutMs,
       );
-      try {
-        return await Promise.race([loaded, timedOut]);
-      } finally {
-        clearTimeout(timer);
-      }
     },
 
     /** Loads the index in the background (start-up); a failure is retried by the next search. */
