@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { NamePostings } from './search-index.postings';
-import { WordBits, type NamesView } from './search-index.word-bits';
+import { WordBits, wordTest, type NamesView } from './search-index.word-bits';
 
 /** Names as the index holds them (lower case, by slot), with their postings. */
 function namesOf(names: string[]): NamesView {
@@ -57,5 +57,44 @@ describe('WordBits.fewMatches', () => {
     expect(words.fewMatches(['qqqq'], view, 256)).toEqual([]);
     words.of('abcd', view);
     expect(words.fewMatches(['abcd'], view, 256)).toBeUndefined();
+  });
+});
+
+describe('WordBits.fewMatches against every name tested', () => {
+  it('finds exactly the names matching every word, after renames left stale and repeated postings', () => {
+    // A small alphabet, so trigrams are shared by many names and words have many candidates.
+    let seed = 7;
+    const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    const pick = (chars: string, n: number) => Array.from({ length: n }, () => chars[Math.floor(random() * chars.length)]).join('');
+    const nameOf = () => Array.from({ length: 1 + Math.floor(random() * 3) }, () => pick('abcde', 2 + Math.floor(random() * 5))).join(' ');
+    const names = Array.from({ length: 3000 }, nameOf);
+    const postings = new NamePostings();
+    names.forEach((name, slot) => postings.add(slot, name));
+    // Renamed, and a third of them back: the first name's entries went stale, then were posted again.
+    for (let i = 0; i < 600; i++) {
+      const slot = Math.floor(random() * names.length);
+      const old = names[slot]!;
+      names[slot] = nameOf();
+      postings.rename(slot, old, names[slot]!);
+      if (i % 3 === 0) {
+        postings.rename(slot, names[slot]!, old);
+        names[slot] = old;
+      }
+    }
+    const view: NamesView = { count: names.length, capacity: 4096, names, postings };
+    let compared = 0;
+    for (let q = 0; q < 400; q++) {
+      const words = Array.from({ length: 1 + Math.floor(random() * 2) }, () => pick('abcde', 1 + Math.floor(random() * 4)));
+      const tests = words.map(wordTest);
+      const expected = names.flatMap((name, slot) => (tests.every((test) => test(name)) ? [slot] : []));
+      const found = new WordBits().fewMatches(words, view, 10_000, 100_000);
+      if (found === undefined) continue;
+      expect(
+        found.sort((a, b) => a - b),
+        words.join(' '),
+      ).toEqual(expected);
+      compared++;
+    }
+    expect(compared).toBeGreaterThan(300);
   });
 });
