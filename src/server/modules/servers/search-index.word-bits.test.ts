@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { rng } from '../../db/seed/images';
 import { NamePostings } from './search-index.postings';
 import { WordBits, wordTest, type NamesView } from './search-index.word-bits';
 
@@ -63,8 +64,7 @@ describe('WordBits.fewMatches', () => {
 describe('WordBits.fewMatches against every name tested', () => {
   it('finds exactly the names matching every word, after renames left stale and repeated postings', () => {
     // A small alphabet, so trigrams are shared by many names and words have many candidates.
-    let seed = 7;
-    const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    const random = rng(7);
     const pick = (chars: string, n: number) => Array.from({ length: n }, () => chars[Math.floor(random() * chars.length)]).join('');
     const nameOf = () => Array.from({ length: 1 + Math.floor(random() * 3) }, () => pick('abcde', 2 + Math.floor(random() * 5))).join(' ');
     const names = Array.from({ length: 3000 }, nameOf);
