@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { batcher } from './batcher';
 
 /** A `run` whose calls stay open until the test lets them end; it records each call's items. */
@@ -124,5 +124,78 @@ describe('batcher', () => {
     expect(calls).toEqual([[7, 8, 9]]);
     // The next batch runs as usual.
     expect(await b.add(10)).toBe(10);
+  });
+
+  describe('gathering under load', () => {
+    // The gathering wait is a timer measured from the last batch's start: both are faked, the
+    // event loop's turns (setImmediate) are not.
+    const fakeClock = () => vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
+    afterEach(() => {
+      vi.useRealTimers();
+    });
+
+    it('holds a small batch that queued behind a running one until the gather time has passed since that one began', async () => {
+      fakeClock();
+      const gated = gatedRun<number>();
+      const b = batcher(gated.run, { gather: { ms: 15, items: 4 } });
+      const answers = [b.add(1)];
+      await turn();
+      // Nothing was waiting behind a batch: the first goes at once.
+      expect(gated.calls).toEqual([[1]]);
+      answers.push(b.add(2), b.add(3));
+      await turn();
+      vi.advanceTimersByTime(5);
+      await gated.openNext();
+      // Two arrived while the first ran: they wait for more until 15 ms after it began.
+      expect(gated.calls).toEqual([[1]]);
+      answers.push(b.add(4));
+      await turn();
+      vi.advanceTimersByTime(9);
+      await turn();
+      expect(gated.calls).toEqual([[1]]);
+      vi.advanceTimersByTime(1);
+      await turn();
+      expect(gated.calls).toEqual([[1], [2, 3, 4]]);
+      await gated.openNext();
+      expect(await Promise.all(answers)).toEqual([1, 2, 3, 4]);
+      // Nothing queued behind that one: the next item, however soon, goes at once.
+      const later = b.add(5);
+      await turn();
+      expect(gated.calls).toEqual([[1], [2, 3, 4], [5]]);
+      await gated.openNext();
+      expect(await later).toBe(5);
+    });
+
+    it('sends a gathered batch at once when it reaches the gather size', async () => {
+      fakeClock();
+      const gated = gatedRun<number>();
+      const b = batcher(gated.run, { gather: { ms: 15, items: 3 } });
+      const answers = [b.add(1)];
+      await turn();
+      answers.push(b.add(2));
+      await turn();
+      await gated.openNext();
+      expect(gated.calls).toEqual([[1]]);
+      answers.push(b.add(3), b.add(4));
+      await turn();
+      // No time has passed: three waiting is enough.
+      expect(gated.calls).toEqual([[1], [2, 3, 4]]);
+      await gated.openNext();
+      expect(await Promise.all(answers)).toEqual([1, 2, 3, 4]);
+    });
+
+    it('never holds a caller who waits for each answer before sending the next', async () => {
+      fakeClock();
+      const gated = gatedRun<number>();
+      const b = batcher(gated.run, { gather: { ms: 15, items: 8 } });
+      for (const n of [1, 2, 3, 4, 5]) {
+        const answer = b.add(n);
+        await turn();
+        expect(vi.getTimerCount()).toBe(0);
+        await gated.openNext();
+        expect(await answer).toBe(n);
+      }
+      expect(gated.calls).toEqual([[1], [2], [3], [4], [5]]);
+    });
   });
 });

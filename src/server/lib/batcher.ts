@@ -24,6 +24,15 @@ export interface BatcherOptions<I> {
    * much longer, and a write may have been committed before the failure. Default: never.
    */
   splitOn?: (error: unknown) => boolean;
+  /**
+   * Gathering under load (off unless set): when items arrived while the last call ran, a batch of
+   * fewer than `items` waits until `ms` after the last call began, so a steady stream of writes
+   * goes as a few larger statements instead of many of one or two (each costs the app's thread a
+   * round trip and PostgreSQL a commit; docs/decisions/074-votes-gathered-under-load.md). A call
+   * after a quiet spell, a caller who waits for each answer before the next, and a batch of
+   * `items` or more go at once.
+   */
+  gather?: { ms: number; items: number };
 }
 
 interface Waiting<I, O> {
@@ -50,6 +59,11 @@ export function batcher<I, O>(run: (items: I[]) => Promise<O[]>, options: Batche
   const queue: Array<Waiting<I, O>> = [];
   let inFlight = 0;
   let scheduled = false;
+  const gather = options.gather;
+  let lastStart = -Infinity;
+  // Whether items arrived while the last call ran: callers at once, worth gathering for.
+  let crowded = false;
+  let gathering: ReturnType<typeof setTimeout> | undefined;
   // Keys of the batches running now: an item sharing one waits for them to end.
   const busy = new Map<string, number>();
 
@@ -97,11 +111,22 @@ export function batcher<I, O>(run: (items: I[]) => Promise<O[]>, options: Batche
 
   const dispatch = () => {
     while (inFlight < maxInFlight && queue.length > 0) {
+      if (gather && crowded && queue.length < gather.items) {
+        const wait = gather.ms - (performance.now() - lastStart);
+        if (wait > 0) {
+          gathering ??= setTimeout(() => {
+            gathering = undefined;
+            dispatch();
+          }, wait);
+          return;
+        }
+      }
       const batch = take();
       if (batch.length === 0) return;
       const keys = options.keys ? batch.flatMap((w) => options.keys!(w.item)) : [];
       for (const k of keys) busy.set(k, (busy.get(k) ?? 0) + 1);
       inFlight++;
+      lastStart = performance.now();
       void settle(batch).finally(() => {
         for (const k of keys) {
           const n = busy.get(k)! - 1;
@@ -109,6 +134,7 @@ export function batcher<I, O>(run: (items: I[]) => Promise<O[]>, options: Batche
           else busy.set(k, n);
         }
         inFlight--;
+        crowded = queue.length > 0;
         dispatch();
       });
     }

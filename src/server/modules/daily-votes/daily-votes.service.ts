@@ -6,7 +6,7 @@ import { AppError, forbidden, notFound } from '../../errors';
 import { toApiId } from '../../lib/ids';
 import { serverPolicy } from '../../policies/servers.policy';
 import { batcher } from '../../lib/batcher';
-import { voteBatchKeys, type RefusedVoter, type VoteCounters } from '../servers';
+import { VOTE_GATHER, voteBatchKeys, type RefusedVoter, type VoteCounters } from '../servers';
 import type { Voter } from '../../plugins/auth';
 import { isRowLevelError } from '../../lib/row-errors';
 import type { CastDailyVote, DailyVoteInput, DailyVotesRepository } from './daily-votes.repository';
@@ -104,6 +104,7 @@ export function dailyVotesService({ repository, now, onChange, onCounted, log }:
       // One transaction at a time per instance: two would lock servers' rows against each other.
       maxInFlight: 1,
       keys: voteBatchKeys,
+      gather: VOTE_GATHER,
       // A vote whose data breaks the statement fails alone; a lost connection or a timeout fails the batch.
       splitOn: isRowLevelError,
     },

@@ -18,7 +18,15 @@ export { serverWritesRepository, type ServerWritesRepository } from './server-wr
 export { discoveryRepository, type DiscoveryRepository } from './discovery.repository';
 export { votesRepository, type VotesRepository } from './votes.repository';
 export { VOTER_STATE, type RefusedVoter } from './voter-check';
-export { DEFAULT_HOLD_RULES, NO_HOLDS, heldExpression, holdBurstPeers, voteBatchKeys, type HoldRules } from './hold-rules.repository';
+export {
+  DEFAULT_HOLD_RULES,
+  NO_HOLDS,
+  heldExpression,
+  holdBurstPeers,
+  VOTE_GATHER,
+  voteBatchKeys,
+  type HoldRules,
+} from './hold-rules.repository';
 export { audienceRepository, type AudienceRepository } from './audience.repository';
 export { searchIndexRepository, type SearchIndexRepository } from './search-index.repository';
 

@@ -4,7 +4,7 @@ import { conflict, forbidden, notFound } from '../../errors';
 import { serverPolicy } from '../../policies/servers.policy';
 import type { SettingsService } from '../settings';
 import { batcher } from '../../lib/batcher';
-import { voteBatchKeys } from './hold-rules.repository';
+import { VOTE_GATHER, voteBatchKeys } from './hold-rules.repository';
 import { isRowLevelError } from '../../lib/row-errors';
 import type { Voter } from '../../plugins/auth';
 import type { CastVote, VoteInput, VotesRepository, VoteType } from './votes.repository';
@@ -42,6 +42,7 @@ export function votesService({ votes, settings, now, onChange }: Deps) {
     // One statement at a time per instance: two would lock servers' rows against each other.
     maxInFlight: 1,
     keys: voteBatchKeys,
+    gather: VOTE_GATHER,
     // A vote whose data breaks the statement fails alone; a lost connection or a timeout fails the
     // batch (its votes may have been written: run again, they would answer 409).
     splitOn: isRowLevelError,
