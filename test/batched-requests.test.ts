@@ -120,4 +120,47 @@ describe('requests answered from shared queries', () => {
       expect([row.monthVotes, rows.length]).toEqual([i + 1, i + 1]);
     }
   });
+
+  it('counts each of a stream of likes and daily votes once, repeats refused, while they gather behind running statements', async () => {
+    const owner = await createUser(t.app, { role: 'server_owner' });
+    const servers = await Promise.all(
+      Array.from({ length: 3 }, (_, i) => createServer(t.app, owner.row.id, { name: `Stream Target ${i}` })),
+    );
+    const voters = await Promise.all(Array.from({ length: 5 }, () => createUser(t.app)));
+    const pairs = servers.flatMap((server) => voters.map((voter) => ({ server: server.id, voter })));
+    // Each like and each daily vote twice, a millisecond after the request before: most arrive while
+    // a statement runs, so they wait with the others for the next one.
+    const sent = pairs.flatMap((p) =>
+      (['like', 'vote'] as const).flatMap((kind) => [
+        { ...p, kind },
+        { ...p, kind },
+      ]),
+    );
+    const answers = await Promise.all(
+      sent.map(async (v, i) => {
+        await new Promise((resolve) => setTimeout(resolve, i));
+        return t.app.inject({ method: 'POST', url: `/api/servers/${v.server}/${v.kind}`, headers: v.voter.headers, payload: {} });
+      }),
+    );
+    for (const kind of ['like', 'vote'] as const) {
+      const mine = answers.filter((_, i) => sent[i]!.kind === kind);
+      expect(mine.filter((a) => a.statusCode === 200)).toHaveLength(pairs.length);
+      expect(mine.filter((a) => a.statusCode === 409)).toHaveLength(pairs.length);
+    }
+    for (const server of servers) {
+      const row = await t.app.ctx.db
+        .selectFrom('servers')
+        .select(['likes', 'monthVotes'])
+        .where('id', '=', server.id)
+        .executeTakeFirstOrThrow();
+      const likes = await t.app.ctx.db
+        .selectFrom('votes')
+        .select('id')
+        .where('serverId', '=', server.id)
+        .where('type', '=', 'like')
+        .execute();
+      const daily = await t.app.ctx.db.selectFrom('dailyVotes').select('id').where('serverId', '=', server.id).execute();
+      expect([row.likes, likes.length, row.monthVotes, daily.length]).toEqual([voters.length, voters.length, voters.length, voters.length]);
+    }
+  });
 });

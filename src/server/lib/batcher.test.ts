@@ -129,15 +129,17 @@ describe('batcher', () => {
   describe('gathering under load', () => {
     // The gathering wait is a timer measured from the last batch's start: both are faked, the
     // event loop's turns (setImmediate) are not.
-    const fakeClock = () => vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
+    const gathering = (items: number) => {
+      vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
+      const gated = gatedRun<number>();
+      return { gated, b: batcher(gated.run, { gather: { ms: 15, items } }) };
+    };
     afterEach(() => {
       vi.useRealTimers();
     });
 
     it('holds a small batch that queued behind a running one until the gather time has passed since that one began', async () => {
-      fakeClock();
-      const gated = gatedRun<number>();
-      const b = batcher(gated.run, { gather: { ms: 15, items: 4 } });
+      const { gated, b } = gathering(4);
       const answers = [b.add(1)];
       await turn();
       // Nothing was waiting behind a batch: the first goes at once.
@@ -167,9 +169,7 @@ describe('batcher', () => {
     });
 
     it('sends a gathered batch at once when it reaches the gather size', async () => {
-      fakeClock();
-      const gated = gatedRun<number>();
-      const b = batcher(gated.run, { gather: { ms: 15, items: 3 } });
+      const { gated, b } = gathering(3);
       const answers = [b.add(1)];
       await turn();
       answers.push(b.add(2));
@@ -185,9 +185,7 @@ describe('batcher', () => {
     });
 
     it('never holds a caller who waits for each answer before sending the next', async () => {
-      fakeClock();
-      const gated = gatedRun<number>();
-      const b = batcher(gated.run, { gather: { ms: 15, items: 8 } });
+      const { gated, b } = gathering(8);
       for (const n of [1, 2, 3, 4, 5]) {
         const answer = b.add(n);
         await turn();
