@@ -262,7 +262,8 @@ describe('hot reads answered from memory before the router', () => {
   it('counts a view for every visitor it answers, by the address the proxy forwarded', async () => {
     const server = await createServer(t.app, owner.row.id, { name: 'Front viewed' });
     const page = `/api/servers/${server.id}`;
-    await request(page, { 'x-forwarded-for': '198.51.100.1' });
+    // A page is held from its second ask (the first may be the only one).
+    for (let ask = 0; ask < 2; ask++) await request(page, { 'x-forwarded-for': '198.51.100.1' });
     const before = hits();
     const networks = ['203.0.113.9', '192.0.2.77', '100.64.3.4'];
     for (const ip of networks) {
@@ -280,7 +281,7 @@ describe('hot reads answered from memory before the router', () => {
   it('counts no view for a crawler it answers', async () => {
     const server = await createServer(t.app, owner.row.id, { name: 'Front crawled' });
     const page = `/api/servers/${server.id}`;
-    await request(page, { 'x-forwarded-for': '198.51.100.2' });
+    for (let ask = 0; ask < 2; ask++) await request(page, { 'x-forwarded-for': '198.51.100.2' });
     const before = hits();
     const bot = await request(page, { 'x-forwarded-for': '203.0.113.50', 'user-agent': 'Mozilla/5.0 (compatible; Googlebot/2.1)' });
     expect(hits()).toBe(before + 1);
@@ -311,7 +312,8 @@ describe('hot reads from memory without a trusted proxy', () => {
         });
       const before = direct.app.ctx.front.hits;
       for (let i = 1; i <= 20; i++) await get(`198.18.${i}.1`);
-      expect(direct.app.ctx.front.hits).toBeGreaterThanOrEqual(before + 19);
+      // The page is held from its second ask: every later one is answered from memory.
+      expect(direct.app.ctx.front.hits).toBeGreaterThanOrEqual(before + 18);
       await direct.app.ctx.discovery.flushCounts();
       const rows = await direct.app.ctx.db.selectFrom('serverViews').select('viewer').where('serverId', '=', server.id).execute();
       expect(rows).toHaveLength(1);

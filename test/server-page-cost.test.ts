@@ -201,6 +201,21 @@ describe('a server page not held, opened by a new visitor', () => {
       await t.app.ctx.settings.update({ enableReviews: true });
     }
   });
+
+  it('is held from its second ask: a page opened once is not kept for a while only to be pushed out', async () => {
+    const server = await createServer(t.app, ownerId);
+    await settle();
+    const reads = async (network: number) =>
+      (await openedByNewVisitor(server.id, network)).sent.statements.filter((s) => s.includes('prepared:server-page')).length;
+    // The first open reads the page and keeps nothing; the second reads it again and keeps it.
+    expect(await reads(40)).toBe(1);
+    expect(await reads(41)).toBe(1);
+    // From then on it is answered from memory, each new visitor's view still counted.
+    expect(await reads(42)).toBe(0);
+    await t.app.ctx.discovery.flushCounts();
+    const stored = await handle.db.selectFrom('servers').select('views').where('id', '=', server.id).executeTakeFirstOrThrow();
+    expect(stored.views).toBe(3);
+  });
 });
 
 describe('the views new visitors add', () => {

@@ -1,10 +1,11 @@
 import crypto from 'node:crypto';
 import zlib from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { OUTPUT_CHUNK, QUICK_BROTLI } from './compress-thread';
 import { chooseEncoding, matchesEtag } from './negotiation';
 import { QuickBrotli } from './quick-brotli';
+import { encoded } from './zod-encode';
 
 export { chooseEncoding, matchesEtag } from './negotiation';
 
@@ -219,7 +220,7 @@ class SourceBody implements CachedBody {
 
 /** The JSON of a value through its response schema, exactly as the route's serializer writes it. */
 export function jsonThrough<S extends z.ZodType>(schema: S, value: z.output<S>): string {
-  return JSON.stringify(z.encode(schema, value));
+  return JSON.stringify(encoded(schema, value));
 }
 
 /**

@@ -164,7 +164,7 @@ export class FrontCache {
     // is always what is sent (a fresh object per hit is correct, only slower).
     const kept = lists.get(way);
     if (kept && kept.headers === answer.headers) return kept.list;
-    const merged: Record<string, string> = { ...this.baseHeaders, ...cacheHeaders(answer.body), ...answer.headers };
+    const merged: Record<string, string> = Object.assign({}, this.baseHeaders, cacheHeaders(answer.body), answer.headers);
     if (way !== NOT_MODIFIED) {
       merged['content-type'] = answer.type ?? JSON_TYPE;
       if (way !== PLAIN) merged['content-encoding'] = way;

@@ -44,7 +44,7 @@ export function homeFeeds({ servers, discovery, toApi, lists, now, listCacheTtlM
         'just-joined',
         async () => {
           const [rows, index] = await Promise.all([servers.justJoined(now(), LIMITS.listDefault), loadedIndex()]);
-          const shown = rows.map((r) => ({ ...toApi(r), rank: rankOf(index, r.id) }));
+          const shown = rows.map((r) => Object.assign(toApi(r), { rank: rankOf(index, r.id) }));
           return { body: cachedBody(jsonThrough(serverListSchema, shown)), ids: rows.map((r) => r.id) };
         },
         (cached) => ['feed', ...serverTags(cached.ids)],
@@ -60,7 +60,8 @@ export function homeFeeds({ servers, discovery, toApi, lists, now, listCacheTtlM
           const serverId = await discovery.findWeekendServerId(currentOrNextWeekend(now()));
           const row = serverId === undefined ? undefined : await servers.findFull(serverId, now());
           // The same answer for everyone, so it must be a server an anonymous visitor may see.
-          const server = row && serverPolicy.canSee(undefined, row) ? { ...toApi(row), rank: rankOf(await loadedIndex(), row.id) } : null;
+          const server =
+            row && serverPolicy.canSee(undefined, row) ? Object.assign(toApi(row), { rank: rankOf(await loadedIndex(), row.id) }) : null;
           return { body: cachedBody(jsonThrough(serverOfTheWeekendSchema, server)), ids: server && row ? [row.id] : [] };
         },
         (cached) => ['feed', ...serverTags(cached.ids)],

@@ -1,3 +1,5 @@
+import { extended } from '../../lib/extended';
+
 /**
  * The first matches of recent searches in each sort's order, with their total: a later page or
  * another page size of the same search (the same words, filters and sort) is cut from them without
@@ -73,7 +75,7 @@ export class PagePrefixes {
     // Held again: the newest, so a search in use goes after the ones asked once.
     this.held.delete(key);
     if (this.held.size >= PREFIXES_MAX) this.held.delete(this.held.keys().next().value as string);
-    this.held.set(key, { ...versions, total, ids: Int32Array.from(ids), served: false });
+    this.held.set(key, extended(versions, { total, ids: Int32Array.from(ids), served: false }));
   }
 }
 

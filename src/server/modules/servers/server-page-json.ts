@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { extended } from '../../lib/extended';
 import type { ConnectInfo } from '../../../shared/connect';
 import type { Rank, Review, Server, serverDetailSchema } from '../../../shared/schemas/server';
 
@@ -16,14 +17,13 @@ export interface PageBody extends Server {
  * schema's keys in its order, nothing else), without the schema's pass over the whole page: that
  * was 7.5 % of the app's thread when every request was another server's page. The server's own
  * fields are `toApiServer`'s, already exactly the schema's (the card tests parse them strictly),
- * so they are spread as they are; the parts made elsewhere are copied field by field, so nothing
+ * so they are copied as they are; the parts made elsewhere are copied field by field, so nothing
  * their sources bring along (a review row's other columns) reaches the answer. A test compares
  * the two over pages of every shape.
  */
 export function pageForEveryone(page: PageBody): z.input<typeof serverDetailSchema> {
   const { rank, connect, live } = page;
-  return {
-    ...page,
+  return extended(page, {
     rank: rank && {
       position: rank.position,
       of: rank.of,
@@ -46,5 +46,5 @@ export function pageForEveryone(page: PageBody): z.input<typeof serverDetailSche
       joined: review.joined,
     })),
     viewer: null,
-  };
+  });
 }

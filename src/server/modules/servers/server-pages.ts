@@ -1,19 +1,20 @@
 import type { UserRow } from '../../db/schema';
 import { connectInfo } from '../../../shared/connect';
 import { MSG } from '../../../shared/messages';
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { Review, Server, ViewerState } from '../../../shared/schemas/server';
 import { REVIEWS_FIRST_PAGE, serverDetailSchema, viewerStateSchema } from '../../../shared/schemas/server';
 import { notFound } from '../../errors';
 import { serverPolicy } from '../../policies/servers.policy';
 import { cachedBody, jsonThrough, type CachedBody } from '../../lib/cached-body';
+import { encoded } from '../../lib/zod-encode';
 import { ResponseCache } from '../../lib/response-cache';
 import type { SettingsService } from '../settings';
 import type { ServersRepository } from './servers.repository';
 import type { DiscoveryRepository } from './discovery.repository';
 import type { ServerFields } from './servers.mapper';
 import type { AudienceCounter, Visitor } from './audience-counter';
-import { pageForEveryone } from './server-page-json';
+import { pageForEveryone, type PageBody } from './server-page-json';
 import type { IndexedLists } from './indexed-lists';
 
 /** How a page made for everyone ends. */
@@ -77,25 +78,28 @@ export function serverPages({ servers, discovery, settings, toApi, lists, counte
     if (!row) return undefined;
     const reviews = row.reviews.map((r): Review => ({ ...r, displayName: r.displayName || r.username }));
     const reviewsTotal = row.reviewsTotal;
+    // The page's own fields go onto the server object as it was made, not into a spread copy of
+    // it: V8 gave each such copy a hidden class of its own, so every page read made five new ones
+    // in the old generation (docs/decisions/075-hidden-classes-per-request.md).
+    const body: PageBody = Object.assign(toApi(row), {
+      rank: rankOf(index, row.id),
+      connect: connectInfo(row),
+      live: row.lastPolledAt
+        ? {
+            checkedAt: row.lastPolledAt.toISOString(),
+            map: row.gameMap,
+            version: row.gameVersion,
+            players: row.showPlayerNames && row.online ? row.playerNames : null,
+          }
+        : null,
+      reviews,
+      reviewsTotal,
+    });
     return {
       id: row.id,
       ownerId: row.ownerId,
       hidden: row.hidden,
-      body: {
-        ...toApi(row),
-        rank: rankOf(index, row.id),
-        connect: connectInfo(row),
-        live: row.lastPolledAt
-          ? {
-              checkedAt: row.lastPolledAt.toISOString(),
-              map: row.gameMap,
-              version: row.gameVersion,
-              players: row.showPlayerNames && row.online ? row.playerNames : null,
-            }
-          : null,
-        reviews,
-        reviewsTotal,
-      },
+      body,
       // An anonymous caller's whole answer, by the view count it shows: made once, sent as bytes.
       anonymous: new Map<number, CachedBody>(),
       /** The page with no caller's state through its response schema, once (a view count is a number: written as is). */
@@ -103,7 +107,11 @@ export function serverPages({ servers, discovery, settings, toApi, lists, counte
     };
   };
   type PublicPage = NonNullable<Awaited<ReturnType<typeof publicPage>>>;
-  const pages = new ResponseCache<Awaited<ReturnType<typeof publicPage>>>(listCacheTtlMs);
+  // Held from its second ask, like searches: a stream of pages each opened once (shared links,
+  // crawls) held every page until a thousand later ones pushed it out, so each went to V8's old
+  // generation and made a full collection every few hundred milliseconds
+  // (docs/decisions/075-hidden-classes-per-request.md).
+  const pages = new ResponseCache<Awaited<ReturnType<typeof publicPage>>>(listCacheTtlMs, 1000, { keepFromSecondAsk: true });
   const page = (id: number) =>
     pages.get(
       String(id),
@@ -145,7 +153,7 @@ export function serverPages({ servers, discovery, settings, toApi, lists, counte
     if (!viewer) return text;
     // `viewer` is the schema's last field: a page written otherwise goes through the schema whole.
     if (!text.endsWith(NO_VIEWER)) return jsonThrough(serverDetailSchema, { ...found.body, views, viewer });
-    return `${text.slice(0, -NO_VIEWER.length)}"viewer":${JSON.stringify(z.encode(viewerStateSchema, viewer))}}`;
+    return `${text.slice(0, -NO_VIEWER.length)}"viewer":${JSON.stringify(encoded(viewerStateSchema, viewer))}}`;
   };
 
   return {
