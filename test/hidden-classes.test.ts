@@ -34,7 +34,7 @@ function classesMade(script: string): { counts: Map<string, number>; stdout: str
 }
 
 describe('objects made per request', () => {
-  it('share their hidden classes: a server page and an answer encoded through its schema make none per call', () => {
+  it('share their hidden classes: a server page, an answer encoded through its schema and a refusal make none per call', () => {
     const { counts, stdout } = classesMade('test/helpers/hidden-classes.script.ts');
     expect(Number(stdout)).toBeGreaterThan(ROUNDS * 1000);
     // Warming up makes a few of each; one per call (a spread followed by a new key) makes ~ROUNDS.

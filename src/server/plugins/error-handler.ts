@@ -3,6 +3,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../errors';
 import { MSG } from '../../shared/messages';
 import { errorCode } from '../../shared/error-codes';
+import { extended } from '../lib/extended';
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../db/unavailable';
 
 /** Fastify's own client-error codes, answered with a clear message instead of its default text. */
@@ -29,6 +30,15 @@ function repeatedParameter(context: string | undefined, instancePath: string | u
 }
 
 /**
+ * An `{error}` answer with its machine code added. Made without a spread: a flood of refused
+ * requests (429s, repeated votes) would otherwise make a V8 hidden class each
+ * (docs/decisions/075-hidden-classes-per-request.md).
+ */
+export function withCode<B extends { error: string }>(body: B, statusCode: number): Omit<B, 'code'> & { code: string } {
+  return extended(body, { code: errorCode(body.error, statusCode) });
+}
+
+/**
  * One error handler for the whole app: `{error}` with the right status, never a stack trace,
  * never a 500 for bad input. A database that is unreachable or too slow answers 503 with
  * Retry-After; other server errors are logged with the request id and hidden.
@@ -39,7 +49,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (reply.statusCode < 400 || typeof payload !== 'object' || payload === null) return payload;
     const body = payload as { error?: unknown; code?: unknown };
     if (typeof body.error !== 'string' || body.code !== undefined) return payload;
-    return { ...body, code: errorCode(body.error, reply.statusCode) };
+    return withCode(body as { error: string }, reply.statusCode);
   });
   app.setErrorHandler((rawError: FastifyError | AppError | Error, request, reply) => {
     const error = rawError as FastifyError & { headers?: Record<string, string> };

@@ -8,6 +8,7 @@ import { notFound } from '../../errors';
 import { serverPolicy } from '../../policies/servers.policy';
 import { cachedBody, jsonThrough, type CachedBody } from '../../lib/cached-body';
 import { encoded } from '../../lib/zod-encode';
+import { extended } from '../../lib/extended';
 import { ResponseCache } from '../../lib/response-cache';
 import type { SettingsService } from '../settings';
 import type { ServersRepository } from './servers.repository';
@@ -152,7 +153,7 @@ export function serverPages({ servers, discovery, settings, toApi, lists, counte
     const text = typeof raw === 'string' ? raw : raw.toString('utf8');
     if (!viewer) return text;
     // `viewer` is the schema's last field: a page written otherwise goes through the schema whole.
-    if (!text.endsWith(NO_VIEWER)) return jsonThrough(serverDetailSchema, { ...found.body, views, viewer });
+    if (!text.endsWith(NO_VIEWER)) return jsonThrough(serverDetailSchema, extended(found.body, { views, viewer }));
     return `${text.slice(0, -NO_VIEWER.length)}"viewer":${JSON.stringify(encoded(viewerStateSchema, viewer))}}`;
   };
 
