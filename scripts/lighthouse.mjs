@@ -25,6 +25,7 @@ import lighthouse from 'lighthouse';
 import * as prettier from 'prettier';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { ROOT, ensureChromium, ensureServerBuild, ensureWebBuild } from './lib/ensure.mjs';
+import { SERVER_ENV, serverNodeFlags } from './lib/node-flags.mjs';
 
 const { values: args } = parseArgs({
   options: {
@@ -81,9 +82,11 @@ async function startApp() {
   await ensureServerBuild();
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rp-lighthouse-'));
-  const child = spawn(process.execPath, ['dist/server/server.js'], {
+  // Started as `npm start` starts it.
+  const child = spawn(process.execPath, [...serverNodeFlags(), 'dist/server/server.js'], {
     cwd: ROOT,
     env: {
+      ...SERVER_ENV,
       ...process.env,
       HOST: '127.0.0.1',
       PORT: String(port),

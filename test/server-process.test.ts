@@ -5,6 +5,8 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { SERVER_ENV, SERVER_NODE_FLAGS } from '../scripts/lib/node-flags.mjs';
+import { isGlibc } from '../src/server/lib/start-settings';
 
 const SERVER = path.resolve('src/server/server.ts');
 
@@ -18,9 +20,15 @@ function freePort(): Promise<number> {
   });
 }
 
-function start(env: Record<string, string>): { child: ChildProcess; output: () => string; exited: Promise<number | null> } {
-  const child = spawn(process.execPath, ['--import', 'tsx', SERVER], {
-    env: { ...process.env, LOG_LEVEL: 'info', NODE_ENV: 'production', ...env },
+function start(
+  env: Record<string, string>,
+  nodeArgs: readonly string[] = [],
+): { child: ChildProcess; output: () => string; exited: Promise<number | null> } {
+  // Without npm start's malloc variables unless a test gives them: as a container would start it.
+  const inherited = { ...process.env };
+  for (const name of Object.keys(SERVER_ENV)) delete inherited[name];
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', SERVER], {
+    env: { ...inherited, LOG_LEVEL: 'info', NODE_ENV: 'production', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
@@ -94,12 +102,26 @@ describe('the server process', () => {
     expect(await server.exited, server.output()).toBe(0);
     expect(server.output()).toContain('"msg":"closed"');
     expect(fs.existsSync(path.join(dataDir, 'db.lock'))).toBe(false);
+    // Started as `node server.js` alone: it set the heap's growth itself and named what it lacks.
+    const lines = server.output();
+    expect(lines).toContain(`set ${SERVER_NODE_FLAGS.find((f) => f.startsWith('--heap-growing-percent='))} itself`);
+    const warning = lines.split('\n').find((l) => l.includes('started without'));
+    expect(warning, lines).toBeDefined();
+    expect(warning).toContain('"level":40');
+    expect(warning).toContain('--max-semi-space-size=8');
+    if (isGlibc()) for (const [name, value] of Object.entries(SERVER_ENV)) expect(warning).toContain(`${name}=${value}`);
 
-    // The embedded database reopens cleanly after the shutdown.
-    const again = start({ PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED_DEMO: '0', DATABASE_URL: '' });
+    // The embedded database reopens cleanly after the shutdown; started as npm start starts it,
+    // it has nothing to set or name.
+    const again = start(
+      { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED_DEMO: '0', DATABASE_URL: '', ...SERVER_ENV },
+      SERVER_NODE_FLAGS,
+    );
     await waitReady(base);
     again.child.kill('SIGINT');
     expect(await again.exited, again.output()).toBe(0);
+    expect(again.output()).not.toContain('itself (not on');
+    expect(again.output()).not.toContain('started without');
     // Three cold starts of a process with an embedded database: generous on a busy 2-core machine.
   }, 120_000);
   it('drains on SIGTERM: not ready at once, still answering on open connections (each answer closing its own), then exits within its time', async () => {

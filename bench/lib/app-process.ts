@@ -91,8 +91,11 @@ export async function startApp(
   ];
   // On PostgreSQL the app still keeps uploads and mail in a data directory: a temporary one.
   const ownDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rp-bench-app-'));
+  // BENCH_NO_SERVER_ENV=1: without `npm start`'s malloc variables, as a process manager that runs
+  // `node dist/server/server.js` alone would start it (what the app then sets itself is measured).
+  const mallocEnv = process.env.BENCH_NO_SERVER_ENV ? {} : SERVER_ENV;
   const env: NodeJS.ProcessEnv = {
-    ...SERVER_ENV,
+    ...mallocEnv,
     PATH: process.env.PATH,
     HOME: process.env.HOME,
     NODE_ENV: 'production',
@@ -162,7 +165,8 @@ export async function startApp(
   return {
     baseUrl,
     pid: child.pid!,
-    command: `node ${args.map((a) => path.relative(ROOT, a) || a).join(' ')}`,
+    // The whole command, its environment's malloc variables included: what an operator copies.
+    command: [...Object.entries(mallocEnv).map(([k, v]) => `${k}=${v}`), 'node', ...args.map((a) => path.relative(ROOT, a) || a)].join(' '),
     startupMs,
     peakRssMb: () => {
       sample();
