@@ -1,5 +1,5 @@
 import v8 from 'node:v8';
-import { SERVER_ENV, SERVER_NODE_FLAGS } from '../../../scripts/lib/node-flags.mjs';
+import { SERVER_ENV, serverNodeFlags } from '../../../scripts/lib/node-flags.mjs';
 
 /**
  * V8 flags of `npm start` that still act when set once the process runs: the old generation's
@@ -7,9 +7,6 @@ import { SERVER_ENV, SERVER_NODE_FLAGS } from '../../../scripts/lib/node-flags.m
  * made, so `--max-semi-space-size` can only come from node's command line or `NODE_OPTIONS`.
  */
 const SETTABLE_LATER = new Set(['--heap-growing-percent']);
-
-/** A flag's name, spelt with dashes (V8 takes underscores alike). */
-const nameOf = (flag: string) => flag.split('=')[0]!.replace(/_/g, '-');
 
 export interface StartSettings {
   /** `npm start`'s flags this process set itself, its command line having none of them. */
@@ -41,18 +38,16 @@ export function isGlibc(): boolean {
  */
 export function applyStartSettings(given: Partial<Given> = {}): StartSettings {
   const { execArgv = process.execArgv, env = process.env, setFlags = v8.setFlagsFromString } = given;
-  const glibc = given.glibc ?? isGlibc();
-  const named = new Set([...execArgv, ...(env.NODE_OPTIONS ?? '').split(/\s+/)].filter(Boolean).map(nameOf));
   const settings: StartSettings = { set: [], missing: [] };
-  for (const flag of SERVER_NODE_FLAGS) {
-    if (named.has(nameOf(flag))) continue;
-    if (SETTABLE_LATER.has(nameOf(flag))) {
+  // `npm start`'s flags that neither the command line nor NODE_OPTIONS names, in either spelling.
+  for (const flag of serverNodeFlags([...execArgv, env.NODE_OPTIONS ?? ''].join(' '))) {
+    if (SETTABLE_LATER.has(flag.split('=')[0]!)) {
       setFlags(flag);
       settings.set.push(flag);
     } else settings.missing.push(flag);
   }
-  if (glibc) {
-    for (const [name, value] of Object.entries(SERVER_ENV)) if (env[name] === undefined) settings.missing.push(`${name}=${value}`);
-  }
+  const unset = Object.entries(SERVER_ENV).filter(([name]) => env[name] === undefined);
+  // Asked only when a variable is missing: the report behind it is a few milliseconds of start-up.
+  if (unset.length > 0 && (given.glibc ?? isGlibc())) settings.missing.push(...unset.map(([name, value]) => `${name}=${value}`));
   return settings;
 }
