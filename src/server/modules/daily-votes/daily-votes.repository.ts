@@ -3,7 +3,7 @@ import { afterLocks } from '../../db/after-locks';
 import type { Database } from '../../db/schema';
 import type { Executor } from '../../db/transaction';
 import type { Voter } from '../../plugins/auth';
-import { heldExpression, holdBurstPeers, VOTER_STATE, type HoldRules, type RefusedVoter } from '../servers';
+import { burstExpression, heldExpression, holdBurstPeers, VOTER_STATE, type HoldRules, type RefusedVoter } from '../servers';
 
 /** One daily vote as `castDailyVotes` takes it. */
 export interface DailyVoteInput {
@@ -22,6 +22,8 @@ export interface CastDailyVote {
   username: string;
   /** The vote stored (counted or held); undefined when the player's last one is too recent (or the policy refused it). */
   vote: { id: number; status: 'counted' | 'held' } | undefined;
+  /** Held as one of a registration burst (`burstExpression`): the burst's earlier votes are to be held too. */
+  burst: boolean;
   /** The player's latest vote there before this one (not voided). */
   last: Date | undefined;
   /** The server's counted votes of the month, the statement's included. */
@@ -89,6 +91,7 @@ export function dailyVotesRepository(db: Kysely<Database>, rules: HoldRules) {
         { userId: sql.ref('t.user_id'), serverId: sql.ref('t.server_id'), network: sql.ref('t.network'), now: at },
         rules,
       );
+      const burst = burstExpression({ userId: sql.ref('i.user_id'), now: at }, rules);
       const column = <K extends keyof DailyVoteInput>(key: K) => votes.map((v) => v[key]);
       const rows = await afterLocks(db, {
         prefix: 'cast_daily_votes',
@@ -96,7 +99,7 @@ export function dailyVotesRepository(db: Kysely<Database>, rules: HoldRules) {
         locks: `PERFORM pg_advisory_xact_lock(p.u::integer, p.s::integer)
           FROM (SELECT u, s FROM unnest($1, $2) AS x(u, s) ORDER BY u, s OFFSET 0) p`,
         returns:
-          'n bigint, voter text, username text, owner_id bigint, hidden boolean, last_at timestamptz, vote_id bigint, status text, rewards boolean, month_votes integer',
+          'n bigint, voter text, username text, owner_id bigint, hidden boolean, last_at timestamptz, vote_id bigint, status text, burst boolean, rewards boolean, month_votes integer',
         statement: sql<{
           n: number;
           voter: 'active' | RefusedVoter;
@@ -106,6 +109,7 @@ export function dailyVotesRepository(db: Kysely<Database>, rules: HoldRules) {
           lastAt: Date | null;
           voteId: number | null;
           status: 'counted' | 'held' | null;
+          burst: boolean;
           monthVotes: number | null;
           rewards: boolean | null;
         }>`
@@ -136,7 +140,9 @@ export function dailyVotesRepository(db: Kysely<Database>, rules: HoldRules) {
           UPDATE servers s
           SET month_votes = CASE WHEN s.vote_month = ${month} THEN s.month_votes + c.n ELSE c.n END, vote_month = ${month}
           FROM counts c JOIN locked l ON l.id = c.server_id WHERE s.id = c.server_id RETURNING s.id, s.month_votes)
-        SELECT i.n, v.state AS voter, v.username, t.owner_id, t.hidden, t.last_at, ins.id AS vote_id, ins.status, t.rewards,
+        SELECT i.n, v.state AS voter, v.username, t.owner_id, t.hidden, t.last_at, ins.id AS vote_id, ins.status,
+          -- Asked again only of a held vote (CASE answers its first true branch alone).
+          CASE WHEN ins.status = 'held' THEN ${burst} ELSE false END AS burst, t.rewards,
           coalesce(bump.month_votes, CASE WHEN t.vote_month = ${month} THEN t.month_votes ELSE 0 END) AS month_votes
         FROM input i
         JOIN voter v ON v.n = i.n
@@ -154,6 +160,7 @@ export function dailyVotesRepository(db: Kysely<Database>, rules: HoldRules) {
           server: { id: vote.serverId, ownerId: row.ownerId, hidden: row.hidden },
           username: row.username ?? '',
           vote: row.voteId === null || row.status === null ? undefined : { id: Number(row.voteId), status: row.status },
+          burst: row.burst === true,
           last: row.lastAt ?? undefined,
           monthVotes: row.monthVotes ?? 0,
           rewards: row.rewards === true,

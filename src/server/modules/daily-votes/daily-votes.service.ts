@@ -153,8 +153,8 @@ export function dailyVotesService({ repository, now, onChange, onCounted, log }:
         throw new AppError(409, `${MSG.dailyVoteTooSoon} ${waitText(left)}.`, { 'retry-after': String(Math.ceil(left / 1000)) });
       }
       let monthVotes = cast.monthVotes;
-      if (cast.vote.status === 'held') {
-        // A held vote counts nowhere (and rewards nobody) until an admin releases it; the burst's
+      if (cast.vote.status === 'held' && cast.burst) {
+        // A held vote counts nowhere (and rewards nobody) until an admin releases it; a burst's
         // earlier votes neither, which may lower the month's count.
         if ((await repository.holdBurstPeers(actor.id, serverId, at)) > 0) monthVotes = await repository.monthCount(serverId, month);
       }

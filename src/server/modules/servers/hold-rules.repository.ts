@@ -56,17 +56,31 @@ export function heldExpression(
   rules: HoldRules,
 ): RawBuilder<boolean> {
   const dayAgo = new Date(row.now.getTime() - DAY_MS);
-  const youngSince = new Date(row.now.getTime() - rules.youngAccountMs);
-  const discordYoungSince = new Date(row.now.getTime() - rules.discordYoungMs);
-  const burstSince = new Date(row.now.getTime() - rules.burstWindowMs);
-  const windowText = `${rules.burstWindowMs} milliseconds`;
   return sql<boolean>`(
     (${row.network}::text IS NOT NULL AND (
       SELECT count(*) FROM ${sql.table(table)} x
       WHERE x.server_id = ${row.serverId} AND x.network = ${row.network}::text
         AND (x.server_id, x.network, x.created_at) > (${row.serverId}, ${row.network}::text, ${dayAgo})
     ) >= ${rules.sameNetworkPerDay})
-    OR EXISTS (
+    OR ${burstExpression(row, rules)}
+  )`;
+}
+
+/**
+ * The part of `heldExpression` about the voter's account rather than the server: it is young and
+ * one of a registration burst, or its Discord account is young and it was registered in one. Only
+ * a row held for this has a burst whose earlier rows `holdBurstPeers` holds too; a row held for
+ * its network alone leaves nothing to move, and asking cost a statement per held vote (in a vote
+ * campaign, where one network's third vote on a server is held, as many statements as the votes'
+ * own).
+ */
+export function burstExpression(row: { userId: Value<number>; now: Date }, rules: HoldRules): RawBuilder<boolean> {
+  const youngSince = new Date(row.now.getTime() - rules.youngAccountMs);
+  const discordYoungSince = new Date(row.now.getTime() - rules.discordYoungMs);
+  const burstSince = new Date(row.now.getTime() - rules.burstWindowMs);
+  const windowText = `${rules.burstWindowMs} milliseconds`;
+  return sql<boolean>`(
+    EXISTS (
       SELECT 1 FROM users u
       WHERE u.id = ${row.userId} AND u.created_at > ${youngSince} AND u.registered_network IS NOT NULL
         AND (SELECT count(*) FROM users o WHERE o.registered_network = u.registered_network AND o.created_at > ${burstSince}) >= ${rules.burstAccounts}

@@ -21,6 +21,7 @@ export { VOTER_STATE, type RefusedVoter } from './voter-check';
 export {
   DEFAULT_HOLD_RULES,
   NO_HOLDS,
+  burstExpression,
   heldExpression,
   holdBurstPeers,
   VOTE_GATHER,

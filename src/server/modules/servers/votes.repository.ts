@@ -3,7 +3,7 @@ import { preparedMarker } from '../../db/database';
 import type { Database } from '../../db/schema';
 import type { Executor } from '../../db/transaction';
 import type { Voter } from '../../plugins/auth';
-import { heldExpression, holdBurstPeers, type HoldRules } from './hold-rules.repository';
+import { burstExpression, heldExpression, holdBurstPeers, type HoldRules } from './hold-rules.repository';
 import { VOTER_STATE, type RefusedVoter } from './voter-check';
 
 // The hot writes run as prepared statements: each batch was planned again, ~2 ms of a ~6 ms statement.
@@ -30,6 +30,8 @@ export interface CastVote {
   /** The vote went in (counted or held). */
   added: boolean;
   held: boolean;
+  /** Held as one of a registration burst (`burstExpression`): the burst's earlier votes are to be held too. */
+  burst: boolean;
   /** The kind of the vote the user already had there, when known. */
   existing: VoteType | undefined;
   /** The server's counters once the statement's votes counted. */
@@ -62,15 +64,19 @@ export function votesRepository(db: Kysely<Database>, rules: HoldRules) {
       network: string | null;
       now: Date;
     }): Promise<
-      { server: { id: number; ownerId: number; hidden: boolean }; status: 'counted' | 'held' | undefined } | RefusedVoter | undefined
+      | { server: { id: number; ownerId: number; hidden: boolean }; status: 'counted' | 'held' | undefined; burst: boolean }
+      | RefusedVoter
+      | undefined
     > {
       const held = heldExpression('joins', join, rules);
+      const burst = burstExpression(join, rules);
       const result = await sql<{
         voter: 'active' | RefusedVoter;
         id: number | null;
         ownerId: number | null;
         hidden: boolean | null;
         status: 'counted' | 'held' | null;
+        burst: boolean;
       }>`${sql.raw(CAST_JOIN)}
         WITH voter AS (
           SELECT ${sql.raw(VOTER_STATE)} AS state
@@ -86,12 +92,13 @@ export function votesRepository(db: Kysely<Database>, rules: HoldRules) {
           ON CONFLICT (user_id, server_id) DO NOTHING
           RETURNING server_id, status),
         bump AS (UPDATE servers SET total_joins = total_joins + 1 WHERE id IN (SELECT server_id FROM ins WHERE status = 'counted') RETURNING id)
-        SELECT v.state AS voter, t.id, t.owner_id, t.hidden, (SELECT status FROM ins) AS status
+        SELECT v.state AS voter, t.id, t.owner_id, t.hidden, (SELECT status FROM ins) AS status,
+          CASE WHEN (SELECT status FROM ins) = 'held' THEN ${burst} ELSE false END AS burst
         FROM voter v LEFT JOIN target t ON true`.execute(db);
       const row = result.rows[0]!;
       if (row.voter !== 'active') return row.voter;
       if (row.id === null || row.ownerId === null || row.hidden === null) return undefined;
-      return { server: { id: row.id, ownerId: row.ownerId, hidden: row.hidden }, status: row.status ?? undefined };
+      return { server: { id: row.id, ownerId: row.ownerId, hidden: row.hidden }, status: row.status ?? undefined, burst: row.burst };
     },
 
     /**
@@ -114,6 +121,7 @@ export function votesRepository(db: Kysely<Database>, rules: HoldRules) {
         { userId: sql.ref('t.user_id'), serverId: sql.ref('t.server_id'), network: sql.ref('t.network'), now },
         rules,
       );
+      const burst = burstExpression({ userId: sql.ref('i.user_id'), now }, rules);
       const column = <K extends keyof VoteInput>(key: K) => votes.map((v) => v[key]);
       const result = await sql<{
         n: number;
@@ -122,6 +130,7 @@ export function votesRepository(db: Kysely<Database>, rules: HoldRules) {
         hidden: boolean | null;
         status: 'counted' | 'held' | null;
         existing: VoteType | null;
+        burst: boolean;
         likes: number | null;
         dislikes: number | null;
       }>`${sql.raw(CAST_VOTES)}
@@ -151,6 +160,8 @@ export function votesRepository(db: Kysely<Database>, rules: HoldRules) {
           UPDATE servers s SET likes = s.likes + c.likes, dislikes = s.dislikes + c.dislikes
           FROM counts c JOIN locked l ON l.id = c.server_id WHERE s.id = c.server_id RETURNING s.id, s.likes, s.dislikes)
         SELECT i.n, v.state AS voter, t.owner_id, t.hidden, ins.status, old.type AS existing,
+          -- Asked again only of a held vote (CASE answers its first true branch alone).
+          CASE WHEN ins.status = 'held' THEN ${burst} ELSE false END AS burst,
           coalesce(bump.likes, t.likes) AS likes, coalesce(bump.dislikes, t.dislikes) AS dislikes
         FROM input i
         JOIN voter v ON v.n = i.n
@@ -168,6 +179,7 @@ export function votesRepository(db: Kysely<Database>, rules: HoldRules) {
           server: { id: vote.serverId, ownerId: row.ownerId, hidden: row.hidden },
           added: row.status !== null,
           held: row.status === 'held',
+          burst: row.burst,
           // The statement sees the votes from before it: a vote that raced it in is read afterwards.
           existing: row.existing ?? undefined,
           counters: { likes: row.likes ?? 0, dislikes: row.dislikes ?? 0 },

@@ -63,8 +63,8 @@ export function votesService({ votes, settings, now, onChange }: Deps) {
       if (!cast) throw notFound(MSG.serverNotFound);
       serverPolicy.assertCanVoteOn(actor, cast.server);
       if (!cast.status) throw conflict(MSG.alreadyJoined);
-      // A held join is stored and counts nowhere until an admin releases it; its burst's earlier joins neither.
-      if (cast.status === 'held') await votes.holdBurstPeers('joins', actor.id, id, now());
+      // A held join is stored and counts nowhere until an admin releases it; a burst's earlier joins neither.
+      if (cast.status === 'held' && cast.burst) await votes.holdBurstPeers('joins', actor.id, id, now());
       onChange({ kind: 'join', serverId: id });
       return id;
     },
@@ -105,9 +105,10 @@ export function votesService({ votes, settings, now, onChange }: Deps) {
         throw conflict(existing === 'like' ? MSG.alreadyLiked : MSG.alreadyDisliked);
       }
       if (cast.held) {
-        // Moving the burst's earlier votes changes the counters again: the held card is dropped.
-        await votes.holdBurstPeers('votes', actor.id, id, now());
-        onChange({ kind: 'vote', serverId: id });
+        // A held vote shows nowhere and counts nowhere. Only one held as part of a registration
+        // burst has earlier votes to hold with it; moving them lowers the counters, so the held
+        // card is dropped.
+        if (cast.burst && (await votes.holdBurstPeers('votes', actor.id, id, now())) > 0) onChange({ kind: 'vote', serverId: id });
       } else onChange({ kind: 'vote', serverId: id, counters: cast.counters });
       return id;
     },
