@@ -3,7 +3,7 @@ import { afterLocks } from '../../db/after-locks';
 import type { Database } from '../../db/schema';
 import type { Executor } from '../../db/transaction';
 import type { Voter } from '../../plugins/auth';
-import { burstExpression, heldExpression, holdBurstPeers, VOTER_STATE, type HoldRules, type RefusedVoter } from '../servers';
+import { heldExpression, heldForBurst, holdBurstPeers, VOTER_STATE, type HoldRules, type RefusedVoter } from '../servers';
 
 /** One daily vote as `castDailyVotes` takes it. */
 export interface DailyVoteInput {
@@ -91,7 +91,7 @@ export function dailyVotesRepository(db: Kysely<Database>, rules: HoldRules) {
         { userId: sql.ref('t.user_id'), serverId: sql.ref('t.server_id'), network: sql.ref('t.network'), now: at },
         rules,
       );
-      const burst = burstExpression({ userId: sql.ref('i.user_id'), now: at }, rules);
+      const burst = heldForBurst(sql.ref('ins.status'), { userId: sql.ref('i.user_id'), now: at }, rules);
       const column = <K extends keyof DailyVoteInput>(key: K) => votes.map((v) => v[key]);
       const rows = await afterLocks(db, {
         prefix: 'cast_daily_votes',
@@ -140,9 +140,7 @@ export function dailyVotesRepository(db: Kysely<Database>, rules: HoldRules) {
           UPDATE servers s
           SET month_votes = CASE WHEN s.vote_month = ${month} THEN s.month_votes + c.n ELSE c.n END, vote_month = ${month}
           FROM counts c JOIN locked l ON l.id = c.server_id WHERE s.id = c.server_id RETURNING s.id, s.month_votes)
-        SELECT i.n, v.state AS voter, v.username, t.owner_id, t.hidden, t.last_at, ins.id AS vote_id, ins.status,
-          -- Asked again only of a held vote (CASE answers its first true branch alone).
-          CASE WHEN ins.status = 'held' THEN ${burst} ELSE false END AS burst, t.rewards,
+        SELECT i.n, v.state AS voter, v.username, t.owner_id, t.hidden, t.last_at, ins.id AS vote_id, ins.status, ${burst} AS burst, t.rewards,
           coalesce(bump.month_votes, CASE WHEN t.vote_month = ${month} THEN t.month_votes ELSE 0 END) AS month_votes
         FROM input i
         JOIN voter v ON v.n = i.n

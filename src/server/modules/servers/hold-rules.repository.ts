@@ -74,7 +74,7 @@ export function heldExpression(
  * campaign, where one network's third vote on a server is held, as many statements as the votes'
  * own).
  */
-export function burstExpression(row: { userId: Value<number>; now: Date }, rules: HoldRules): RawBuilder<boolean> {
+function burstExpression(row: { userId: Value<number>; now: Date }, rules: HoldRules): RawBuilder<boolean> {
   const youngSince = new Date(row.now.getTime() - rules.youngAccountMs);
   const discordYoungSince = new Date(row.now.getTime() - rules.discordYoungMs);
   const burstSince = new Date(row.now.getTime() - rules.burstWindowMs);
@@ -92,6 +92,19 @@ export function burstExpression(row: { userId: Value<number>; now: Date }, rules
                AND o.created_at BETWEEN u.created_at - ${windowText}::interval AND u.created_at + ${windowText}::interval) >= ${rules.burstAccounts}
     )
   )`;
+}
+
+/**
+ * Whether a row the statement stored was held by the burst rule (`burstExpression`), asked only
+ * when `status` is 'held': a CASE evaluates its branch only when the condition is true, so a
+ * counted row asks nothing more.
+ */
+export function heldForBurst(
+  status: RawBuilder<unknown>,
+  row: { userId: Value<number>; now: Date },
+  rules: HoldRules,
+): RawBuilder<boolean> {
+  return sql<boolean>`CASE WHEN ${status} = 'held' THEN ${burstExpression(row, rules)} ELSE false END`;
 }
 
 /**

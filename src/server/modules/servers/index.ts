@@ -21,8 +21,8 @@ export { VOTER_STATE, type RefusedVoter } from './voter-check';
 export {
   DEFAULT_HOLD_RULES,
   NO_HOLDS,
-  burstExpression,
   heldExpression,
+  heldForBurst,
   holdBurstPeers,
   VOTE_GATHER,
   voteBatchKeys,

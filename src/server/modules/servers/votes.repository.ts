@@ -3,7 +3,7 @@ import { preparedMarker } from '../../db/database';
 import type { Database } from '../../db/schema';
 import type { Executor } from '../../db/transaction';
 import type { Voter } from '../../plugins/auth';
-import { burstExpression, heldExpression, holdBurstPeers, type HoldRules } from './hold-rules.repository';
+import { heldExpression, heldForBurst, holdBurstPeers, type HoldRules } from './hold-rules.repository';
 import { VOTER_STATE, type RefusedVoter } from './voter-check';
 
 // The hot writes run as prepared statements: each batch was planned again, ~2 ms of a ~6 ms statement.
@@ -69,7 +69,7 @@ export function votesRepository(db: Kysely<Database>, rules: HoldRules) {
       | undefined
     > {
       const held = heldExpression('joins', join, rules);
-      const burst = burstExpression(join, rules);
+      const burst = heldForBurst(sql`(SELECT status FROM ins)`, join, rules);
       const result = await sql<{
         voter: 'active' | RefusedVoter;
         id: number | null;
@@ -93,7 +93,7 @@ export function votesRepository(db: Kysely<Database>, rules: HoldRules) {
           RETURNING server_id, status),
         bump AS (UPDATE servers SET total_joins = total_joins + 1 WHERE id IN (SELECT server_id FROM ins WHERE status = 'counted') RETURNING id)
         SELECT v.state AS voter, t.id, t.owner_id, t.hidden, (SELECT status FROM ins) AS status,
-          CASE WHEN (SELECT status FROM ins) = 'held' THEN ${burst} ELSE false END AS burst
+          ${burst} AS burst
         FROM voter v LEFT JOIN target t ON true`.execute(db);
       const row = result.rows[0]!;
       if (row.voter !== 'active') return row.voter;
@@ -121,7 +121,7 @@ export function votesRepository(db: Kysely<Database>, rules: HoldRules) {
         { userId: sql.ref('t.user_id'), serverId: sql.ref('t.server_id'), network: sql.ref('t.network'), now },
         rules,
       );
-      const burst = burstExpression({ userId: sql.ref('i.user_id'), now }, rules);
+      const burst = heldForBurst(sql.ref('ins.status'), { userId: sql.ref('i.user_id'), now }, rules);
       const column = <K extends keyof VoteInput>(key: K) => votes.map((v) => v[key]);
       const result = await sql<{
         n: number;
@@ -160,8 +160,7 @@ export function votesRepository(db: Kysely<Database>, rules: HoldRules) {
           UPDATE servers s SET likes = s.likes + c.likes, dislikes = s.dislikes + c.dislikes
           FROM counts c JOIN locked l ON l.id = c.server_id WHERE s.id = c.server_id RETURNING s.id, s.likes, s.dislikes)
         SELECT i.n, v.state AS voter, t.owner_id, t.hidden, ins.status, old.type AS existing,
-          -- Asked again only of a held vote (CASE answers its first true branch alone).
-          CASE WHEN ins.status = 'held' THEN ${burst} ELSE false END AS burst,
+          ${burst} AS burst,
           coalesce(bump.likes, t.likes) AS likes, coalesce(bump.dislikes, t.dislikes) AS dislikes
         FROM input i
         JOIN voter v ON v.n = i.n
