@@ -2,9 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../src/shared/messages';
 import { createTestApp, GENEROUS_LIMITS, type TestApp } from './helpers/test-app';
 import { createServer, createUser, loggedOutSession, TEST_PASSWORD, type TestUser } from './helpers/factories';
-import { openTestDatabase } from './helpers/test-db';
-import { tallied, type Tally } from './helpers/statement-tally';
-import type { DatabaseHandle } from '../src/server/db/database';
+import { useTalliedApp } from './helpers/tallied-app';
 
 /** Runs `body` with an admin setting switched (reviews, maintenance), and switches it back. */
 async function withSetting(t: TestApp, setting: 'enableReviews' | 'maintenanceMode', value: boolean, body: () => Promise<void>) {
@@ -26,29 +24,19 @@ async function withSetting(t: TestApp, setting: 'enableReviews' | 'maintenanceMo
  * about the server is told.
  */
 describe('the sign-in check made by the vote itself', () => {
-  let handle: DatabaseHandle;
-  const tally: Tally = { statements: [], transactions: 0 };
-  let t: TestApp;
+  const setup = useTalliedApp();
   let serverId: number;
   let hiddenId: number;
-  let owner: TestUser;
   beforeAll(async () => {
-    handle = await openTestDatabase();
-    t = await createTestApp({ build: { database: tallied(handle, tally) } });
-    owner = await createUser(t.app, { role: 'server_owner' });
-    serverId = (await createServer(t.app, owner.row.id, { name: 'Checked Votes' })).id;
-    hiddenId = (await createServer(t.app, owner.row.id, { name: 'Hidden Votes' })).id;
-    await t.app.ctx.db.updateTable('servers').set({ hidden: true }).where('id', '=', hiddenId).execute();
-  });
-  afterAll(async () => {
-    await t?.close();
-    await handle?.close();
+    serverId = (await createServer(setup.t.app, setup.owner.row.id, { name: 'Checked Votes' })).id;
+    hiddenId = (await createServer(setup.t.app, setup.owner.row.id, { name: 'Hidden Votes' })).id;
+    await setup.t.app.ctx.db.updateTable('servers').set({ hidden: true }).where('id', '=', hiddenId).execute();
   });
 
   type Kind = 'like' | 'dislike' | 'vote' | 'join';
   /** A vote from `from` (its /24 is the network the hold rules and the batches' keys see). */
   const vote = (headers: object, type: Kind, id = serverId, payload: object = {}, from = '127.0.0.1') =>
-    t.app.inject({
+    setup.t.app.inject({
       method: 'POST',
       url: `/api/servers/${id}/${type}`,
       headers: headers as Record<string, string>,
@@ -56,16 +44,16 @@ describe('the sign-in check made by the vote itself', () => {
       remoteAddress: from,
     });
   const counters = () =>
-    t.app.ctx.db
+    setup.t.app.ctx.db
       .selectFrom('servers')
       .select(['likes', 'dislikes', 'monthVotes', 'totalJoins'])
       .where('id', '=', serverId)
       .executeTakeFirstOrThrow();
   /** The user's likes, dislikes, daily votes and joins, anywhere. */
   const rows = async (userId: number) =>
-    (await t.app.ctx.db.selectFrom('votes').select('id').where('userId', '=', userId).execute()).length +
-    (await t.app.ctx.db.selectFrom('dailyVotes').select('id').where('userId', '=', userId).execute()).length +
-    (await t.app.ctx.db.selectFrom('joins').select('id').where('userId', '=', userId).execute()).length;
+    (await setup.t.app.ctx.db.selectFrom('votes').select('id').where('userId', '=', userId).execute()).length +
+    (await setup.t.app.ctx.db.selectFrom('dailyVotes').select('id').where('userId', '=', userId).execute()).length +
+    (await setup.t.app.ctx.db.selectFrom('joins').select('id').where('userId', '=', userId).execute()).length;
   const KINDS: Kind[] = ['like', 'dislike', 'vote', 'join'];
   const bodyOf = (type: Kind) => (type === 'vote' ? { playerName: 'Steve' } : type === 'join' ? {} : { review: 'should never be stored' });
 
@@ -73,22 +61,22 @@ describe('the sign-in check made by the vote itself', () => {
    * Each stale token is used once where the statement's refusal is tested: once refused, a token
    * is refused before the statement from then on.
    */
-  const loggedOutToken = (username: string) => loggedOutSession(t.app, username);
+  const loggedOutToken = (username: string) => loggedOutSession(setup.t.app, username);
 
   /** Three accounts that no longer accept the token each holds: logged out, password changed, deleted. */
   async function staleVoters() {
-    const leaver = await createUser(t.app);
+    const leaver = await createUser(setup.t.app);
     // A password change ends every older token.
-    const changed = await createUser(t.app);
-    const change = await t.app.inject({
+    const changed = await createUser(setup.t.app);
+    const change = await setup.t.app.inject({
       method: 'POST',
       url: '/api/users/change-password',
       headers: changed.headers,
       payload: { currentPassword: TEST_PASSWORD, newPassword: 'another-horse-battery-9' },
     });
     expect(change.statusCode).toBe(200);
-    const gone = await createUser(t.app);
-    await t.app.ctx.db.deleteFrom('users').where('id', '=', gone.row.id).execute();
+    const gone = await createUser(setup.t.app);
+    await setup.t.app.ctx.db.deleteFrom('users').where('id', '=', gone.row.id).execute();
     return [
       { who: 'logged out', id: leaver.row.id, headers: await loggedOutToken(leaver.row.username) },
       { who: 'password changed', id: changed.row.id, headers: changed.headers },
@@ -108,7 +96,7 @@ describe('the sign-in check made by the vote itself', () => {
     }
     // Together, each from its own network (one network's votes on a server never share a
     // statement): live voters' votes and stale tokens never used before go in the same statements.
-    const live = await Promise.all(Array.from({ length: 9 }, () => createUser(t.app)));
+    const live = await Promise.all(Array.from({ length: 9 }, () => createUser(setup.t.app)));
     const kindOf = (i: number): Kind => (i % 2 === 0 ? 'like' : 'dislike');
     const staleLikes = await staleVoters();
     const staleDaily = await staleVoters();
@@ -120,12 +108,12 @@ describe('the sign-in check made by the vote itself', () => {
       ...staleLikes.map((v, i) => ({ ...v, type: kindOf(i) })),
       ...staleDaily.map((v) => ({ ...v, type: 'vote' as Kind })),
     ];
-    tally.statements.length = 0;
+    setup.tally.statements.length = 0;
     const answers = await Promise.all(sent.map(({ headers, type }, i) => vote(headers, type, serverId, {}, `198.51.${i}.7`)));
     expect(answers.map((a, i) => [sent[i]!.who, sent[i]!.type, a.statusCode])).toEqual(
       sent.map(({ who, type }) => [who, type, who === 'live' ? 200 : 401]),
     );
-    const statements = (marker: string) => tally.statements.filter((text) => text.includes(marker)).length;
+    const statements = (marker: string) => setup.tally.statements.filter((text) => text.includes(marker)).length;
     expect(statements('prepared:cast-votes'), 'likes and dislikes shared statements').toBeLessThan(live.length + staleLikes.length);
     expect(statements('cast_daily_votes'), 'daily votes shared statements').toBeLessThan(live.length + staleDaily.length);
     for (const id of [...refused, ...[...staleLikes, ...staleDaily].map((v) => v.id)]) expect(await rows(id)).toBe(0);
@@ -139,14 +127,14 @@ describe('the sign-in check made by the vote itself', () => {
   });
 
   it('tells a stale token nothing about the server: no 404, no "own server", no "reviews are off"', async () => {
-    const leaver = await createUser(t.app);
-    await withSetting(t, 'enableReviews', false, async () => {
+    const leaver = await createUser(setup.t.app);
+    await withSetting(setup.t, 'enableReviews', false, async () => {
       for (const type of KINDS) {
         // A token of its own for each case: each is refused by the vote's statement, not by the hook.
         const cases: Array<[string, Awaited<ReturnType<typeof vote>>]> = [
           ['a missing server', await vote(await loggedOutToken(leaver.row.username), type, 999_999_999)],
           ['a hidden server', await vote(await loggedOutToken(leaver.row.username), type, hiddenId)],
-          ['its own server', await vote(await loggedOutToken(owner.row.username), type)],
+          ['its own server', await vote(await loggedOutToken(setup.owner.row.username), type)],
         ];
         // Daily votes and joins carry no review.
         if (type === 'like' || type === 'dislike') {
@@ -161,18 +149,18 @@ describe('the sign-in check made by the vote itself', () => {
       }
     });
     // A live account is told each of those.
-    const live = await createUser(t.app);
+    const live = await createUser(setup.t.app);
     for (const type of KINDS) {
       expect([type, (await vote(live.headers, type, 999_999_999)).statusCode]).toEqual([type, 404]);
       expect([type, (await vote(live.headers, type, hiddenId)).statusCode]).toEqual([type, 404]);
-      expect([type, (await vote(owner.headers, type)).statusCode]).toEqual([type, 403]);
+      expect([type, (await vote(setup.owner.headers, type)).statusCode]).toEqual([type, 403]);
     }
   });
 
   it('answers a stale token 401 in maintenance mode too, where a live account gets 503', async () => {
-    const leaver = await createUser(t.app);
-    const live = await createUser(t.app);
-    await withSetting(t, 'maintenanceMode', true, async () => {
+    const leaver = await createUser(setup.t.app);
+    const live = await createUser(setup.t.app);
+    await withSetting(setup.t, 'maintenanceMode', true, async () => {
       for (const type of KINDS) {
         expect([type, (await vote(await loggedOutToken(leaver.row.username), type)).statusCode]).toEqual([type, 401]);
         expect([type, (await vote(live.headers, type)).statusCode]).toEqual([type, 503]);
@@ -181,7 +169,7 @@ describe('the sign-in check made by the vote itself', () => {
   });
 
   it('still refuses an unconfirmed address after the server is found', async () => {
-    const unconfirmed = await createUser(t.app, { confirmed: false });
+    const unconfirmed = await createUser(setup.t.app, { confirmed: false });
     for (const type of KINDS) {
       expect([type, (await vote(unconfirmed.headers, type, 999_999_999)).statusCode]).toEqual([type, 404]);
       expect([type, (await vote(unconfirmed.headers, type, hiddenId)).statusCode]).toEqual([type, 404]);
@@ -192,22 +180,22 @@ describe('the sign-in check made by the vote itself', () => {
   });
 
   it('checks the account in the vote’s statement: no sign-in query of its own', async () => {
-    const voters = await Promise.all(Array.from({ length: 5 }, () => createUser(t.app)));
-    tally.statements.length = 0;
+    const voters = await Promise.all(Array.from({ length: 5 }, () => createUser(setup.t.app)));
+    setup.tally.statements.length = 0;
     const answers = await Promise.all(voters.flatMap((v) => [vote(v.headers, 'like'), vote(v.headers, 'vote'), vote(v.headers, 'join')]));
     expect(answers.map((a) => a.statusCode)).toEqual(answers.map(() => 200));
-    const sent = tally.statements.join(' | ');
-    expect(tally.statements.filter((s) => s.includes('prepared:cast-votes')).length, sent).toBeGreaterThan(0);
-    expect(tally.statements.filter((s) => s.includes('daily_votes')).length, sent).toBeGreaterThan(0);
-    expect(tally.statements.filter((s) => s.includes('prepared:cast-join')).length, sent).toBe(voters.length);
+    const sent = setup.tally.statements.join(' | ');
+    expect(setup.tally.statements.filter((s) => s.includes('prepared:cast-votes')).length, sent).toBeGreaterThan(0);
+    expect(setup.tally.statements.filter((s) => s.includes('daily_votes')).length, sent).toBeGreaterThan(0);
+    expect(setup.tally.statements.filter((s) => s.includes('prepared:cast-join')).length, sent).toBe(voters.length);
     expect(
-      tally.statements.filter((s) => s.includes('prepared:active-users')),
+      setup.tally.statements.filter((s) => s.includes('prepared:active-users')),
       sent,
     ).toEqual([]);
     // Other signed-in routes still make it.
-    tally.statements.length = 0;
-    expect((await t.app.inject({ url: '/api/user', headers: voters[0]!.headers })).statusCode).toBe(200);
-    expect(tally.statements.filter((s) => s.includes('prepared:active-users')).length, tally.statements.join(' | ')).toBe(1);
+    setup.tally.statements.length = 0;
+    expect((await setup.t.app.inject({ url: '/api/user', headers: voters[0]!.headers })).statusCode).toBe(200);
+    expect(setup.tally.statements.filter((s) => s.includes('prepared:active-users')).length, setup.tally.statements.join(' | ')).toBe(1);
   });
 });
 
