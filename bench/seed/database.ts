@@ -7,6 +7,7 @@ import { openDatabase, type DatabaseHandle } from '../../src/server/db/database'
 import { migrateDatabase } from '../../src/server/db/migrate';
 import { ensureReferenceData } from '../../src/server/db/reference-data';
 import { assertSeed } from './random';
+import { recordSchemaDigest, schemaChangedSinceLastRun } from './schema-digest';
 import {
   DEFAULT_SEED,
   GENERATOR_VERSION,
@@ -114,8 +115,11 @@ export async function prepareDatabase(options: {
     if (existing) {
       try {
         const facts = await readSeededFacts(existing.db).catch(() => undefined);
-        if (facts && sameSeed(facts, seed, options.sizes)) {
+        const changed = facts && sameSeed(facts, seed, options.sizes) && (await schemaChangedSinceLastRun(existing.db));
+        if (facts && sameSeed(facts, seed, options.sizes) && !changed) {
           await migrateDatabase(existing, url);
+          // New migrations are the app's own: the next reuse expects the schema they made.
+          await recordSchemaDigest(existing.db);
           const removed = await resetVoters(existing.db, facts);
           // The previous run's votes and their removal left dead rows in servers (a counter update is
           // never HOT: likes is indexed) and votes; where autovacuum is off, as on this project's
@@ -127,10 +131,13 @@ export async function prepareDatabase(options: {
           );
           return result(facts, undefined);
         }
-        const held = facts
-          ? `seed ${facts.seed ?? 'unrecorded'} of generator ${facts.generator ?? 1} at ${JSON.stringify(facts.sizes)}`
-          : 'no benchmark seed';
-        log(`${options.dbName} holds ${held}, not seed ${seed} of generator ${GENERATOR_VERSION} at these sizes: seeding it again.`);
+        if (changed) log(`${options.dbName}'s schema is not the one its last seed or run left (${changed}): seeding it again.`);
+        else {
+          const held = facts
+            ? `seed ${facts.seed ?? 'unrecorded'} of generator ${facts.generator ?? 1} at ${JSON.stringify(facts.sizes)}`
+            : 'no benchmark seed';
+          log(`${options.dbName} holds ${held}, not seed ${seed} of generator ${GENERATOR_VERSION} at these sizes: seeding it again.`);
+        }
       } finally {
         await existing.close();
       }
@@ -156,6 +163,7 @@ export async function prepareDatabase(options: {
     // What autovacuum would have done on a database that has been up a while (visibility map, statistics).
     await sql`VACUUM (ANALYZE)`.execute(handle.db);
     log(`  vacuum ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    await recordSchemaDigest(handle.db);
     return result(seeded.facts, seeded.seedSeconds);
   } finally {
     await handle.close();
