@@ -125,7 +125,7 @@ export async function prepareDatabase(options: {
           // never HOT: likes is indexed) and votes; where autovacuum is off, as on this project's
           // machine, each reuse would start slower than the last. What autovacuum would have done:
           const started = performance.now();
-          await sql`VACUUM (ANALYZE) servers, votes, joins`.execute(existing.db);
+          await sql`VACUUM (ANALYZE) servers, server_changes, votes, joins`.execute(existing.db);
           log(
             `Reusing ${options.dbName} (same seed ${seed} and sizes; removed ${removed} votes of the previous run; vacuum ${((performance.now() - started) / 1000).toFixed(1)} s).`,
           );

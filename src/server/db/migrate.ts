@@ -29,6 +29,7 @@ import * as serverPageUncached from './migrations/20261203_1310_server_page_unca
 import * as dailyVotesNetworkIndex from './migrations/20261203_2300_daily_votes_network_index';
 import * as indexesTheSearchIndexReplaced from './migrations/20261204_1400_indexes_the_search_index_replaced';
 import * as historyIndexOnly from './migrations/20261205_2300_history_index_only';
+import * as serverChanges from './migrations/20261207_0500_server_changes';
 
 /**
  * Migrations are listed here rather than read from disk, so they run the same under tsx,
@@ -64,6 +65,7 @@ const migrations: Record<string, Migration> = {
   '20261203_2300_daily_votes_network_index': dailyVotesNetworkIndex,
   '20261204_1400_indexes_the_search_index_replaced': indexesTheSearchIndexReplaced,
   '20261205_2300_history_index_only': historyIndexOnly,
+  '20261207_0500_server_changes': serverChanges,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -14,6 +14,7 @@ import type {
   FiltersTable,
   ServerFiltersTable,
   ServerIndexTombstonesTable,
+  ServerChangesTable,
   FollowsTable,
   ServerEventsTable,
   ApiKeysTable,
@@ -62,6 +63,7 @@ export type {
   FiltersTable,
   ServerFiltersTable,
   ServerIndexTombstonesTable,
+  ServerChangesTable,
   FollowsTable,
   ServerEventsTable,
   ApiKeysTable,
@@ -125,6 +127,7 @@ export interface Database {
   settings: SettingsTable;
   searchLog: SearchLogTable;
   serverIndexTombstones: ServerIndexTombstonesTable;
+  serverChanges: ServerChangesTable;
   fraudActions: FraudActionsTable;
   dailyVotes: DailyVotesTable;
   rewardTargets: RewardTargetsTable;

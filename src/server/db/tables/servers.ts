@@ -47,7 +47,7 @@ export interface ServersTable {
   voteMonth: string | null;
   /** Counted daily votes in `voteMonth` (a vote in a new month starts again at 1). */
   monthVotes: Defaulted<number>;
-  /** The transaction that last wrote the row (`xid8` as text), kept by a trigger: what the search index follows. */
+  /** The transaction that last wrote the row (`xid8` as text), kept by a trigger and logged in `server_changes` for the search index. */
   rowXid: Defaulted<string>;
   createdAt: CreatedAt;
   updatedAt: Timestamp;
@@ -82,6 +82,16 @@ export interface FiltersTable {
 export interface ServerFiltersTable {
   serverId: number;
   filterId: number;
+}
+
+/**
+ * Each server's last change that the search index must read (its `row_xid`), kept by statement
+ * triggers: the index reads its deltas here, so no index on `servers` follows a counter
+ * (docs/decisions/078-server-changes-beside-the-row.md).
+ */
+export interface ServerChangesTable {
+  serverId: number;
+  rowXid: Defaulted<string>;
 }
 
 /** Deleted servers, written by a trigger, so the search index's delta sees deletes. */

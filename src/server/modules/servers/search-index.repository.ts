@@ -45,7 +45,16 @@ export function searchIndexRepository(db: Kysely<Database>) {
           .selectFrom('servers')
           // Also the other figures a card shows: the cards a change left as they are stay held.
           .select([...INDEX_COLUMNS, 'dislikes', 'views'])
-          .where(sql<boolean>`row_xid >= ${since}::xid8`)
+          // The changes' own table, by its index on the transaction: no index on servers follows
+          // the counters a vote moves (docs/decisions/078-server-changes-beside-the-row.md).
+          .where(
+            'id',
+            'in',
+            db
+              .selectFrom('serverChanges')
+              .select('serverId')
+              .where(sql<boolean>`row_xid >= ${since}::xid8`),
+          )
           .execute(),
         db
           .selectFrom('serverIndexTombstones')
