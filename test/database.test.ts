@@ -137,7 +137,7 @@ describe(`the data layer on ${testDatabaseKind}`, () => {
     const ids = [a!.id, b!.id];
     const logged = async (db: typeof h.db) =>
       (
-        await sql<{ id: number; current: boolean }>`SELECT server_id AS id, row_xid = pg_current_xact_id_if_assigned() AS current
+        await sql<{ id: number; current: boolean | null }>`SELECT server_id AS id, row_xid = pg_current_xact_id_if_assigned() AS current
           FROM server_changes WHERE server_id IN (${sql.join(ids)}) ORDER BY server_id`.execute(db)
       ).rows.map((r) => ({ id: Number(r.id), current: r.current }));
     // Inserted servers are logged by their own statement's trigger.

@@ -6,7 +6,7 @@ const lit = (n: number) => sql.lit(Math.floor(n));
 /**
  * Sets likes, dislikes, total_joins, total_boosts, last_boosted_at and views of every server from
  * the rows they count, in one set-based statement (one new version of each server that changes,
- * not one per counter: no counter update is HOT, `likes` and the others are indexed). Used by the
+ * not one per counter). Used by the
  * seeder, and before a reused database is benchmarked again (after the previous run's votes were
  * removed).
  */

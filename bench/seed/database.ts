@@ -115,15 +115,16 @@ export async function prepareDatabase(options: {
     if (existing) {
       try {
         const facts = await readSeededFacts(existing.db).catch(() => undefined);
-        const changed = facts && sameSeed(facts, seed, options.sizes) && (await schemaChangedSinceLastRun(existing.db));
-        if (facts && sameSeed(facts, seed, options.sizes) && !changed) {
+        const same = facts !== undefined && sameSeed(facts, seed, options.sizes);
+        const changed = same && (await schemaChangedSinceLastRun(existing.db));
+        if (facts && same && !changed) {
           await migrateDatabase(existing, url);
           // New migrations are the app's own: the next reuse expects the schema they made.
           await recordSchemaDigest(existing.db);
           const removed = await resetVoters(existing.db, facts);
-          // The previous run's votes and their removal left dead rows in servers (a counter update is
-          // never HOT: likes is indexed) and votes; where autovacuum is off, as on this project's
-          // machine, each reuse would start slower than the last. What autovacuum would have done:
+          // The previous run's votes and their removal left dead rows in servers, server_changes and
+          // votes; where autovacuum is off, as on this project's machine, each reuse would start
+          // slower than the last. What autovacuum would have done:
           const started = performance.now();
           await sql`VACUUM (ANALYZE) servers, server_changes, votes, joins`.execute(existing.db);
           log(

@@ -37,7 +37,7 @@ export async function schemaDigest(db: Kysely<Database>): Promise<string> {
 }
 
 /** The digest recorded with the seed, or undefined when none was (a seed made before digests). */
-export async function recordedSchemaDigest(db: Kysely<Database>): Promise<string | undefined> {
+async function recordedSchemaDigest(db: Kysely<Database>): Promise<string | undefined> {
   const column = await sql<{ found: boolean }>`
     SELECT EXISTS (SELECT 1 FROM information_schema.columns WHERE table_name = 'bench_seed' AND column_name = 'schema_digest') AS found`.execute(
     db,
