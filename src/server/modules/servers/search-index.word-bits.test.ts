@@ -98,3 +98,57 @@ describe('WordBits.fewMatches against every name tested', () => {
     expect(compared).toBeGreaterThan(300);
   });
 });
+
+describe('WordBits.of', () => {
+  const names = ['red castle', 'blue castle', 'red river', 'green hills', 'blue river rp', 'castle rock'];
+  const view = namesOf(names);
+  const slotsOf = (bits: Uint32Array) => names.flatMap((_, slot) => ((bits[slot >>> 5]! >>> (slot & 31)) & 1 ? [slot] : []));
+
+  it('keeps every bitset in one block, taken once', () => {
+    const words = new WordBits(4);
+    const red = words.of('red', view);
+    const blue = words.of('blue', view);
+    expect(blue.buffer).toBe(red.buffer);
+    expect(red.buffer.byteLength).toBe(4 * (view.capacity / 8));
+  });
+
+  it('gives the least recently asked word’s bitset to a new word, cleared, and asking keeps a word', () => {
+    const words = new WordBits(2);
+    words.of('red', view);
+    words.of('blue', view);
+    // Asked again: now the most recent, so `blue` is the one given up for `castle`.
+    words.of('red', view);
+    const castle = words.of('castle', view);
+    expect(words.has('red')).toBe(true);
+    expect(words.has('blue')).toBe(false);
+    expect(slotsOf(castle)).toEqual([0, 1, 5]);
+    expect(slotsOf(words.of('red', view))).toEqual([0, 2]);
+    // Made again after it was given up: its own matches only, none of the bitset's last word's.
+    expect(slotsOf(words.of('blue', view))).toEqual([1, 4]);
+    expect(words.has('castle')).toBe(false);
+  });
+
+  it('answers each word’s matches exactly as its bitsets turn over, kept current through renames', () => {
+    const random = rng(11);
+    const vocabulary = ['red', 'blue', 'castle', 'river', 'rp', 'hills', 'green', 'rock'];
+    const live = [...names];
+    const postings = new NamePostings();
+    live.forEach((name, slot) => postings.add(slot, name));
+    const current: NamesView = { count: live.length, capacity: 1024, names: live, postings };
+    const words = new WordBits(3);
+    for (let round = 0; round < 500; round++) {
+      if (round % 7 === 0) {
+        // A rename, as the index makes one: its postings, then the kept bitsets.
+        const slot = Math.floor(random() * live.length);
+        const old = live[slot]!;
+        live[slot] = `${vocabulary[Math.floor(random() * vocabulary.length)]} ${vocabulary[Math.floor(random() * vocabulary.length)]}`;
+        postings.rename(slot, old, live[slot]!);
+        words.recheck(slot, live[slot]!);
+      }
+      const word = vocabulary[Math.floor(random() * vocabulary.length)]!;
+      const bits = words.of(word, current);
+      const test = wordTest(word);
+      expect(slotsOf(bits), `${word} in round ${round}`).toEqual(live.flatMap((name, slot) => (test(name) ? [slot] : [])));
+    }
+  });
+});

@@ -2,7 +2,7 @@ import { setBit } from './bitset';
 import type { NamePostings } from './search-index.postings';
 import { escapeRegExp, INDEXED_WORD, SUBSTRING_MIN } from './search-index.words';
 
-/** Words whose match bitsets are kept (12.5 KB each at 100,000 servers). */
+/** Words whose match bitsets are kept (12.5 KB each at 100,000 servers: 6.4 MB in all). */
 const WORD_CACHE_SIZE = 512;
 /** A search's few matches are looked for among at most this many candidates per match allowed. */
 const CANDIDATES_PER_MATCH = 16;
@@ -26,11 +26,48 @@ export function wordTest(word: string): (name: string) => boolean {
   return (name) => whole.test(name);
 }
 
+/**
+ * The bitsets of the kept words, all in one block taken once: made one by one, each 12.5 KB
+ * bitset came from malloc's heap between the answers' short-lived buffers, and the words kept
+ * turning over under a stream of searches, so live bitsets were left above freed space glibc
+ * could not give back (docs/decisions/079-word-bitsets-in-one-block.md). A word dropped from
+ * the cache gives its bitset to the next word made.
+ */
+class BitsetBlock {
+  private readonly free: Uint32Array[] = [];
+
+  constructor(
+    /** 32-bit words a bitset holds. */
+    readonly words: number,
+    count: number,
+  ) {
+    const block = new ArrayBuffer(count * words * 4);
+    for (let i = count - 1; i >= 0; i--) this.free.push(new Uint32Array(block, i * words * 4, words));
+  }
+
+  /** An empty bitset, or undefined when every one is in use. */
+  take(): Uint32Array | undefined {
+    return this.free.pop()?.fill(0);
+  }
+
+  give(bits: Uint32Array): void {
+    this.free.push(bits);
+  }
+}
+
 /** Recent search words and the slots whose names match them, kept current as names change. */
 export class WordBits {
+  /** Kept words, least recently asked first. */
   private readonly cache = new Map<string, { bits: Uint32Array; test: (name: string) => boolean }>();
   /** Recent searches answered by testing more candidates than `max`, oldest first. */
   private readonly scanned = new Set<string>();
+  /** Made with the first bitset (its size is the index's capacity then), dropped when the index grows. */
+  private block: BitsetBlock | undefined;
+
+  constructor(
+    /** Words whose bitsets are kept. */
+    private readonly kept = WORD_CACHE_SIZE,
+  ) {}
 
   /** Whether the word's bitset is kept. */
   has(word: string): boolean {
@@ -79,12 +116,20 @@ export class WordBits {
     return false;
   }
 
-  /** The slots whose name matches a word, as a bitset: found once through the postings, then kept current. */
+  /**
+   * The slots whose name matches a word, as a bitset: found once through the postings, then kept
+   * current. Asking for a kept word makes it the most recent, so the words of one search (a
+   * hundred characters: at most fifty words) never give up each other's bitsets while it runs.
+   */
   of(word: string, index: NamesView): Uint32Array {
     const cached = this.cache.get(word);
-    if (cached) return cached.bits;
+    if (cached) {
+      this.cache.delete(word);
+      this.cache.set(word, cached);
+      return cached.bits;
+    }
     const test = wordTest(word);
-    const bits = new Uint32Array(index.capacity >>> 5);
+    const bits = this.emptyBits(index.capacity >>> 5);
     const posting = index.postings.driver([word]);
     const check = (slot: number) => {
       if (test(index.names[slot]!)) setBit(bits, slot);
@@ -92,8 +137,20 @@ export class WordBits {
     if (posting) for (let i = 0; i < posting.length; i++) check(posting.slots[i]!);
     else if (posting === undefined) for (let slot = 0; slot < index.count; slot++) check(slot);
     this.cache.set(word, { bits, test });
-    if (this.cache.size > WORD_CACHE_SIZE) this.cache.delete(this.cache.keys().next().value as string);
     return bits;
+  }
+
+  /** A cleared bitset of the block: a free one, else the least recently asked word's. */
+  private emptyBits(words: number): Uint32Array {
+    if (this.block?.words !== words) {
+      this.cache.clear();
+      this.block = new BitsetBlock(words, this.kept);
+    }
+    const free = this.block.take();
+    if (free) return free;
+    const [oldest, entry] = this.cache.entries().next().value as [string, { bits: Uint32Array }];
+    this.cache.delete(oldest);
+    return entry.bits.fill(0);
   }
 
   /** Brings the kept bitsets up to date with a slot's new name. */
@@ -104,5 +161,6 @@ export class WordBits {
   /** Forgets every bitset (the index grew: they are the old size; made again on demand). */
   clear(): void {
     this.cache.clear();
+    this.block = undefined;
   }
 }
