@@ -30,8 +30,8 @@ export function wordTest(word: string): (name: string) => boolean {
  * The bitsets of the kept words, all in one block taken once: made one by one, each 12.5 KB
  * bitset came from malloc's heap between the answers' short-lived buffers, and the words kept
  * turning over under a stream of searches, so live bitsets were left above freed space glibc
- * could not give back (docs/decisions/079-word-bitsets-in-one-block.md). A word dropped from
- * the cache gives its bitset to the next word made.
+ * could not give back (docs/decisions/079-word-bitsets-in-one-block.md). Once each has been
+ * handed out, a word dropped from the cache gives its bitset to the next word made.
  */
 class BitsetBlock {
   private readonly free: Uint32Array[] = [];
@@ -45,13 +45,9 @@ class BitsetBlock {
     for (let i = count - 1; i >= 0; i--) this.free.push(new Uint32Array(block, i * words * 4, words));
   }
 
-  /** An empty bitset, or undefined when every one is in use. */
+  /** An empty bitset never handed out, or undefined when every one has been. */
   take(): Uint32Array | undefined {
     return this.free.pop()?.fill(0);
-  }
-
-  give(bits: Uint32Array): void {
-    this.free.push(bits);
   }
 }
 
