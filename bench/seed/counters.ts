@@ -6,9 +6,8 @@ const lit = (n: number) => sql.lit(Math.floor(n));
 /**
  * Sets likes, dislikes, total_joins, total_boosts, last_boosted_at and views of every server from
  * the rows they count, in one set-based statement (one new version of each server that changes,
- * not one per counter). Used by the
- * seeder, and before a reused database is benchmarked again (after the previous run's votes were
- * removed).
+ * not one per counter). Used by the seeder, and before a reused database is benchmarked again
+ * (after the previous run's votes were removed).
  */
 export async function recountServers(db: Kysely<Database>): Promise<void> {
   await sql`

@@ -34,20 +34,22 @@ export function wordTest(word: string): (name: string) => boolean {
  * handed out, a word dropped from the cache gives its bitset to the next word made.
  */
 class BitsetBlock {
-  private readonly free: Uint32Array[] = [];
+  private readonly block: ArrayBuffer;
+  /** Bitsets handed out so far: each once, in order. */
+  private handed = 0;
 
   constructor(
     /** 32-bit words a bitset holds. */
     readonly words: number,
-    count: number,
+    private readonly count: number,
   ) {
-    const block = new ArrayBuffer(count * words * 4);
-    for (let i = count - 1; i >= 0; i--) this.free.push(new Uint32Array(block, i * words * 4, words));
+    this.block = new ArrayBuffer(count * words * 4);
   }
 
-  /** An empty bitset never handed out, or undefined when every one has been. */
+  /** A bitset never handed out (still zero, as the block was made), or undefined when every one has been. */
   take(): Uint32Array | undefined {
-    return this.free.pop()?.fill(0);
+    if (this.handed === this.count) return undefined;
+    return new Uint32Array(this.block, this.handed++ * this.words * 4, this.words);
   }
 }
 
