@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import { Redis } from 'ioredis';
+import { MemoryRateStore } from './memory-rate-store';
 
 type Result = { current: number; ttl: number };
 type Callback = (err: Error | null, result?: Result) => void;
@@ -14,10 +15,11 @@ interface Store {
 }
 type StoreClass<A extends unknown[]> = new (...args: A) => Store;
 
-// The plugin's own stores carry the Lua script and the window arithmetic; they ship without types.
+// The plugin's Redis store carries the Lua script and the window arithmetic; it ships without types.
 const require = createRequire(import.meta.url);
 const RedisStore = require('@fastify/rate-limit/store/RedisStore') as StoreClass<[boolean, boolean, Redis, string]>;
-const LocalStore = require('@fastify/rate-limit/store/LocalStore') as StoreClass<[boolean, boolean, number?]>;
+/** The plugin's `store` option: it calls `new store(params)`. */
+type PluginStore = NonNullable<Parameters<typeof rateLimit>[1]>['store'];
 
 /** A Redis command slower than this counts as Redis being down for that request. */
 export const REDIS_COMMAND_TIMEOUT_MS = 250;
@@ -117,11 +119,11 @@ class FallbackStore implements Store {
 /**
  * Registers @fastify/rate-limit (limits are opt-in per route). With a Redis URL the counters are
  * shared through Redis and fall back to memory while Redis is unreachable; without one they live
- * in memory.
+ * in memory (`MemoryRateStore`, exact for every key until its window ends).
  */
 export async function registerRateLimiting(app: FastifyInstance, redisUrl: string | undefined, nameSpace = 'rl:'): Promise<void> {
   if (!redisUrl) {
-    await app.register(rateLimit, { global: false });
+    await app.register(rateLimit, { global: false, store: MemoryRateStore as unknown as PluginStore });
     return;
   }
   const redis = new Redis(redisUrl, {
@@ -140,10 +142,10 @@ export async function registerRateLimiting(app: FastifyInstance, redisUrl: strin
   const store = function RateLimitStore(params: { continueExceeding: boolean; exponentialBackoff: boolean }) {
     return new FallbackStore(
       new RedisStore(params.continueExceeding, params.exponentialBackoff, redis, nameSpace),
-      new LocalStore(params.continueExceeding, params.exponentialBackoff),
+      new MemoryRateStore(params),
       health,
     );
   };
   // The plugin calls `new store(params)`; a constructor function returning an object is what it gets.
-  await app.register(rateLimit, { global: false, store: store as unknown as NonNullable<Parameters<typeof rateLimit>[1]>['store'] });
+  await app.register(rateLimit, { global: false, store: store as unknown as PluginStore });
 }
