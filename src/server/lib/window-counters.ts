@@ -4,12 +4,56 @@ import crypto from 'node:crypto';
 const FIRST_CAPACITY = 1 << 10;
 
 /**
- * Most keys one table counts at once (13 times the plugin's 5,000). Past it (a flood of keys seen
- * once: random usernames at the login, say) a quarter of them are forgotten, those counted least
- * first: a key near its limit is the one worth remembering. Memory stays bounded: 24 bytes a slot,
- * 3 MB at the bound. Windows of up to 49 days (2³² ms) are counted.
+ * Most keys one table counts at once (three times the plugin's 5,000). Past it (a flood of keys
+ * seen once: a new address with every vote, random usernames at the login) a quarter of them are
+ * forgotten, those counted least first: a key near its limit is the one worth remembering. Memory
+ * stays bounded: 24 bytes a slot, at the bound two tables of 32,768 slots (1.5 MB). Windows of up
+ * to 49 days (2³² ms) are counted.
  */
-export const WINDOW_COUNTERS_MAX = 1 << 16;
+export const WINDOW_COUNTERS_MAX = 1 << 14;
+
+/** Counts at or past this fall in one bucket when choosing what to forget at the bound. */
+const COUNT_BUCKETS = 256;
+
+/** One table's slots. */
+class Slots {
+  readonly hashHi: Uint32Array;
+  readonly hashLo: Uint32Array;
+  /** When the entry's window started; 0 (never a clock's time here): the slot is empty. */
+  readonly startMs: Float64Array;
+  readonly windowMs: Uint32Array;
+  readonly count: Uint32Array;
+
+  constructor(readonly capacity: number) {
+    this.hashHi = new Uint32Array(capacity);
+    this.hashLo = new Uint32Array(capacity);
+    this.startMs = new Float64Array(capacity);
+    this.windowMs = new Uint32Array(capacity);
+    this.count = new Uint32Array(capacity);
+  }
+
+  isOpen(slot: number, nowMs: number): boolean {
+    const start = this.startMs[slot]!;
+    return start !== 0 && start + this.windowMs[slot]! > nowMs;
+  }
+
+  emptySlotFor(lo: number): number {
+    const mask = this.capacity - 1;
+    let slot = lo & mask;
+    while (this.startMs[slot] !== 0) slot = (slot + 1) & mask;
+    return slot;
+  }
+
+  /** Copies slot `from` of `other` into this table. */
+  copy(other: Slots, from: number): void {
+    const slot = this.emptySlotFor(other.hashLo[from]!);
+    this.hashHi[slot] = other.hashHi[from]!;
+    this.hashLo[slot] = other.hashLo[from]!;
+    this.startMs[slot] = other.startMs[from]!;
+    this.windowMs[slot] = other.windowMs[from]!;
+    this.count[slot] = other.count[from]!;
+  }
+}
 
 /** One key's state, as @fastify/rate-limit's stores answer it. */
 export interface WindowCount {
@@ -40,22 +84,21 @@ export interface PastMax {
  */
 export class WindowCounters {
   private readonly secret = crypto.randomBytes(16).toString('base64');
-  private capacity = 0;
+  private slots = new Slots(FIRST_CAPACITY);
+  /**
+   * The table before the last remaking, kept when it was the same size, to be written over by the
+   * next: at the bound a table is remade every few thousand new keys, and each one let go stayed
+   * mapped until a full collection.
+   */
+  private spare: Slots | undefined;
   private used = 0;
-  private hashHi = new Uint32Array(0);
-  private hashLo = new Uint32Array(0);
-  /** When the entry's window started; 0 (never a clock's time here): the slot is empty. */
-  private startMs = new Float64Array(0);
-  private windowMs = new Uint32Array(0);
-  private count = new Uint32Array(0);
+  private readonly histogram = new Uint32Array(COUNT_BUCKETS);
 
   constructor(
     private readonly pastMax: PastMax,
     private readonly maxKeys = WINDOW_COUNTERS_MAX,
     private readonly now: () => number = Date.now,
-  ) {
-    this.allocate(FIRST_CAPACITY);
-  }
+  ) {}
 
   /** Keys held (some may have windows that ended and not yet been swept). */
   get size(): number {
@@ -67,30 +110,35 @@ export class WindowCounters {
     const nowMs = this.now();
     const [hi, lo] = this.hashOf(key);
     let slot = this.find(hi, lo);
+    const t = this.slots;
     let ttl = timeWindow;
     if (slot < 0) {
       slot = this.insert(hi, lo, nowMs);
-      this.startMs[slot] = nowMs;
-      this.count[slot] = 1;
-    } else if (this.startMs[slot]! + timeWindow <= nowMs) {
+      const fresh = this.slots;
+      fresh.startMs[slot] = nowMs;
+      fresh.count[slot] = 1;
+      fresh.windowMs[slot] = Math.min(timeWindow, 0xffffffff);
+      return { current: 1, ttl };
+    }
+    if (t.startMs[slot]! + timeWindow <= nowMs) {
       // The window ended: a new one starts with this request.
-      this.count[slot] = 1;
-      this.startMs[slot] = nowMs;
+      t.count[slot] = 1;
+      t.startMs[slot] = nowMs;
     } else {
       // Saturates rather than wraps (a limit's count never comes near 2³²).
-      const current = this.count[slot]! === 0xffffffff ? 0xffffffff : ++this.count[slot]!;
+      const current = t.count[slot]! === 0xffffffff ? 0xffffffff : ++t.count[slot]!;
       if (this.pastMax.continueExceeding && current > max) {
-        this.startMs[slot] = nowMs;
+        t.startMs[slot] = nowMs;
       } else if (this.pastMax.exponentialBackoff && current > max) {
         const backoff = timeWindow * 2 ** (current - max - 1);
         ttl = Number.isSafeInteger(backoff) ? backoff : Number.MAX_SAFE_INTEGER;
-        this.startMs[slot] = nowMs;
+        t.startMs[slot] = nowMs;
       } else {
-        ttl = timeWindow - (nowMs - this.startMs[slot]!);
+        ttl = timeWindow - (nowMs - t.startMs[slot]!);
       }
     }
-    this.windowMs[slot] = Math.min(timeWindow, 0xffffffff);
-    return { current: this.count[slot]!, ttl };
+    t.windowMs[slot] = Math.min(timeWindow, 0xffffffff);
+    return { current: t.count[slot]!, ttl };
   }
 
   /** `key`'s state without counting (0 when it has no open window). */
@@ -98,13 +146,14 @@ export class WindowCounters {
     const nowMs = this.now();
     const [hi, lo] = this.hashOf(key);
     const slot = this.find(hi, lo);
-    if (slot < 0 || this.startMs[slot]! + timeWindow <= nowMs) return { current: 0, ttl: 0 };
-    return { current: this.count[slot]!, ttl: timeWindow - (nowMs - this.startMs[slot]!) };
+    const t = this.slots;
+    if (slot < 0 || t.startMs[slot]! + timeWindow <= nowMs) return { current: 0, ttl: 0 };
+    return { current: t.count[slot]!, ttl: timeWindow - (nowMs - t.startMs[slot]!) };
   }
 
   /**
-   * The digest as a one-byte string ('binary' is latin1), read 8 bytes of it: as a `Buffer` each request's few hashes
-   * were each a small allocation of malloc's besides an object.
+   * The digest as a one-byte string ('binary' is latin1), read 8 bytes of it: as a `Buffer` each
+   * request's few hashes were each a small allocation of malloc's besides an object.
    */
   private hashOf(key: string): [number, number] {
     const digest = crypto.hash('sha1', this.secret + key, 'binary');
@@ -113,68 +162,75 @@ export class WindowCounters {
   }
 
   private find(hi: number, lo: number): number {
-    const mask = this.capacity - 1;
-    for (let slot = lo & mask; this.startMs[slot] !== 0; slot = (slot + 1) & mask) {
-      if (this.hashLo[slot] === lo && this.hashHi[slot] === hi) return slot;
+    const t = this.slots;
+    const mask = t.capacity - 1;
+    for (let slot = lo & mask; t.startMs[slot] !== 0; slot = (slot + 1) & mask) {
+      if (t.hashLo[slot] === lo && t.hashHi[slot] === hi) return slot;
     }
     return -1;
   }
 
   /** A slot for a key not held, making the table again first when it is three quarters full or at the bound. */
   private insert(hi: number, lo: number, nowMs: number): number {
-    if (4 * (this.used + 1) > 3 * this.capacity || this.used >= this.maxKeys) this.rebuild(nowMs);
-    const slot = this.emptySlotFor(lo);
-    this.hashHi[slot] = hi;
-    this.hashLo[slot] = lo;
+    if (4 * (this.used + 1) > 3 * this.slots.capacity || this.used >= this.maxKeys) this.remake(nowMs);
+    const t = this.slots;
+    const slot = t.emptySlotFor(lo);
+    t.hashHi[slot] = hi;
+    t.hashLo[slot] = lo;
     this.used++;
     return slot;
   }
 
-  private emptySlotFor(lo: number): number {
-    const mask = this.capacity - 1;
-    let slot = lo & mask;
-    while (this.startMs[slot] !== 0) slot = (slot + 1) & mask;
-    return slot;
-  }
-
   /**
-   * The table again with only the keys whose windows are open, filling at most 3/8 of it; past
-   * `maxKeys`, without the quarter counted least (the oldest first among equal counts).
+   * The table again with only the keys whose windows are open, filling at most 3/8 of it. Past
+   * `maxKeys`, without the quarter counted least: a histogram of the counts gives the count below
+   * which all go; of those with exactly that count, the first found stay (their order is the
+   * hashes', which no one can steer), up to the room left. No sort: at the bound this runs every
+   * few thousand new keys.
    */
-  private rebuild(nowMs: number): void {
-    let open: number[] = [];
-    for (let slot = 0; slot < this.capacity; slot++) {
-      const start = this.startMs[slot]!;
-      if (start !== 0 && start + this.windowMs[slot]! > nowMs) open.push(slot);
+  private remake(nowMs: number): void {
+    const old = this.slots;
+    const histogram = this.histogram.fill(0);
+    let open = 0;
+    for (let slot = 0; slot < old.capacity; slot++) {
+      if (!old.isOpen(slot, nowMs)) continue;
+      open++;
+      histogram[Math.min(old.count[slot]!, COUNT_BUCKETS - 1)]!++;
     }
-    if (open.length >= this.maxKeys) {
-      const { count, startMs } = this;
-      open.sort((a, b) => count[b]! - count[a]! || startMs[b]! - startMs[a]!);
-      // One fewer than three quarters, so they and the key being added fill 3/8 of a table of the
-      // bound's size, not of twice it.
-      open = open.slice(0, Math.floor((this.maxKeys * 3) / 4) - 1);
+    // Counts in buckets under `least` go; of bucket `least`, `room` stay.
+    let least = 0;
+    let room = Infinity;
+    let kept = open;
+    if (open >= this.maxKeys) {
+      // One fewer than three quarters, so they and the key being added fill 3/8 of a table of
+      // the bound's size, not of twice it.
+      kept = Math.floor((this.maxKeys * 3) / 4) - 1;
+      let above = 0;
+      for (let bucket = COUNT_BUCKETS - 1; bucket >= 0; bucket--) {
+        if (above + histogram[bucket]! > kept) {
+          least = bucket;
+          room = kept - above;
+          break;
+        }
+        above += histogram[bucket]!;
+      }
     }
-    const [hashHi, hashLo, startMs, windowMs, count] = [this.hashHi, this.hashLo, this.startMs, this.windowMs, this.count];
     let capacity = FIRST_CAPACITY;
-    while (3 * capacity < 8 * (open.length + 1)) capacity *= 2;
-    this.allocate(capacity);
-    for (const from of open) {
-      const slot = this.emptySlotFor(hashLo[from]!);
-      this.hashHi[slot] = hashHi[from]!;
-      this.hashLo[slot] = hashLo[from]!;
-      this.startMs[slot] = startMs[from]!;
-      this.windowMs[slot] = windowMs[from]!;
-      this.count[slot] = count[from]!;
+    while (3 * capacity < 8 * (kept + 1)) capacity *= 2;
+    const fresh = this.spare?.capacity === capacity ? this.spare : new Slots(capacity);
+    if (fresh === this.spare) fresh.startMs.fill(0);
+    for (let slot = 0; slot < old.capacity; slot++) {
+      if (!old.isOpen(slot, nowMs)) continue;
+      const bucket = Math.min(old.count[slot]!, COUNT_BUCKETS - 1);
+      if (bucket < least) continue;
+      if (bucket === least) {
+        if (room === 0) continue;
+        room--;
+      }
+      fresh.copy(old, slot);
     }
-    this.used = open.length;
-  }
-
-  private allocate(capacity: number): void {
-    this.capacity = capacity;
-    this.hashHi = new Uint32Array(capacity);
-    this.hashLo = new Uint32Array(capacity);
-    this.startMs = new Float64Array(capacity);
-    this.windowMs = new Uint32Array(capacity);
-    this.count = new Uint32Array(capacity);
+    this.slots = fresh;
+    this.spare = old.capacity === capacity ? old : undefined;
+    this.used = Math.min(open, kept);
   }
 }
