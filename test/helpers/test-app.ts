@@ -105,7 +105,9 @@ export async function createTestApp(options: { env?: Record<string, string>; bui
       live.delete(testApp);
       await app.close();
       if (!options.build?.database) await database.close();
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      // Retried: a file the closing app was still finishing (its database's last write) can appear
+      // while the folder is being removed (ENOTEMPTY), which is a race of the cleanup, not a failure.
+      fs.rmSync(dataDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 50 });
     },
   };
   live.add(testApp);
