@@ -110,18 +110,12 @@ export class WindowCounters {
     const nowMs = this.now();
     const [hi, lo] = this.hashOf(key);
     let slot = this.find(hi, lo);
+    // A new key may remake the table first: the slots are read after the insert.
+    if (slot < 0) slot = this.insert(hi, lo, nowMs);
     const t = this.slots;
     let ttl = timeWindow;
-    if (slot < 0) {
-      slot = this.insert(hi, lo, nowMs);
-      const fresh = this.slots;
-      fresh.startMs[slot] = nowMs;
-      fresh.count[slot] = 1;
-      fresh.windowMs[slot] = Math.min(timeWindow, 0xffffffff);
-      return { current: 1, ttl };
-    }
-    if (t.startMs[slot]! + timeWindow <= nowMs) {
-      // The window ended: a new one starts with this request.
+    if (t.startMs[slot] === 0 || t.startMs[slot]! + timeWindow <= nowMs) {
+      // A new key, or its window ended: a window starts with this request.
       t.count[slot] = 1;
       t.startMs[slot] = nowMs;
     } else {

@@ -1,6 +1,7 @@
 import { WindowCounters, type PastMax, type WindowCount } from '../lib/window-counters';
 
-type Callback = (err: Error | null, result?: WindowCount) => void;
+/** How @fastify/rate-limit's stores answer a count. */
+export type Callback = (err: Error | null, result?: WindowCount) => void;
 
 /**
  * @fastify/rate-limit's store contract over `WindowCounters`, in place of the plugin's LRU of 5,000

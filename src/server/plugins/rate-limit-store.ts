@@ -2,10 +2,7 @@ import { createRequire } from 'node:module';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import { Redis } from 'ioredis';
-import { MemoryRateStore } from './memory-rate-store';
-
-type Result = { current: number; ttl: number };
-type Callback = (err: Error | null, result?: Result) => void;
+import { MemoryRateStore, type Callback } from './memory-rate-store';
 
 /** The store contract of @fastify/rate-limit (constructed once, then `child` per limiter). */
 interface Store {
