@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -38,6 +39,48 @@ describe('the outbox without SMTP_URL', () => {
     for (const raw of seen) {
       expect(raw).toMatch(/^Subject: Message \d+$/m);
       expect(raw.length).toBeGreaterThan(body.length);
+    }
+  });
+});
+
+describe('closing the mailer', () => {
+  it('waits for a message sent without waiting, so a shutdown leaves it whole in the outbox', async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rp-outbox-'));
+    const outbox = path.join(dir, 'outbox');
+    const mailer = createMailer({ smtpUrl: undefined, from: 'RP Servers <noreply@example.test>', outboxDir: outbox });
+    // As a service sends a confirmation: not awaited by the request.
+    const sent = mailer.send({ to: 'player@example.test', subject: 'Confirm', text: `${'y'.repeat(70)}\n`.repeat(3000) });
+    await mailer.close();
+    expect(fs.readdirSync(outbox)).toHaveLength(1);
+    expect(fs.readdirSync(path.join(dir, '.outbox-partial'))).toEqual([]);
+    await sent;
+  });
+
+  it('gives up waiting after its bound when the SMTP server never answers', async () => {
+    // Accepts the connection and says nothing: nodemailer waits for a greeting far longer.
+    const sockets: net.Socket[] = [];
+    const silent = net.createServer((socket) => sockets.push(socket));
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const { port } = silent.address() as net.AddressInfo;
+    try {
+      const mailer = createMailer({
+        smtpUrl: `smtp://127.0.0.1:${port}`,
+        from: 'RP Servers <noreply@example.test>',
+        outboxDir: '/nonexistent',
+        closeWaitMs: 300,
+      });
+      const sent = mailer.send({ to: 'player@example.test', subject: 'Hello', text: 'Hello' }).catch((error: unknown) => error);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(sockets).toHaveLength(1);
+      const started = Date.now();
+      await mailer.close();
+      const waited = Date.now() - started;
+      expect(waited).toBeGreaterThanOrEqual(250);
+      expect(waited).toBeLessThan(5000);
+      for (const socket of sockets) socket.destroy();
+      expect(await sent).toBeInstanceOf(Error);
+    } finally {
+      await new Promise((resolve) => silent.close(resolve));
     }
   });
 });

@@ -105,8 +105,8 @@ export async function createTestApp(options: { env?: Record<string, string>; bui
       live.delete(testApp);
       await app.close();
       if (!options.build?.database) await database.close();
-      // Retried: a file the closing app was still finishing (a message the mail outbox wrote, seen
-      // once) can appear while the folder is being removed (ENOTEMPTY): a race of the cleanup.
+      // Retried: a file appearing while the folder is removed fails it with ENOTEMPTY (seen once
+      // with a message the mail outbox wrote as the app closed, before closing waited for mail).
       fs.rmSync(dataDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 50 });
     },
   };

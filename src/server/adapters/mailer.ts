@@ -31,14 +31,52 @@ export interface MailMessage {
 /** Sends e-mail. Behind an interface so services never touch nodemailer directly. */
 export interface Mailer {
   send(message: MailMessage): Promise<void>;
-  close(): void;
+  /** Waits for the messages being sent (up to a bound), then lets the transport go. */
+  close(): void | Promise<void>;
+}
+
+/** How long closing waits for messages still being sent: a stuck SMTP server does not hold a shutdown. */
+export const MAIL_CLOSE_WAIT_MS = 5000;
+
+/**
+ * A mailer whose `close` first waits for the messages it is sending. Services send some mail
+ * without awaiting it (a request's answer does not wait for SMTP), so a shutdown could otherwise
+ * end while a message was half-sent or still being written into the outbox.
+ */
+function closingAfterSends(inner: Mailer, waitMs: number): Mailer {
+  const sending = new Set<Promise<void>>();
+  return {
+    send(message) {
+      const sent = inner.send(message);
+      const settled = sent.then(
+        () => undefined,
+        () => undefined,
+      );
+      sending.add(settled);
+      void settled.then(() => sending.delete(settled));
+      return sent;
+    },
+    async close() {
+      if (sending.size > 0) {
+        let timer: NodeJS.Timeout | undefined;
+        const bound = new Promise<void>((resolve) => (timer = setTimeout(resolve, waitMs)));
+        await Promise.race([Promise.all(sending), bound]);
+        clearTimeout(timer);
+      }
+      await inner.close();
+    },
+  };
 }
 
 /**
  * `SMTP_URL` set: nodemailer over SMTP. Unset: each message is written as an `.eml` file to
  * `DATA_DIR/outbox/`, so a developer can open reset mails without any mail server.
  */
-export function createMailer(options: { smtpUrl: string | undefined; from: string; outboxDir: string }): Mailer {
+export function createMailer(options: { smtpUrl: string | undefined; from: string; outboxDir: string; closeWaitMs?: number }): Mailer {
+  return closingAfterSends(transportMailer(options), options.closeWaitMs ?? MAIL_CLOSE_WAIT_MS);
+}
+
+function transportMailer(options: { smtpUrl: string | undefined; from: string; outboxDir: string }): Mailer {
   if (options.smtpUrl) {
     // Made at start-up: an SMTP_URL nodemailer cannot read (a password with a bare `%`) stops the
     // start instead of failing every reset mail later.
