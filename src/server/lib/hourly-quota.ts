@@ -1,3 +1,5 @@
+import { KeyTable } from './key-table';
+
 /**
  * At most `max` units per key per clock hour, in this process's memory. It bounds what one
  * client network may add to counters that are only statistics; the database's unique keys are
@@ -7,12 +9,15 @@
  */
 export class HourlyQuota {
   private hour = -1;
-  private readonly used = new Map<string, number>();
+  /** Each network's units used this hour, held without a string per key (lib/key-table.ts). */
+  private readonly used: KeyTable;
 
   constructor(
     private readonly max: number,
-    private readonly maxKeys = 200_000,
-  ) {}
+    maxKeys = 200_000,
+  ) {
+    this.used = new KeyTable(maxKeys);
+  }
 
   /** Takes `units` from `key`'s allowance for this hour; false (nothing taken) when it would pass `max`. */
   take(key: string, nowMs: number, units = 1): boolean {
@@ -21,10 +26,12 @@ export class HourlyQuota {
       this.hour = hour;
       this.used.clear();
     }
-    const used = this.used.get(key);
-    if (used === undefined && this.used.size >= this.maxKeys) return false;
-    if ((used ?? 0) + units > this.max) return false;
-    this.used.set(key, (used ?? 0) + units);
+    const found = this.used.find(key);
+    const used = found >= 0 ? this.used.count(found) : 0;
+    if (used + units > this.max) return false;
+    const slot = found >= 0 ? found : this.used.add(key);
+    if (slot < 0) return false;
+    this.used.setCount(slot, used + units);
     return true;
   }
 }

@@ -1,4 +1,4 @@
-import crypto from 'node:crypto';
+import { keyHasher } from './key-hash';
 
 /** Keys held at first (the table grows as more are counted at once). */
 const FIRST_CAPACITY = 1 << 10;
@@ -83,7 +83,7 @@ export interface PastMax {
  * same. Its `ttl` is set by every branch before it is answered, so it is not held.
  */
 export class WindowCounters {
-  private readonly secret = crypto.randomBytes(16).toString('base64');
+  private readonly hashOf = keyHasher();
   private slots = new Slots(FIRST_CAPACITY);
   /**
    * The table before the last remaking, kept when it was the same size, to be written over by the
@@ -143,16 +143,6 @@ export class WindowCounters {
     const t = this.slots;
     if (slot < 0 || t.startMs[slot]! + timeWindow <= nowMs) return { current: 0, ttl: 0 };
     return { current: t.count[slot]!, ttl: timeWindow - (nowMs - t.startMs[slot]!) };
-  }
-
-  /**
-   * The digest as a one-byte string ('binary' is latin1), read 8 bytes of it: as a `Buffer` each
-   * request's few hashes were each a small allocation of malloc's besides an object.
-   */
-  private hashOf(key: string): [number, number] {
-    const digest = crypto.hash('sha1', this.secret + key, 'binary');
-    const at = (i: number) => digest.charCodeAt(i);
-    return [(at(0) | (at(1) << 8) | (at(2) << 16) | (at(3) << 24)) >>> 0, (at(4) | (at(5) << 8) | (at(6) << 16) | (at(7) << 24)) >>> 0];
   }
 
   private find(hi: number, lo: number): number {
