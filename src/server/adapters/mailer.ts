@@ -4,6 +4,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import type * as Nodemailer from 'nodemailer';
 import type { Transporter } from 'nodemailer';
+import { doneWithin } from '../lib/done-within';
 
 const require = createRequire(import.meta.url);
 const loadNodemailer = () => require('nodemailer') as typeof Nodemailer;
@@ -48,21 +49,19 @@ function closingAfterSends(inner: Mailer, waitMs: number): Mailer {
   return {
     send(message) {
       const sent = inner.send(message);
-      const settled = sent.then(
-        () => undefined,
-        () => undefined,
+      const tracked: Promise<void> = sent.then(
+        () => void sending.delete(tracked),
+        () => void sending.delete(tracked),
       );
-      sending.add(settled);
-      void settled.then(() => sending.delete(settled));
+      sending.add(tracked);
       return sent;
     },
     async close() {
-      if (sending.size > 0) {
-        let timer: NodeJS.Timeout | undefined;
-        const bound = new Promise<void>((resolve) => (timer = setTimeout(resolve, waitMs)));
-        await Promise.race([Promise.all(sending), bound]);
-        clearTimeout(timer);
-      }
+      if (sending.size > 0)
+        await doneWithin(
+          Promise.all(sending).then(() => true),
+          waitMs,
+        );
       await inner.close();
     },
   };

@@ -7,15 +7,16 @@ const FIRST_CAPACITY = 1 << 10;
  * A set of string keys with a small count each, held in typed arrays: 12 bytes a slot and no
  * string or object per key, so the JavaScript heap that every full collection marks does not grow
  * with the keys: a `Set` of 200,000 keys such as `v|123|n:2001:db8:7b::/64|2026-12-07` grew it by
- * 34 MB (key-table.test.ts), the table's arrays at that size are 6 MB outside it. Keys are held as 64-bit hashes keyed by a secret of this process (`keyHasher`):
- * a false match has a chance of about n²/2⁶⁵, which a statistic can afford.
+ * 34 MB (key-table.test.ts); the table's arrays at that size are 6 MB outside it. Keys are held as
+ * 64-bit hashes keyed by a secret of this process (`keyHasher`): a false match has a chance of
+ * about n²/2⁶⁵, which a statistic can afford.
  *
  * Open addressing with linear probing; a hash of 0 in both halves marks an empty slot (a key
  * hashing there is moved to 1). At most `maxKeys` keys: past it `add` answers -1 and the owner
  * decides (forget everything, or refuse the key).
  */
 export class KeyTable {
-  private hashOf = keyHasher();
+  private readonly hashOf = keyHasher();
   private hi = new Uint32Array(FIRST_CAPACITY);
   private lo = new Uint32Array(FIRST_CAPACITY);
   /** Each key's count (0 for a key just added). */
