@@ -124,4 +124,14 @@ describe('WindowCounters', () => {
     expect(b.read('vote:ip:10.0.0.0', 60_000).current).toBe(0);
     expect(a.incr('vote:ip:10.0.0.0', 60_000, 120).current).toBe(2);
   });
+
+  it('starts small: a table that counts a few keys holds a few kilobytes, not the room for a thousand', () => {
+    const before = process.memoryUsage().arrayBuffers;
+    const tables = Array.from({ length: 1_000 }, () => new WindowCounters({ continueExceeding: false, exponentialBackoff: false }));
+    for (const [i, table] of tables.entries()) for (let k = 0; k < 20; k++) table.incr(`login:${i}:${k}`, 60_000, 5);
+    const perTable = (process.memoryUsage().arrayBuffers - before) / tables.length;
+    // 64 slots of 24 bytes and the 1 KB histogram; 1,024 slots were ~25 KB a table.
+    expect(perTable).toBeLessThan(4_096);
+    expect(tables[999]!.read('login:999:19', 60_000).current).toBe(1);
+  });
 });

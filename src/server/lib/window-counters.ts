@@ -1,7 +1,11 @@
 import { keyHasher } from './key-hash';
 
-/** Keys held at first (the table grows as more are counted at once). */
-const FIRST_CAPACITY = 1 << 10;
+/**
+ * Slots at first (the table doubles as more keys are counted at once). Small: every route with a
+ * limit of its own has a table, and most of the ~80 only ever count a few keys; at 1,024 slots the
+ * idle ones held ~2 MB between them.
+ */
+const FIRST_CAPACITY = 1 << 6;
 
 /**
  * Most keys one table counts at once (three times the plugin's 5,000). Past it (a flood of keys
