@@ -266,7 +266,7 @@ describe('the in-memory search index', () => {
     // The first load appends and sorts once: the same answers.
     const loaded = new SearchIndex({ cut });
     loaded.load([...rows.values()].reverse());
-    loaded.sortOrders();
+    loaded.finishLoad();
     for (const sort of SORTS)
       for (const query of [
         { sort, limit: 24, offset: 0 },
@@ -287,7 +287,7 @@ describe('the in-memory search index', () => {
 });
 
 describe('the first load', () => {
-  it('answers as the plain rules do with an id loaded twice, and changes between the load and the sort', () => {
+  it('answers as the plain rules do with an id loaded twice, changes between the load and the sort, and changes after it', () => {
     fc.assert(
       fc.property(
         fc.array(
@@ -303,8 +303,12 @@ describe('the first load', () => {
             maxLength: 5,
           },
         ),
+        fc.array(
+          fc.integer({ min: 1, max: 40 }).chain((id) => rowArb(id)),
+          { maxLength: 8 },
+        ),
         queryArb,
-        (loaded, between, query) => {
+        (loaded, between, after, query) => {
           const index = new SearchIndex({ fewMatches: 0 });
           const rows = new Map<number, IndexRow>();
           index.load(loaded);
@@ -319,8 +323,14 @@ describe('the first load', () => {
               rows.set(change.id, change);
             }
           }
-          index.sortOrders();
+          index.finishLoad();
           expect(index.query(query)).toEqual(reference(rows, query));
+          expect(index.query(query)).toEqual(reference(rows, query));
+          // Names added and renamed once the postings are packed grow them out of the block.
+          for (const row of after) {
+            index.upsert(row);
+            rows.set(row.id, row);
+          }
           expect(index.query(query)).toEqual(reference(rows, query));
         },
       ),

@@ -60,6 +60,27 @@ describe('page cache', () => {
     expect(cache.fresh('/servers/11', 60_000)).toBeDefined();
   });
 
+  it('keeps a page from its second ask: a crawl of pages each opened once leaves nothing held and pushes nothing out', () => {
+    const html = (n: number) => `<!doctype html><p>Server page ${n}</p>${'x'.repeat(1_000)}`;
+    const cache = new PageCache({ max: 50, keepFromSecondAsk: true });
+    const home = () => cache.get('/home', html(0), true);
+    home();
+    expect(cache.fresh('/home', 60_000)).toBeUndefined();
+    const held = home();
+    expect(cache.fresh('/home', 60_000)).toBe(held);
+    // A thousand server pages asked once each: sent, never held, and the page people ask for stays.
+    for (let i = 1; i <= 1000; i++) {
+      const page = cache.get(`/servers/${i}`, html(i), true);
+      expect(page.html.toString()).toBe(html(i));
+      expect(cache.fresh(`/servers/${i}`, 60_000)).toBeUndefined();
+    }
+    expect(cache.fresh('/home', 60_000)).toBe(held);
+    // A held page made again with new HTML is kept at once, and the last one asked, asked again, is kept.
+    expect(cache.get('/home', html(1), true)).toBe(cache.fresh('/home', 60_000));
+    cache.get('/servers/1000', html(1000), true);
+    expect(cache.fresh('/servers/1000', 60_000)).toBeDefined();
+  });
+
   describe('behind the counters', () => {
     afterEach(() => vi.useRealTimers());
     const LAG = RENDERED_COUNTERS_LAG_MS;

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import zlib from 'node:zlib';
+import { AskedOnce } from '../lib/asked-once';
 import type { CachedBody } from '../lib/cached-body';
 import { CounterChanges } from './counter-changes';
 
@@ -48,15 +49,24 @@ export class PageCache {
   private readonly max: number;
   private readonly maxBytes: number;
   private readonly answersBehindMs: number;
+  private readonly askedOnce: AskedOnce | undefined;
 
   constructor({
     max = 1000,
     maxBytes = 8 * 1024 * 1024,
     answersBehindMs = 0,
     holdMs = 60_000,
+    keepFromSecondAsk = false,
   }: {
     max?: number;
     maxBytes?: number;
+    /**
+     * Keep a path's page only from its second ask (or when one is held): server pages opened once
+     * from a shared link, or by a crawler walking them all, otherwise filled the cache with pages
+     * nobody asked for again, pushed out the ones people do ask for, and held their ~8 MB through
+     * everything after (docs/decisions/082-pages-kept-from-their-second-ask.md).
+     */
+    keepFromSecondAsk?: boolean;
     /** How long after a change of counters the answers pages are drawn from may still not show it. */
     answersBehindMs?: number;
     /** The longest a page is ever held: older changes of counters cannot matter. */
@@ -68,6 +78,7 @@ export class PageCache {
     this.max = max;
     this.maxBytes = maxBytes;
     this.answersBehindMs = answersBehindMs;
+    this.askedOnce = keepFromSecondAsk ? new AskedOnce(max * 16) : undefined;
     this.counters = new CounterChanges(holdMs + answersBehindMs + RENDERED_COUNTERS_LAG_MS);
   }
 
@@ -102,9 +113,13 @@ export class PageCache {
     return page.rendered && this.counters.between(page.at - this.answersBehindMs, Date.now() - RENDERED_COUNTERS_LAG_MS);
   }
 
-  /** The page of `html` for `pathname`, begun at `at`, kept (or the one kept for it, when the same). */
+  /**
+   * The page of `html` for `pathname`, begun at `at`, kept (or the one kept for it, when the same);
+   * with `keepFromSecondAsk`, a path neither held nor asked for lately is made and not kept.
+   */
   get(pathname: string, html: string, rendered: boolean, at = Date.now()): CachedPage {
     const hit = this.entries.get(pathname);
+    if (!hit && this.askedOnce && !this.askedOnce.askedBefore(pathname)) return this.make(pathname, html, rendered);
     const bytes = Buffer.from(html);
     const etag = etagOf(bytes);
     if (hit?.etag === etag && hit.rendered === rendered) {

@@ -124,7 +124,7 @@ export async function registerWebApp(
     return renderer;
   };
 
-  const pages = new PageCache({ answersBehindMs: options.answersBehindMs, holdMs: options.freshForMs });
+  const pages = new PageCache({ answersBehindMs: options.answersBehindMs, holdMs: options.freshForMs, keepFromSecondAsk: true });
   options.onCountersChanged?.(() => pages.countersChanged());
   const making = new Map<string, Promise<CachedPage>>();
   // Counts content changes: a page whose making began before one is sent to who asked, not kept.

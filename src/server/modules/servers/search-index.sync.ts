@@ -60,7 +60,7 @@ export function searchIndexSync({ repository, freshForMs, onRowsChanged, log, ga
         if (rows.length < LOAD_PAGE) break;
         after = rows.at(-1)!.id;
       }
-      index.sortOrders();
+      index.finishLoad();
       watermark = from;
     } else {
       const delta = await repository.changesSince(watermark);

@@ -90,9 +90,10 @@ export class SearchIndex {
     }
   }
 
-  /** Sorts every order again after `load`. */
-  sortOrders(): void {
+  /** After `load`: sorts every order again and packs the name postings into one block. */
+  finishLoad(): void {
     this.sorts.sortAll();
+    this.postings.pack();
   }
 
   /** How many servers are listed (live and not hidden). */
