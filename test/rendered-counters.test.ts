@@ -157,3 +157,31 @@ describe("a rendered page's counters", () => {
     await expect.poll(likesOnHome, { timeout: 2000, interval: 25 }).toBe(before! + 1);
   });
 });
+
+describe('rendered pages held from their second ask', () => {
+  it('renders a page asked once again at its second ask and holds it then; after a change of content, holds it at once', async () => {
+    const owner = await createUser(t.app, { role: 'server_owner' });
+    const server = await createServer(t.app, owner.row.id, { name: 'Asked Twice RP' });
+    const url = `/servers/${server.id}`;
+    const ask = async () => {
+      const res = await t.app.inject({ url });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain('Asked Twice RP');
+    };
+    const start = renders;
+    await ask();
+    expect(renders).toBe(start + 1);
+    // Asked once, sent and not held: a crawl of pages each opened once leaves nothing behind.
+    await ask();
+    expect(renders).toBe(start + 2);
+    await ask();
+    await ask();
+    expect(renders).toBe(start + 2);
+    // Every page is made again after a change of content; one that was held is held at its next ask.
+    t.app.ctx.discovery.invalidate();
+    await ask();
+    expect(renders).toBe(start + 3);
+    await ask();
+    expect(renders).toBe(start + 3);
+  });
+});

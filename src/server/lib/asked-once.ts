@@ -35,6 +35,12 @@ export class AskedOnce {
     this.hashes[slot] = hash;
     return false;
   }
+
+  /** Remembers `key` as asked once: its next ask answers true. */
+  remember(key: string): void {
+    const hash = hashOf(key) || 1;
+    this.hashes[hash & this.mask] = hash;
+  }
 }
 
 /**

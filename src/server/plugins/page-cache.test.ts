@@ -79,6 +79,13 @@ describe('page cache', () => {
     expect(cache.get('/home', html(1), true)).toBe(cache.fresh('/home', 60_000));
     cache.get('/servers/1000', html(1000), true);
     expect(cache.fresh('/servers/1000', 60_000)).toBeDefined();
+    // A change of content drops every page; those held are held again at their next ask.
+    cache.clear();
+    expect(cache.fresh('/home', 60_000)).toBeUndefined();
+    cache.get('/home', html(2), true);
+    expect(cache.fresh('/home', 60_000)).toBeDefined();
+    cache.get('/servers/5000', html(5000), true);
+    expect(cache.fresh('/servers/5000', 60_000)).toBeUndefined();
   });
 
   describe('behind the counters', () => {

@@ -184,8 +184,12 @@ export class PageCache {
     return page;
   }
 
-  /** Forgets every page: what they show changed. */
+  /**
+   * Forgets every page: what they show changed. The paths held stay asked for, so each is kept
+   * again at its next ask rather than made twice first.
+   */
   clear(): void {
+    if (this.askedOnce) for (const path of this.entries.keys()) this.askedOnce.remember(path);
     this.entries.clear();
     this.bytes = 0;
   }

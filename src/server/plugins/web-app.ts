@@ -221,7 +221,9 @@ export async function registerWebApp(
     // fresh. Nothing else is offered (an unknown path, a misspelling, a missing server's frame):
     // strangers cannot crowd the front cache with them.
     // Held under its URL for every language: the front cache asks which language a request is in.
-    if (options.front && request.url === place && (place === '/' || page.rendered)) {
+    // Only a page the cache holds: one made for a single ask would be offered for nothing, and a
+    // crawl of them would push the pages people ask for out of the front cache's table.
+    if (options.front && request.url === place && (place === '/' || page.rendered) && pages.held(key, options.freshForMs)?.page === page) {
       options.front.offer(request.url, (incoming) => {
         const asked = requestLocale(incoming.url ?? place, incoming.headers).locale;
         const held = pages.fresh(`${asked} ${place}`, options.freshForMs);

@@ -23,6 +23,8 @@ export class NamePostings {
   /** Entries that no longer match their slot's name. */
   private stale = 0;
   private entries = 0;
+  /** Since the last `pack`: postings then grow by a quarter once large; while building, by doubling. */
+  private packed = false;
 
   /** A slot's first name. */
   add(slot: number, name: string): void {
@@ -53,6 +55,7 @@ export class NamePostings {
     this.shortWords.clear();
     this.entries = 0;
     this.stale = 0;
+    this.packed = false;
     for (const slot of liveSlots) this.add(slot, names[slot]!);
     this.pack();
   }
@@ -70,6 +73,7 @@ export class NamePostings {
         at += posting.length;
       }
     }
+    this.packed = true;
   }
 
   /**
@@ -104,9 +108,9 @@ export class NamePostings {
     let posting = map.get(key);
     if (!posting) map.set(key, (posting = { slots: new Int32Array(4), length: 0 }));
     if (posting.length === posting.slots.length) {
-      // Doubled while small (the first load builds every posting so), a quarter more once large.
+      // Doubled while being built (and while small), a quarter more once packed and large.
       const size = posting.length;
-      const bigger = new Int32Array(size < 256 ? Math.max(4, size * 2) : size + (size >> 2));
+      const bigger = new Int32Array(this.packed && size >= 256 ? size + (size >> 2) : Math.max(4, size * 2));
       bigger.set(posting.slots);
       posting.slots = bigger;
     }
