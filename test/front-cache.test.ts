@@ -278,6 +278,28 @@ describe('hot reads answered from memory before the router', () => {
     expect(rows).toHaveLength(networks.length + 1);
   });
 
+  it('offers a server page only once the page cache holds it: pages asked once leave the table as it was', async () => {
+    const front = t.app.ctx.front;
+    const pages = [];
+    for (let i = 0; i < 5; i++) pages.push(`/api/servers/${(await createServer(t.app, owner.row.id, { name: `Front once ${i}` })).id}`);
+    const offered = front.offeredSize;
+    const missed = front.misses;
+    const held = hits();
+    // Each opened once, as shared links and crawlers open them: made and sent, nothing offered.
+    for (const page of pages) expect((await request(page)).status).toBe(200);
+    expect(front.offeredSize).toBe(offered);
+    // The second ask goes through the route (not a front-cache miss: nothing was offered), which
+    // keeps the page and offers it; the third is answered before the router.
+    const [page] = pages;
+    const second = await request(page!);
+    expect(front.misses).toBe(missed);
+    expect(hits()).toBe(held);
+    expect(front.offeredSize).toBe(offered + 1);
+    const third = await request(page!);
+    expect(hits()).toBe(held + 1);
+    expect(decoded(third)).toBe(decoded(second));
+  });
+
   it('counts no view for a crawler it answers', async () => {
     const server = await createServer(t.app, owner.row.id, { name: 'Front crawled' });
     const page = `/api/servers/${server.id}`;

@@ -189,6 +189,30 @@ describe('response cache drops only what a change shows', () => {
     expect(calls).toBe(1);
   });
 
+  it('holds: true only for a kept, loaded, current answer, and asking so is not a read', async () => {
+    const cache = new ResponseCache<string>(60_000, 10, { keepFromSecondAsk: true });
+    const tags = () => ['server:7'];
+    const gate = deferred<string>();
+    const loading = cache.get('h', () => gate.promise, tags);
+    expect(cache.holds('h')).toBe(false);
+    gate.resolve('once');
+    await loading;
+    // Loaded for one ask: not kept.
+    expect(cache.holds('h')).toBe(false);
+    await cache.get('h', () => Promise.resolve('kept'), tags);
+    expect(cache.holds('h')).toBe(true);
+    // Not a read: a refresh of its tags drops an answer nobody read (a read one stays, answered
+    // while it loads again).
+    cache.refreshTags(['server:7']);
+    expect(cache.holds('h')).toBe(false);
+    // A dropped key starts again from its first ask: kept from the second.
+    for (let ask = 0; ask < 2; ask++) await cache.get('h', () => Promise.resolve('again'), tags);
+    expect(cache.holds('h')).toBe(true);
+    cache.dropTags(['server:7']);
+    expect(cache.holds('h')).toBe(false);
+    expect(cache.holds('never asked')).toBe(false);
+  });
+
   it('with keepFromSecondAsk, a change while a first ask loads sends later callers to a fresh load', async () => {
     const cache = new ResponseCache<string>(60_000, 10, { keepFromSecondAsk: true });
     const gate = deferred<string>();

@@ -88,6 +88,11 @@ export class FrontCache {
     if (this.offered.size > OFFERED_MAX) this.offered.delete(this.offered.keys().next().value as string);
   }
 
+  /** URLs offered by routes and held now (tests and metrics). */
+  get offeredSize(): number {
+    return this.offered.size;
+  }
+
   /** The headers every answer carries (the security headers); nothing is answered before they are set. */
   setBaseHeaders(headers: Readonly<Record<string, string>>): void {
     this.baseHeaders = headers;

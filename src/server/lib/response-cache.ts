@@ -131,6 +131,15 @@ export class ResponseCache<T> {
   }
 
   /**
+   * Whether `key` has an answer kept, loaded and current: what `peek` would hand out, without
+   * counting it as read. An answer loaded for one ask only (`keepFromSecondAsk`) is not kept.
+   */
+  holds(key: string): boolean {
+    const hit = this.entries.get(key);
+    return hit?.loaded !== undefined && Date.now() - hit.at < this.ttlMs && this.current(hit);
+  }
+
+  /**
    * Like `dropTags`, but an answer read since it was loaded is kept and answered until it has been
    * loaded again in the background (readers never wait for it); one nobody read is dropped. For
    * changes that may show a little late (decision 057): a busy list stays answered from memory.

@@ -148,7 +148,9 @@ export const discoveryRoutes =
         const body = await discovery.anonymousDetail(request.params.id, visitor);
         const { id } = request.params;
         // Only the plain spelling (and the web app's timestamp): `/servers/12?pad=…` and the like go through the route.
-        if (frontKey(request.url) === `${app.prefix}/servers/${id}`)
+        // Only a page the cache holds: one loaded for a single ask (a shared link, a crawl) would be
+        // offered for nothing, and a stream of them pushed the pages in use out of the front cache.
+        if (frontKey(request.url) === `${app.prefix}/servers/${id}` && discovery.pageHeld(id))
           front?.offer(request.url, (raw) => {
             const held = discovery.peekAnonymousDetail(id, new FrontVisitor(raw, addressOf));
             return held && { body: held };

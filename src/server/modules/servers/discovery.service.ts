@@ -239,6 +239,9 @@ export function discoveryService({
       return anonymousBody(found, visitor);
     },
 
+    /** Whether the page cache holds the server's page (one loaded for a single ask is not held). */
+    pageHeld: (id: number): boolean => pages.holds(String(id)),
+
     /** `anonymousDetail` from the held page only (undefined when not held, or not to be shown). */
     peekAnonymousDetail(id: number, visitor: Visitor): CachedBody | undefined {
       const found = pages.peek(String(id));
