@@ -439,12 +439,134 @@ describe('sign in with Discord', () => {
     expect(row.discordCreatedAt).not.toBeNull();
   });
 
+  /** A link begun and approved on Discord, its return to the callback left for later. */
+  async function beginLink(account: FakeDiscordUser, headers: Record<string, string>) {
+    discord.signInAs(account);
+    const started = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/discord/link',
+      headers,
+      payload: { currentPassword: TEST_PASSWORD },
+    });
+    expect(started.statusCode, started.body).toBe(200);
+    const binding = cookieOf(started.headers['set-cookie'], 'rp_discord');
+    const consent = await fetch(new URL(started.json().url), { redirect: 'manual' });
+    const back = new URL(consent.headers.get('location')!);
+    return async () =>
+      (await t.app.inject({ url: `${back.pathname}${back.search}`, headers: { cookie: `rp_discord=${binding}` } })).headers.location;
+  }
+  const linkedDiscordOf = async (userId: number) =>
+    t.app.ctx.db.selectFrom('users').select(['discordId', 'discordCreatedAt']).where('id', '=', userId).executeTakeFirstOrThrow();
+
+  it('links on the return from Discord only while no Discord account is linked: of two links begun at once, the first back wins', async () => {
+    const user = await createUser(t.app);
+    const [a, b] = [newAccount(), newAccount()];
+    const first = await beginLink(a, user.headers);
+    const second = await beginLink(b, user.headers);
+    expect(await first()).toBe('/profile?discord=linked');
+    // Both began while nothing was linked; the second may not replace the first unseen.
+    expect(await second()).toBe('/profile?discordError=linked');
+    expect((await linkedDiscordOf(user.row.id)).discordId).toBe(a.id);
+  });
+
+  it('ends a link begun before a password change: the old password no longer links anything', async () => {
+    const user = await createUser(t.app);
+    const account = newAccount();
+    const pending = await beginLink(account, user.headers);
+    const changed = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/change-password',
+      headers: user.headers,
+      payload: { currentPassword: TEST_PASSWORD, newPassword: 'a-new-password-42' },
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(await pending()).toBe('/profile?discordError=state');
+    expect((await linkedDiscordOf(user.row.id)).discordId).toBeNull();
+    // Nor is the Discord account taken: begun again by the owner, it links.
+    const headers = { authorization: `Bearer ${changed.json().token}` };
+    discord.signInAs(account);
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/discord/link',
+      headers,
+      payload: { currentPassword: 'a-new-password-42' },
+    });
+    expect(again.statusCode, again.body).toBe(200);
+  });
+
+  it('keeps the youngest Discord age an account ever linked: an old Discord account linked later does not free its held votes', async () => {
+    const user = await createUser(t.app);
+    const young = newAccount({ ageMs: DAY });
+    expect((await trip(young, { link: true, headers: user.headers })).location).toBe('/profile?discord=linked');
+    const youngAge = (await linkedDiscordOf(user.row.id)).discordCreatedAt;
+    expect(Date.now() - youngAge!.getTime()).toBeLessThan(2 * DAY);
+    expect((await t.app.inject({ method: 'DELETE', url: '/api/users/discord', headers: user.headers })).statusCode).toBe(200);
+    const old = newAccount({ ageMs: 400 * DAY });
+    expect((await trip(old, { link: true, headers: user.headers })).location).toBe('/profile?discord=linked');
+    const after = await linkedDiscordOf(user.row.id);
+    expect(after.discordId).toBe(old.id);
+    expect(after.discordCreatedAt!.getTime()).toBe(youngAge!.getTime());
+    // An account whose first link is old takes that age.
+    const other = await createUser(t.app);
+    const elder = newAccount({ ageMs: 400 * DAY });
+    await trip(elder, { link: true, headers: other.headers });
+    expect(Date.now() - (await linkedDiscordOf(other.row.id)).discordCreatedAt!.getTime()).toBeGreaterThan(300 * DAY);
+  });
+
+  it('lets people log in with Discord in maintenance mode, as with a password, but not link', async () => {
+    const admin = await createUser(t.app, { role: 'admin' });
+    const user = await createUser(t.app);
+    const maintenance = (on: boolean) =>
+      t.app.inject({ method: 'PUT', url: '/api/admin/settings', headers: admin.headers, payload: { maintenanceMode: on } });
+    expect((await maintenance(true)).statusCode).toBe(200);
+    try {
+      expect((await t.app.inject({ method: 'POST', url: '/api/auth/discord/start', payload: {} })).statusCode).toBe(200);
+      const link = await t.app.inject({
+        method: 'POST',
+        url: '/api/users/discord/link',
+        headers: user.headers,
+        payload: { currentPassword: TEST_PASSWORD },
+      });
+      expect(link.statusCode).toBe(503);
+    } finally {
+      expect((await maintenance(false)).statusCode).toBe(200);
+    }
+  });
+
   it('keeps no throwaway mailbox from Discord', async () => {
     const account = newAccount({ email: `someone@mailinator.com` });
     const { location } = await trip(account);
     expect((await info(signupToken(location))).json()).toMatchObject({ email: null, emailVerified: false });
     const created = await finish(signupToken(location), uniqueName('throwaway'));
     expect(created.json().user).toMatchObject({ email: null, emailConfirmed: false });
+  });
+});
+
+describe('linking Discord under tight limits', () => {
+  it('counts guesses of the password to link per account, from any address, as the password change does', async () => {
+    const discord = await startFakeDiscord(CLIENT);
+    const t = await createTestApp({
+      env: { DISCORD_CLIENT_ID: CLIENT.clientId, DISCORD_CLIENT_SECRET: CLIENT.clientSecret, DISCORD_API_URL: discord.url },
+      build: { rateLimits: { passwordChangePerIp: { max: 10, windowMs: 60_000 }, passwordChangePerUser: { max: 3, windowMs: 60_000 } } },
+    });
+    try {
+      const user = await createUser(t.app);
+      const guess = (i: number) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/users/discord/link',
+          headers: user.headers,
+          remoteAddress: `203.0.113.${i + 1}`,
+          payload: { currentPassword: `guess-${i}-guess` },
+        });
+      const codes = [];
+      for (let i = 0; i < 4; i++) codes.push((await guess(i)).statusCode);
+      expect(codes).toEqual([400, 400, 400, 429]);
+      expect((await guess(4)).json()).toMatchObject({ error: 'Too many attempts. Please wait and try again.' });
+    } finally {
+      await t.close();
+      await discord.close();
+    }
   });
 });
 

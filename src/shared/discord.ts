@@ -25,6 +25,7 @@ export const DISCORD_ERRORS = {
   failed: 'Discord refused the sign-in. Please try again.',
   unreachable: 'Discord did not answer in time. Please try again in a moment.',
   taken: DISCORD_MSG.alreadyLinkedElsewhere,
+  linked: DISCORD_MSG.unlinkFirst,
   'email-taken': DISCORD_MSG.emailTaken,
 } as const;
 export type DiscordErrorCode = keyof typeof DISCORD_ERRORS;

@@ -30,6 +30,7 @@ import * as dailyVotesNetworkIndex from './migrations/20261203_2300_daily_votes_
 import * as indexesTheSearchIndexReplaced from './migrations/20261204_1400_indexes_the_search_index_replaced';
 import * as historyIndexOnly from './migrations/20261205_2300_history_index_only';
 import * as serverChanges from './migrations/20261207_0500_server_changes';
+import * as linkStateTokenVersion from './migrations/20261208_0100_link_state_token_version';
 
 /**
  * Migrations are listed here rather than read from disk, so they run the same under tsx,
@@ -66,6 +67,7 @@ const migrations: Record<string, Migration> = {
   '20261204_1400_indexes_the_search_index_replaced': indexesTheSearchIndexReplaced,
   '20261205_2300_history_index_only': historyIndexOnly,
   '20261207_0500_server_changes': serverChanges,
+  '20261208_0100_link_state_token_version': linkStateTokenVersion,
 };
 
 class StaticProvider implements MigrationProvider {

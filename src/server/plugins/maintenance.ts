@@ -8,6 +8,8 @@ import { bearer, currentUser } from './auth';
 // logged out by maintenance; payments already made still reach us; unsubscribing always works.
 const ALWAYS_OPEN = new Set([
   '/api/login',
+  // Logging in with Discord, as with a password (linking, a write of its own, is not open).
+  '/api/auth/discord/start',
   '/api/auth/refresh',
   '/api/auth/logout',
   '/api/logout',

@@ -41,6 +41,8 @@ export interface OauthStatesTable {
   intent: 'login' | 'link';
   /** The signed-in user who is linking (intent `link`). */
   userId: number | null;
+  /** That user's token version when the link began: it links only while still the same. */
+  tokenVersion: number | null;
   returnTo: string;
   expiresAt: Date;
   usedAt: NullableTimestamp;

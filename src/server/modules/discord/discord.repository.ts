@@ -1,4 +1,4 @@
-import type { Kysely, Selectable } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
 import type { Database, DiscordSignupsTable, OauthStatesTable, UserRow } from '../../db/schema';
 import type { Executor } from '../../db/transaction';
 
@@ -65,19 +65,36 @@ export function discordRepository(db: Kysely<Database>) {
     findByDiscordId: (discordId: string, tx: Executor = db): Promise<UserRow | undefined> =>
       tx.selectFrom('users').selectAll().where('discordId', '=', discordId).executeTakeFirst(),
 
-    /** Links a Discord account to a user (the unique index refuses one linked elsewhere). */
-    async link(userId: number, discord: { id: string; username: string; createdAt: Date }, at: Date, tx: Executor = db): Promise<void> {
-      await tx
+    /**
+     * Links a Discord account to a user who has none linked, while the user's token version is the
+     * one the link began with: a password change or a sign-out everywhere since then ends it, and
+     * of two links started at once only the first to return links (the unique index refuses an
+     * account linked elsewhere). The Discord age kept is the younger of this account's and any
+     * linked before: relinking must not make a young account look old to the hold rules. False
+     * when nothing was linked.
+     */
+    async link(
+      userId: number,
+      discord: { id: string; username: string; createdAt: Date },
+      tokenVersion: number,
+      at: Date,
+      tx: Executor = db,
+    ): Promise<boolean> {
+      const done = await tx
         .updateTable('users')
         .set({
           discordId: discord.id,
           discordUsername: discord.username,
-          discordCreatedAt: discord.createdAt,
+          // GREATEST skips a null: an account never linked takes this one's age.
+          discordCreatedAt: sql<Date>`greatest(${sql.ref('discordCreatedAt')}, ${discord.createdAt})`,
           discordLinkedAt: at,
           updatedAt: at,
         })
         .where('id', '=', userId)
-        .execute();
+        .where('discordId', 'is', null)
+        .where('tokenVersion', '=', tokenVersion)
+        .executeTakeFirst();
+      return Number(done.numUpdatedRows) === 1;
     },
 
     /** Unlinks, only while the account keeps a password: false when it has none. */

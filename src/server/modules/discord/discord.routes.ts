@@ -68,6 +68,7 @@ export const discordRoutes =
     // Each start stores a row and each sign-up a user: limited per client like logins and registrations.
     const perClient = (action: string, limit: RateLimitSettings['loginPerIp']) =>
       limitPerIpAndUsername(app, action, limit, limit, (request) => clientKey(request.ip));
+    const userKey = async (request: FastifyRequest) => String((await currentUser(request))?.id ?? 'anonymous');
 
     r.get('/auth/discord', {
       schema: { tags: ['accounts'], response: { 200: discordEnabledSchema } },
@@ -97,10 +98,12 @@ export const discordRoutes =
       handler: start('login'),
     });
 
+    // The current password is checked here: guesses count with the password changes', per
+    // account as well as per client, so a stolen session tries no more of them this way.
     r.post('/users/discord/link', {
       config: { signedIn: true },
       schema: { tags: ['accounts'], body: discordLinkBodySchema, response: { 200: discordStartSchema, ...errors } },
-      preHandler: perClient('discord-start', rateLimits.loginPerIp),
+      preHandler: limitPerIpAndUsername(app, 'change-password', rateLimits.passwordChangePerIp, rateLimits.passwordChangePerUser, userKey),
       handler: start('link'),
     });
 
@@ -157,13 +160,7 @@ export const discordRoutes =
     r.post('/users/set-password', {
       config: { signedIn: true },
       schema: { tags: ['accounts'], body: setPasswordBodySchema, response: { 200: authResponseSchema, ...errors } },
-      preHandler: limitPerIpAndUsername(
-        app,
-        'change-password',
-        rateLimits.passwordChangePerIp,
-        rateLimits.passwordChangePerUser,
-        async (request) => String((await currentUser(request))?.id ?? 'anonymous'),
-      ),
+      preHandler: limitPerIpAndUsername(app, 'change-password', rateLimits.passwordChangePerIp, rateLimits.passwordChangePerUser, userKey),
       handler: async (request, reply) => grant(reply, await auth.setFirstPassword(await requireUser(request), request.body.newPassword)),
     });
   };

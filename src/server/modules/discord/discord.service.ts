@@ -109,19 +109,29 @@ export function discordService({ repo, users, auth, inTransaction, client, now, 
     return { redirect: withQuery('/register', 'discord', token), signupBinding };
   };
 
-  const linkTo = async (userId: number, profile: DiscordProfile, returnTo: string): Promise<CallbackOutcome> => {
+  /**
+   * Links the Discord account that came back to the user who began the link, if that is still
+   * allowed: no other user has it, the user has none linked (two links begun at once: the first
+   * back wins, the second is told to unlink first), and the user's sessions did not end since
+   * (`tokenVersion`: a password changed meanwhile ends a link begun with the old one).
+   */
+  const linkTo = async (userId: number, tokenVersion: number, profile: DiscordProfile, returnTo: string): Promise<CallbackOutcome> => {
     const other = await repo.findByDiscordId(profile.id);
     if (other && other.id !== userId) return { redirect: withQuery(returnTo, 'discordError', 'taken') };
+    let linked: boolean;
     try {
-      await repo.link(userId, { id: profile.id, username: profile.name.slice(0, 64), createdAt: discordCreatedAt(profile.id) }, now());
+      const discord = { id: profile.id, username: profile.name.slice(0, 64), createdAt: discordCreatedAt(profile.id) };
+      linked = await repo.link(userId, discord, tokenVersion, now());
     } catch (error) {
       if (isUniqueViolation(error)) return { redirect: withQuery(returnTo, 'discordError', 'taken') };
       throw error;
     }
     const user = await users.findById(userId);
-    if (user) {
-      tell(user, 'discordLinked', profile.name);
+    if (!linked) {
+      const stillLinkable = user && user.tokenVersion === tokenVersion;
+      return { redirect: withQuery(returnTo, 'discordError', stillLinkable && user.discordId ? 'linked' : 'state') };
     }
+    if (user) tell(user, 'discordLinked', profile.name);
     return { redirect: withQuery(returnTo, 'discord', 'linked') };
   };
 
@@ -165,6 +175,7 @@ export function discordService({ repo, users, auth, inTransaction, client, now, 
           codeVerifier,
           intent,
           userId: intent === 'link' ? actor!.id : null,
+          tokenVersion: intent === 'link' ? actor!.tokenVersion : null,
           returnTo: safeReturnPath(returnTo, intent === 'link' ? '/profile' : HOME),
           expiresAt: new Date(now().getTime() + STATE_TTL_MS),
         },
@@ -193,7 +204,14 @@ export function discordService({ repo, users, auth, inTransaction, client, now, 
           error.kind === 'unreachable' ? 'unreachable' : error.message === 'access_denied' ? 'denied' : 'failed';
         return { redirect: withQuery(failAt, 'discordError', code) };
       }
-      if (taken.intent === 'link' && taken.userId !== null) return linkTo(taken.userId, profile, taken.returnTo);
+      if (taken.intent === 'link' && taken.userId !== null)
+        // A link begun before the token version was recorded links as one begun now would.
+        return linkTo(
+          taken.userId,
+          taken.tokenVersion ?? (await users.findById(taken.userId))?.tokenVersion ?? -1,
+          profile,
+          taken.returnTo,
+        );
       return signIn(profile, taken.returnTo, network);
     },
 
