@@ -35,6 +35,8 @@ describe('owners prove they run the game server they list', () => {
   // Started before the app, which is given exactly their addresses.
   const pool: Record<string, Fake> = {};
   const dns: Record<string, string[]> = { 'play.borrowed.example': ['127.0.0.1'] };
+  /** Lookups of a name wait here while set: a poll held mid-way, as a slow game server or DNS holds it. */
+  const held: Record<string, { entered: () => void; gate: Promise<void> }> = {};
   let elsewhere: Fake;
 
   beforeAll(async () => {
@@ -57,7 +59,14 @@ describe('owners prove they run the game server they list', () => {
         gamePoll: {
           allowTargets: allowed,
           // A name can be pointed elsewhere mid-test, as its owner's DNS could.
-          lookup: (name) => Promise.resolve((dns[name] ?? []).map((address) => ({ address }))),
+          lookup: async (name) => {
+            const hold = held[name];
+            if (hold) {
+              hold.entered();
+              await hold.gate;
+            }
+            return (dns[name] ?? []).map((address) => ({ address }));
+          },
           timeoutMs: 3000,
           intervalMs: 60_000,
           offlineAfter: 2,
@@ -457,4 +466,37 @@ describe('owners prove they run the game server they list', () => {
     expect((await check(id, other)).statusCode).toBe(403);
     expect((await status(id, other)).error).toBeDefined();
   }, 30_000);
+
+  it('never puts back the numbers of a poll that was under way when the address was removed', async () => {
+    const fake = pool.fivem8!;
+    const user = await owner();
+    const id = await listing(user, 'Raced Away RP');
+    dns['race.example'] = ['127.0.0.1'];
+    expect((await connect(id, user, 'fivem', fake, 'race.example')).statusCode).toBe(200);
+    const proved = await proveGame(t.app, id, user, (code) => fake.set({ players: 7, max: 64, projectName: `Raced ${code}` }));
+    expect(proved.json().claim.status).toBe('verified');
+    expect((await detail(id)).currentPlayers).toBe(7);
+
+    // The next poll asks the address; while it waits, the owner removes the address.
+    fake.set({ players: 5000, max: 5000, map: 'Borrowed' });
+    let entered!: () => void;
+    let release!: () => void;
+    const inLookup = new Promise<void>((resolve) => (entered = resolve));
+    held['race.example'] = { entered, gate: new Promise<void>((resolve) => (release = resolve)) };
+    advance(61_000);
+    const polling = t.app.ctx.gameStatus.pollDue();
+    await inLookup;
+    const removed = await t.app.inject({ method: 'DELETE', url: `/api/servers/${id}/game`, headers: user.headers });
+    expect(removed.statusCode).toBe(204);
+    release();
+    await polling;
+    delete held['race.example'];
+    expect(await detail(id)).toMatchObject({ currentPlayers: 0, online: null, live: null, connect: null });
+    const row = await t.app.ctx.db
+      .selectFrom('servers')
+      .select(['currentPlayers', 'online', 'lastPolledAt', 'gameMap'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ currentPlayers: 0, online: null, lastPolledAt: null, gameMap: null });
+  });
 });

@@ -108,6 +108,32 @@ describe('polling real game protocols (fake servers on loopback, allowed for tes
     await canary.close();
   });
 
+  it('removes an address only from its own listing, and drops no cache when there was none to remove', async () => {
+    const owner = await createUser(t.app, { role: 'server_owner' });
+    const other = await createUser(t.app, { role: 'server_owner' });
+    const server = await createServer(t.app, owner.row.id);
+    const heard: string[] = [];
+    t.app.ctx.discovery.onChange((change) => heard.push(change.kind));
+    const remove = (user: TestUser) => t.app.inject({ method: 'DELETE', url: `/api/servers/${server.id}/game`, headers: user.headers });
+    expect((await remove(other)).statusCode).toBe(403);
+    expect((await remove(owner)).statusCode).toBe(204);
+    expect((await remove(owner)).statusCode).toBe(204);
+    // Nothing was shown, nothing changed: the site's cached lists and pages stay.
+    expect(heard).toEqual([]);
+  });
+
+  it('limits removals of an address like its other changes', async () => {
+    const tight = await createTestApp({ build: { rateLimits: { uploadsPerUser: { max: 2, windowMs: 60_000 } } } });
+    try {
+      const owner = await createUser(tight.app, { role: 'server_owner' });
+      const server = await createServer(tight.app, owner.row.id);
+      const remove = () => tight.app.inject({ method: 'DELETE', url: `/api/servers/${server.id}/game`, headers: owner.headers });
+      expect([(await remove()).statusCode, (await remove()).statusCode, (await remove()).statusCode]).toEqual([204, 204, 429]);
+    } finally {
+      await tight.close();
+    }
+  });
+
   it('shows the first answer at once, then polls: history, average, peak and uptime come out right', async () => {
     const server = await createServer(t.app, owner.row.id);
     const set = await putGame(t.app, server.id, owner, { game: 'fivem', host: '127.0.0.1', port: fivem.port });

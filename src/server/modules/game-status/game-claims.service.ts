@@ -152,6 +152,7 @@ export function gameClaimsService(deps: ClaimsDeps) {
         );
         await repo.savePoll(
           current.serverId,
+          { game: current.game, gameHost: current.host, gamePort: current.port },
           { lastPolledAt: at, nextPollAt: next, pollFailures: 0, pollError: null, ...answeredColumns(result, at) },
           tx,
         );

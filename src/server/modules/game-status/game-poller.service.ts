@@ -142,9 +142,10 @@ export function gamePoller({
     const online = result ? true : failures >= settings.offlineAfter ? false : undefined;
     // Failing servers are asked less often: doubling up to an hour.
     const wait = result ? settings.intervalMs : Math.min(settings.intervalMs * 2 ** Math.min(failures, 5), 3600_000);
-    await inTransaction(async (tx) => {
-      await repo.savePoll(
+    const saved = await inTransaction(async (tx) => {
+      const written = await repo.savePoll(
         server.id,
+        { game: server.game, gameHost: server.gameHost, gamePort: server.gamePort },
         {
           lastPolledAt: at,
           nextPollAt: new Date(at.getTime() + wait),
@@ -155,9 +156,13 @@ export function gamePoller({
         },
         tx,
       );
+      // The address changed while it was asked: this poll's answer belongs to no listing now.
+      if (!written) return false;
       if (result?.flag) await claims.flagVerified(server.id, result.flag, at, tx);
       await repo.addSample(pollSample(server.id, at, result), tx);
+      return true;
     });
+    if (!saved) return { ok: false, error, shown: false };
     if (result && server.online === false) onBackOnline?.(server.id);
     // A failure before the server counts as offline changes only when it was last checked.
     const shown = Boolean(result) || (online === false && server.online !== false);

@@ -105,9 +105,18 @@ export function gameStatusRepository(db: Kysely<Database>) {
         .where('id', '=', id)
         .executeTakeFirstOrThrow(),
 
-    /** Holds the listing's row for the rest of `tx`: one change of its address at a time. */
-    async lockServer(id: number, tx: Executor) {
-      await tx.selectFrom('servers').select('id').where('id', '=', id).forUpdate().execute();
+    /**
+     * Holds the listing's row for the rest of `tx` (one change of its address at a time); answers
+     * whether it shows an address or anything a poll wrote.
+     */
+    async lockServer(id: number, tx: Executor): Promise<boolean> {
+      const row = await tx
+        .selectFrom('servers')
+        .select(['gameHost', 'online', 'currentPlayers', 'lastPolledAt'])
+        .where('id', '=', id)
+        .forUpdate()
+        .executeTakeFirst();
+      return row !== undefined && (row.gameHost !== null || row.online !== null || row.currentPlayers !== 0 || row.lastPolledAt !== null);
     },
 
     /** Holds several listings' rows, in id order (two changes that touch the same rows never wait on each other in a circle). */
@@ -204,9 +213,21 @@ export function gameStatusRepository(db: Kysely<Database>) {
       }));
     },
 
-    /** Records one poll's outcome on its server. */
-    async savePoll(id: number, update: PollUpdate, tx: Executor = db) {
-      await tx.updateTable('servers').set(update).where('id', '=', id).execute();
+    /**
+     * Records one poll's outcome on its server, only while the server still shows the address that
+     * was asked: an address removed, changed, revoked or taken over while the poll ran must not get
+     * that address's numbers back. False when nothing was written.
+     */
+    async savePoll(id: number, asked: { game: string; gameHost: string; gamePort: number }, update: PollUpdate, tx: Executor = db) {
+      const saved = await tx
+        .updateTable('servers')
+        .set(update)
+        .where('id', '=', id)
+        .where('game', '=', asked.game)
+        .where('gameHost', '=', asked.gameHost)
+        .where('gamePort', '=', asked.gamePort)
+        .executeTakeFirst();
+      return Number(saved.numUpdatedRows) === 1;
     },
 
     /** Adds a sample; a second one for the same server, resolution and time is dropped. */

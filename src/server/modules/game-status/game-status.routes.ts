@@ -73,7 +73,10 @@ export const gameStatusRoutes =
 
     r.delete('/servers/:id/game', {
       config: { signedIn: true },
+      onRequest: ownerFirst(gameStatus.assertOwner),
       schema: { tags: ['status'], params, response: { 204: gameClearedSchema, ...errors } },
+      // Each removal drops every cached list and page: limited like the other changes of the address.
+      preHandler: uploadLimit(app),
       handler: async (request, reply) => {
         await gameStatus.clearAddress(await requireUser(request), request.params.id);
         return reply.code(204).send(null);

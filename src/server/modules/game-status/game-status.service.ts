@@ -268,13 +268,15 @@ export function gameStatusService(deps: GameStatusDeps) {
     /** Stops polling the server and ends its claim; the listing shows no live numbers. */
     async clearAddress(actor: UserRow, id: number): Promise<void> {
       const server = await managedServer(repo, actor, id);
-      await inTransaction(async (tx) => {
-        await repo.lockServer(server.id, tx);
+      const changed = await inTransaction(async (tx) => {
+        const shown = await repo.lockServer(server.id, tx);
         const live = await claims.live(server.id, tx, true);
         if (live) await claims.end(live.id, 'removed', now(), tx);
         await repo.disconnectGame(server.id, tx);
+        return shown || live !== undefined;
       });
-      onAddressChanged();
+      // Removing an address from a listing that shows none changes nothing anyone sees: no cache is dropped.
+      if (changed) onAddressChanged();
     },
   };
 }
