@@ -88,7 +88,7 @@ export class FrontCache {
     if (this.offered.size > OFFERED_MAX) this.offered.delete(this.offered.keys().next().value as string);
   }
 
-  /** URLs offered by routes and held now (tests and metrics). */
+  /** URLs offered by routes and held now (tests). */
   get offeredSize(): number {
     return this.offered.size;
   }
