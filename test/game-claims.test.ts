@@ -499,4 +499,35 @@ describe('owners prove they run the game server they list', () => {
       .executeTakeFirstOrThrow();
     expect(row).toEqual({ currentPlayers: 0, online: null, lastPolledAt: null, gameMap: null });
   });
+
+  it("holds a round's servers until the round could have reached the last of them: another instance does not poll them meanwhile", async () => {
+    const fake = pool.fivem8!;
+    const user = await owner();
+    const id = await listing(user, 'Slow Round RP');
+    dns['slow.example'] = ['127.0.0.1'];
+    expect((await connect(id, user, 'fivem', fake, 'slow.example')).statusCode).toBe(200);
+    await proveGame(t.app, id, user, (code) => fake.set({ players: 3, max: 32, projectName: `Slow ${code}` }));
+    expect((await status(id, user)).claim.status).toBe('verified');
+
+    let asked = 0;
+    let entered!: () => void;
+    let release!: () => void;
+    const inLookup = new Promise<void>((resolve) => (entered = resolve));
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    held['slow.example'] = { entered: () => (asked++, entered()), gate };
+    advance(61_000);
+    // One instance's round reaches this server and waits on its name, as a slow DNS or game server holds it.
+    const first = t.app.ctx.gameStatus.pollDue();
+    await inLookup;
+    // Past four query timeouts (3 s each here): a round of 50 at 5 at once can take far longer.
+    advance(4 * 3000 + 1);
+    const second = t.app.ctx.gameStatus.pollDue().then(() => 'done');
+    const outcome = await Promise.race([second, new Promise((resolve) => setTimeout(() => resolve('asked again'), 5000))]);
+    release();
+    await first;
+    await second;
+    delete held['slow.example'];
+    expect(outcome).toBe('done');
+    expect(asked).toBe(1);
+  });
 });

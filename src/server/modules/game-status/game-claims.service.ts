@@ -8,7 +8,7 @@ import type { GameStatus } from '../../adapters/game-query';
 import { isUniqueViolation } from '../../errors';
 import type { GameStatusRepository } from './game-status.repository';
 import type { ClaimRow, GameClaimsRepository } from './game-claims.repository';
-import { answeredColumns, askGame, pollSample, type GameQuery, type PollSettings } from './game-poller.service';
+import { answeredColumns, askGame, pollSample, roundHoldMs, type GameQuery, type PollSettings } from './game-poller.service';
 import { codeFound, newClaimCode } from './claim-code';
 
 const HOUR = 3600_000;
@@ -194,9 +194,8 @@ export function gameClaimsService(deps: ClaimsDeps) {
 
     /** One round of the poller over pending claims: claims up to `limit` due ones and checks them. */
     async checkDue(limit = 20): Promise<number> {
-      // Held long enough for the whole round (a batch that never answers takes limit / concurrency timeouts).
-      const hold = settings.timeoutMs * (Math.ceil(limit / Math.max(1, settings.concurrency)) + 1);
-      const queue = await claims.claimDue(limit, new Date(now().getTime() + hold), now());
+      // Held long enough for the whole round (a batch that never answers takes limit / concurrency lookups and queries).
+      const queue = await claims.claimDue(limit, new Date(now().getTime() + roundHoldMs(settings, limit)), now());
       const claimed = queue.length;
       const workers = Array.from({ length: Math.min(settings.concurrency, queue.length) }, async () => {
         for (let next = queue.shift(); next; next = queue.shift()) await check(next);

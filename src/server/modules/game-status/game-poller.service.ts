@@ -1,6 +1,12 @@
 import type { InTransaction } from '../../db/transaction';
 import { MSG } from '../../../shared/messages';
-import { AddressRefused, resolvePublicAddresses, type HostLookup, type TargetPolicy } from '../../adapters/address-guard';
+import {
+  AddressRefused,
+  LOOKUP_TIMEOUT_MS,
+  resolvePublicAddresses,
+  type HostLookup,
+  type TargetPolicy,
+} from '../../adapters/address-guard';
 import type { GameStatus } from '../../adapters/game-query';
 import type { GameStatusRepository, PlayerCountSample, PollTarget } from './game-status.repository';
 import type { GameClaimsRepository } from './game-claims.repository';
@@ -26,6 +32,15 @@ export const DEFAULT_POLL_SETTINGS: PollSettings = {
   offlineAfter: 2,
   allowTargets: [],
 };
+
+/**
+ * How long a round holds what it claimed: long enough for its last item, after `limit /
+ * concurrency` items before it that each took a lookup and a query to time out, plus one more.
+ * Another instance claims an item only once this has passed (its first round crashed), so a
+ * server is never asked twice in one round.
+ */
+export const roundHoldMs = (settings: Pick<PollSettings, 'timeoutMs' | 'concurrency'>, limit: number): number =>
+  (LOOKUP_TIMEOUT_MS + settings.timeoutMs) * (Math.ceil(limit / Math.max(1, settings.concurrency)) + 1);
 
 /** What the address guard lets game queries reach: public addresses, and the tests' allowed targets. */
 export const outboundPolicy = (settings: PollSettings): TargetPolicy => ({ allowTargets: settings.allowTargets, lookup: settings.lookup });
@@ -173,11 +188,12 @@ export function gamePoller({
     pollOne,
 
     /**
-     * One round: claims up to `limit` due servers, holding each for four timeouts so a crashed
-     * instance's claim runs out, then polls them `settings.concurrency` at a time.
+     * One round: claims up to `limit` due servers, held for the round's longest time
+     * (`roundHoldMs`) so a crashed instance's claim runs out and no other instance polls them
+     * meanwhile, then polls them `settings.concurrency` at a time.
      */
     async pollDue(limit = 50): Promise<number> {
-      const queue = await repo.claimDue(limit, new Date(now().getTime() + settings.timeoutMs * 4), now());
+      const queue = await repo.claimDue(limit, new Date(now().getTime() + roundHoldMs(settings, limit)), now());
       const claimed = queue.length;
       const shown: number[] = [];
       const checked: number[] = [];
