@@ -4,7 +4,9 @@ import {
   checkTarget,
   isPublicAddress,
   LOOKUP_TIMEOUT_MS,
+  LOOKUPS_AT_ONCE,
   resolvePublicAddress,
+  type HostLookup,
 } from '../src/server/adapters/address-guard';
 import { MSG } from '../src/shared/messages';
 import { REFUSED_SPELLINGS, tableLookup } from './helpers/address-spellings';
@@ -72,6 +74,32 @@ describe('the address guard', () => {
     // The switch cannot open private networks, even by mistake.
     expect(() => checkTarget('10.0.0.1', 80, { allowTargets: ['10.0.0.1:80'] })).toThrow(/loopback ip:port/);
     expect(() => checkTarget('127.0.0.1', 80, { allowTargets: ['127.0.0.1'] })).toThrow(/loopback ip:port/);
+  });
+
+  it("holds at most two of a resolver's lookups in flight: names that never resolve cannot take every worker thread", async () => {
+    let started = 0;
+    const stuck: Array<() => void> = [];
+    const never: HostLookup = () => {
+      started++;
+      return new Promise((_, reject) => stuck.push(() => reject(new Error('gave up'))));
+    };
+    const asks = Array.from({ length: 6 }, (_, i) =>
+      resolvePublicAddress(`stuck${i}.example`, 30120, { lookup: never, lookupTimeoutMs: 150 }).then(
+        () => 'resolved',
+        (error: unknown) => (error instanceof AddressRefused ? error.message : String(error)),
+      ),
+    );
+    expect(await Promise.all(asks)).toEqual(Array(6).fill(MSG.gameHostUnresolved));
+    // Two reached the resolver; the others waited for a slot within their time limit, then gave up.
+    expect(started).toBe(LOOKUPS_AT_ONCE);
+    // Another resolver is not held up by this one's.
+    expect(await resolvePublicAddress('play.example', 30120, { lookup })).toBe('1.1.1.1');
+    // Once the resolver itself gives up, its slots are free again.
+    for (const fail of stuck.splice(0)) fail();
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    await resolvePublicAddress('again.example', 30120, { lookup: never, lookupTimeoutMs: 150 }).catch(() => undefined);
+    expect(started).toBe(LOOKUPS_AT_ONCE + 1);
+    for (const fail of stuck.splice(0)) fail();
   });
 
   it('gives up on a resolver that never answers, within its time limit', async () => {

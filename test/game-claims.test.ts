@@ -488,9 +488,15 @@ describe('owners prove they run the game server they list', () => {
     await inLookup;
     const removed = await t.app.inject({ method: 'DELETE', url: `/api/servers/${id}/game`, headers: user.headers });
     expect(removed.statusCode).toBe(204);
+    const heard: unknown[] = [];
+    t.app.ctx.discovery.onChange((change) => {
+      if (change.kind === 'counts' && change.checkedIds.includes(id)) heard.push(change);
+    });
     release();
     await polling;
     delete held['race.example'];
+    // Nothing written, nothing told: the poll drops no cache of the listing.
+    expect(heard).toEqual([]);
     expect(await detail(id)).toMatchObject({ currentPlayers: 0, online: null, live: null, connect: null });
     const row = await t.app.ctx.db
       .selectFrom('servers')

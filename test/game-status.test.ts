@@ -126,9 +126,18 @@ describe('polling real game protocols (fake servers on loopback, allowed for tes
     const tight = await createTestApp({ build: { rateLimits: { uploadsPerUser: { max: 2, windowMs: 60_000 } } } });
     try {
       const owner = await createUser(tight.app, { role: 'server_owner' });
+      const stranger = await createUser(tight.app, { role: 'server_owner' });
       const server = await createServer(tight.app, owner.row.id);
-      const remove = () => tight.app.inject({ method: 'DELETE', url: `/api/servers/${server.id}/game`, headers: owner.headers });
-      expect([(await remove()).statusCode, (await remove()).statusCode, (await remove()).statusCode]).toEqual([204, 204, 429]);
+      const remove = (user: TestUser) =>
+        tight.app.inject({ method: 'DELETE', url: `/api/servers/${server.id}/game`, headers: user.headers });
+      const codes = async (user: TestUser) => [
+        (await remove(user)).statusCode,
+        (await remove(user)).statusCode,
+        (await remove(user)).statusCode,
+      ];
+      // Someone else's listing is refused before any limit counts.
+      expect(await codes(stranger)).toEqual([403, 403, 403]);
+      expect(await codes(owner)).toEqual([204, 204, 429]);
     } finally {
       await tight.close();
     }

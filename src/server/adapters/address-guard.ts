@@ -1,4 +1,5 @@
 import dns from 'node:dns/promises';
+import { Semaphore } from '../lib/semaphore';
 import net from 'node:net';
 import ipaddr from 'ipaddr.js';
 import { MSG } from '../../shared/messages';
@@ -34,6 +35,26 @@ export interface TargetPolicy {
 
 /** How long a host name may take to resolve before it counts as not resolving. */
 export const LOOKUP_TIMEOUT_MS = 3000;
+
+/**
+ * Lookups of one resolver in flight at once, at most. The system's (`getaddrinfo`) takes one of
+ * libuv's four worker threads, which argon2's hashing and file reads share, until the system
+ * resolver itself gives up: often 10–30 s for a name whose DNS never answers, however soon this
+ * module stops waiting. Owners type these names, so anyone may make theirs answer slowly: bounded
+ * here, slow names hold two threads at most and slow down only other lookups (which wait for a
+ * slot within their own time limit), never a login.
+ */
+export const LOOKUPS_AT_ONCE = 2;
+/** Lookups waiting for a slot, at most: past it a name counts as unresolved at once. */
+const LOOKUPS_WAITING_MAX = 64;
+const slots = new WeakMap<HostLookup, Semaphore>();
+/** Each resolver its own slots: an injected one (tests) never waits behind the system's. */
+function slotsOf(lookup: HostLookup): Semaphore {
+  let found = slots.get(lookup);
+  if (!found) slots.set(lookup, (found = new Semaphore(LOOKUPS_AT_ONCE, LOOKUPS_WAITING_MAX)));
+  return found;
+}
+const systemLookup: HostLookup = (name, options) => dns.lookup(name, options);
 
 const GLOBAL_UNICAST = ipaddr.IPv6.parseCIDR('2000::/3');
 
@@ -153,15 +174,26 @@ export async function resolvePublicAddress(host: string, port: number, policy: T
 export async function resolvePublicAddresses(host: string, port: number, policy: TargetPolicy = {}): Promise<string[]> {
   const target = normaliseHost(host);
   if ('ip' in target) return [checkTarget(target.ip, port, policy)];
-  const lookup: HostLookup = policy.lookup ?? ((name, options) => dns.lookup(name, options));
+  const lookup = policy.lookup ?? systemLookup;
   let addresses: ReadonlyArray<{ address: string }>;
   let timer: NodeJS.Timeout | undefined;
   try {
-    // A resolver that never answers must not hold a save, a poll or a delivery: it counts as unresolved.
+    // A resolver that never answers must not hold a save, a poll or a delivery: it counts as
+    // unresolved. The time limit covers the wait for a slot too.
+    let gaveUp = false;
     const late = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error('lookup timed out')), policy.lookupTimeoutMs ?? LOOKUP_TIMEOUT_MS);
+      timer = setTimeout(() => {
+        gaveUp = true;
+        reject(new Error('lookup timed out'));
+      }, policy.lookupTimeoutMs ?? LOOKUP_TIMEOUT_MS);
     });
-    addresses = await Promise.race([lookup(target.name, { all: true, verbatim: true }), late]);
+    // A slot that comes after the caller gave up is passed on without asking the resolver.
+    const looked = slotsOf(lookup).run(() =>
+      gaveUp ? Promise.reject(new Error('lookup timed out')) : lookup(target.name, { all: true, verbatim: true }),
+    );
+    // Given up on, it keeps its slot until the resolver answers or fails by itself.
+    looked.catch(() => undefined);
+    addresses = await Promise.race([looked, late]);
   } catch {
     throw new AddressRefused(MSG.gameHostUnresolved);
   } finally {

@@ -67,7 +67,7 @@ export function discordRepository(db: Kysely<Database>) {
 
     /**
      * Links a Discord account to a user who has none linked, while the user's token version is the
-     * one the link began with: a password change or a sign-out everywhere since then ends it, and
+     * one the link began with: a password change since then (which ends every session) ends it, and
      * of two links started at once only the first to return links (the unique index refuses an
      * account linked elsewhere). The Discord age kept is the younger of this account's and any
      * linked before: relinking must not make a young account look old to the hold rules. False

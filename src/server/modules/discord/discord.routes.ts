@@ -98,8 +98,8 @@ export const discordRoutes =
       handler: start('login'),
     });
 
-    // The current password is checked here: guesses count with the password changes', per
-    // account as well as per client, so a stolen session tries no more of them this way.
+    // The current password is checked here: its guesses are limited as the password change's
+    // are, per account as well as per client, so a stolen session tries few from many addresses.
     r.post('/users/discord/link', {
       config: { signedIn: true },
       schema: { tags: ['accounts'], body: discordLinkBodySchema, response: { 200: discordStartSchema, ...errors } },

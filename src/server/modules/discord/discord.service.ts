@@ -112,8 +112,8 @@ export function discordService({ repo, users, auth, inTransaction, client, now, 
   /**
    * Links the Discord account that came back to the user who began the link, if that is still
    * allowed: no other user has it, the user has none linked (two links begun at once: the first
-   * back wins, the second is told to unlink first), and the user's sessions did not end since
-   * (`tokenVersion`: a password changed meanwhile ends a link begun with the old one).
+   * back wins, the second is told to unlink first), and the user's token version is the one the
+   * link began with (a password changed meanwhile, which ends every session, ends the link too).
    */
   const linkTo = async (userId: number, tokenVersion: number, profile: DiscordProfile, returnTo: string): Promise<CallbackOutcome> => {
     const other = await repo.findByDiscordId(profile.id);

@@ -149,10 +149,9 @@ export function gamePoller({
     if (asked.moved && asked.ip && onProofMoved) {
       onPolled?.('moved');
       await onProofMoved(server.id, asked.ip);
-      return { ok: false, error: asked.error, shown: true };
+      return { ok: false, error: asked.error, shown: true, written: true };
     }
     const { result, error } = asked;
-    onPolled?.(result ? 'answered' : 'failed');
     const failures = result ? 0 : server.pollFailures + 1;
     const online = result ? true : failures >= settings.offlineAfter ? false : undefined;
     // Failing servers are asked less often: doubling up to an hour.
@@ -177,11 +176,13 @@ export function gamePoller({
       await repo.addSample(pollSample(server.id, at, result), tx);
       return true;
     });
-    if (!saved) return { ok: false, error, shown: false };
+    // Nothing written, nothing told: no metric, no cache dropped.
+    if (!saved) return { ok: false, error, shown: false, written: false };
+    onPolled?.(result ? 'answered' : 'failed');
     if (result && server.online === false) onBackOnline?.(server.id);
     // A failure before the server counts as offline changes only when it was last checked.
     const shown = Boolean(result) || (online === false && server.online !== false);
-    return { ok: Boolean(result), error, shown };
+    return { ok: Boolean(result), error, shown, written: true };
   };
 
   return {
@@ -200,6 +201,7 @@ export function gamePoller({
       const workers = Array.from({ length: Math.min(settings.concurrency, queue.length) }, async () => {
         for (let next = queue.shift(); next; next = queue.shift()) {
           const polled = await pollOne(next);
+          if (!polled.written) continue;
           checked.push(next.id);
           if (polled.shown) shown.push(next.id);
         }

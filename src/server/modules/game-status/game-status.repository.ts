@@ -198,7 +198,7 @@ export function gameStatusRepository(db: Kysely<Database>) {
         UPDATE servers SET next_poll_at = ${claimUntil}
         WHERE id IN (
           SELECT id FROM servers
-          WHERE game_host IS NOT NULL AND game IS NOT NULL AND NOT hidden AND (next_poll_at IS NULL OR next_poll_at <= ${dueBy})
+          WHERE game_host IS NOT NULL AND game IS NOT NULL AND game_port IS NOT NULL AND NOT hidden AND (next_poll_at IS NULL OR next_poll_at <= ${dueBy})
           ORDER BY next_poll_at NULLS FIRST LIMIT ${limit} FOR UPDATE SKIP LOCKED)
         RETURNING id, game, game_host, game_port, poll_failures, online,
           (SELECT c.ip FROM game_claims c WHERE c.server_id = servers.id AND c.status = 'verified') AS proven_ip`.execute(tx);

@@ -146,8 +146,9 @@ export function gameStatusService(deps: GameStatusDeps) {
       provenIp: claim?.status === 'verified' ? claim.ip : null,
     });
     // Told as one poll of a round: a count that changed drops what shows it, and one that did not
-    // still moves the page's "last checked" and the history's new sample.
-    onCountsChanged(polled.shown ? [serverId] : [], [serverId]);
+    // still moves the page's "last checked" and the history's new sample. One that wrote nothing
+    // (the address changed meanwhile) changed nothing.
+    if (polled.written) onCountsChanged(polled.shown ? [serverId] : [], [serverId]);
   };
 
   return {
